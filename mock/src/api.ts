@@ -1,0 +1,51 @@
+import type { HttpHandler } from 'msw'
+import { type BlogDb, BlogStore } from './data/store.js'
+import { type BlogApiOptions, resolveOptions } from './options.js'
+import { fallbackHandler } from './routes/fallback.js'
+import { blogApiRoutes } from './routes/index.js'
+import { toHandlers } from './routes/route.js'
+
+/** One isolated, stateful instance of the Blog API mock. */
+export interface BlogApi {
+  /** MSW request handlers, one per route, plus a last one answering 404, 405 and OPTIONS. */
+  readonly handlers: HttpHandler[]
+  /** The instance's `@msw/data` collections (replaced by {@link BlogApi.reset}). */
+  readonly db: BlogDb
+  /** Settles when the seed is loaded; handlers wait for it by themselves. */
+  readonly ready: Promise<void>
+  /** Restores the seed, discarding every write. */
+  reset(): Promise<void>
+}
+
+/**
+ * Creates an isolated Blog API mock: its own data, seeded deterministically, so parallel tests never
+ * share state. Hand `handlers` to `setupServer`, `setupWorker` or `createMockServer`.
+ *
+ * @example
+ * import { setupServer } from 'msw/node'
+ * import { createBlogApi } from '@halyard/mock'
+ *
+ * const api = createBlogApi({ articles: 100 })
+ * const server = setupServer(...api.handlers)
+ * server.listen()
+ * await fetch('http://localhost/api/v1.2/blogs/1') // 200, application/hal+json
+ */
+export function createBlogApi(options: BlogApiOptions = {}): BlogApi {
+  const resolved = resolveOptions(options)
+  let store = new BlogStore(resolved.seed())
+  const runtime = { store: () => store, options: resolved }
+  const routes = blogApiRoutes(runtime)
+  return {
+    handlers: [...toHandlers(routes, runtime), fallbackHandler(routes, resolved.origin)],
+    get db() {
+      return store.db
+    },
+    get ready() {
+      return store.ready
+    },
+    reset() {
+      store = new BlogStore(resolved.seed())
+      return store.ready
+    },
+  }
+}

@@ -1,0 +1,151 @@
+import { defineExtension, type Extension } from '@msw/data/extensions'
+
+type Row = { id: number }
+
+/**
+ * A lookup kept beside a `@msw/data` collection so reads never scan it: records by id, and for
+ * each parent (a blog for articles, an article for comments) the child ids in ascending order with
+ * the time of the latest change under that parent.
+ */
+export class RecordIndex<T extends Row> {
+  readonly #byId = new Map<number, T>()
+  readonly #byParent = new Map<number, number[]>()
+  readonly #changedAt = new Map<number, number>()
+  readonly #parentOf: (record: T) => number | undefined
+
+  constructor(parentOf: (record: T) => number | undefined) {
+    this.#parentOf = parentOf
+  }
+
+  /** The record with this id, in O(1). */
+  get(id: number): T | undefined {
+    return this.#byId.get(id)
+  }
+
+  /** How many records belong to this parent, in O(1). */
+  countOf(parent: number): number {
+    return this.#byParent.get(parent)?.length ?? 0
+  }
+
+  /** The records of one parent from `offset`, at most `limit` of them, in ascending id order. */
+  slice(parent: number, offset: number, limit: number): T[] {
+    const ids = this.#byParent.get(parent) ?? []
+    const out: T[] = []
+    for (const id of ids.slice(offset, offset + limit)) {
+      const record = this.#byId.get(id)
+      if (record) out.push(record)
+    }
+    return out
+  }
+
+  /** Epoch milliseconds of the latest create, update or delete under this parent (0 if none). */
+  changedAt(parent: number): number {
+    return this.#changedAt.get(parent) ?? 0
+  }
+
+  /** The highest id ever indexed, so new ids are never reused. */
+  maxId = 0
+
+  put(record: T, changedAt: number): void {
+    const known = this.#byId.has(record.id)
+    this.#byId.set(record.id, record)
+    if (record.id > this.maxId) this.maxId = record.id
+    const parent = this.#parentOf(record)
+    if (parent === undefined) return
+    if (!known) insertSorted(this.#list(parent), record.id)
+    this.#touch(parent, changedAt)
+  }
+
+  remove(record: T, changedAt: number): void {
+    if (!this.#byId.delete(record.id)) return
+    const parent = this.#parentOf(record)
+    if (parent === undefined) return
+    const ids = this.#list(parent)
+    const at = lowerBound(ids, record.id)
+    if (ids[at] === record.id) ids.splice(at, 1)
+    this.#touch(parent, changedAt)
+  }
+
+  clear(): void {
+    this.#byId.clear()
+    this.#byParent.clear()
+    this.#changedAt.clear()
+  }
+
+  #list(parent: number): number[] {
+    let ids = this.#byParent.get(parent)
+    if (!ids) {
+      ids = []
+      this.#byParent.set(parent, ids)
+    }
+    return ids
+  }
+
+  #touch(parent: number, at: number): void {
+    if (at > this.changedAt(parent)) this.#changedAt.set(parent, at)
+  }
+}
+
+function lowerBound(ids: readonly number[], id: number): number {
+  let lo = 0
+  let hi = ids.length
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    if ((ids[mid] ?? 0) < id) lo = mid + 1
+    else hi = mid
+  }
+  return lo
+}
+
+function insertSorted(ids: number[], id: number): void {
+  // Ids are assigned in ascending order, so the common case is a plain append.
+  const last = ids[ids.length - 1]
+  if (last === undefined || last < id) ids.push(id)
+  else ids.splice(lowerBound(ids, id), 0, id)
+}
+
+/**
+ * A `@msw/data` extension that keeps a {@link RecordIndex} in sync with its collection: creates and
+ * deletes through the collection's hooks, updates and clears by wrapping those methods (the update
+ * hook fires before the schema re-parses the record, so it does not see the stored object).
+ *
+ * @example
+ * const index = new RecordIndex<ArticleRecord>((article) => article.blogId)
+ * const articles = new Collection({ schema: articleRecord, extensions: [indexed(index)] })
+ * await articles.create({ id: 1, blogId: 1, title: 'Hello', updatedAt: Date.now() })
+ * index.get(1)?.title // 'Hello'
+ */
+export function indexed<T extends Row>(
+  index: RecordIndex<T>,
+  changedAt: (record: T) => number = () => Date.now(),
+): Extension {
+  return defineExtension({
+    name: 'halyard-index',
+    extend(collection) {
+      collection.hooks.on('create', (event) => {
+        const record = event.data.record as T
+        index.put(record, changedAt(record))
+      })
+      collection.hooks.on('delete', (event) => {
+        index.remove(event.data.deletedRecord as T, Date.now())
+      })
+      const update = collection.update.bind(collection)
+      collection.update = (async (...args: Parameters<typeof update>) => {
+        const record = (await update(...args)) as T | undefined
+        if (record) index.put(record, changedAt(record))
+        return record
+      }) as typeof update
+      const updateMany = collection.updateMany.bind(collection)
+      collection.updateMany = (async (...args: Parameters<typeof updateMany>) => {
+        const records = (await updateMany(...args)) as T[]
+        for (const record of records) index.put(record, changedAt(record))
+        return records
+      }) as typeof updateMany
+      const clear = collection.clear.bind(collection)
+      collection.clear = () => {
+        clear()
+        index.clear()
+      }
+    },
+  })
+}

@@ -1,0 +1,28 @@
+/**
+ * The query-language endpoint of the Blog API mock (CONTRACT §4), `/api/v1.2/graphql`.
+ *
+ * @example
+ * ```ts
+ * import { createGraphqlEndpoint, createPersonDirectory } from './graphql/index.js'
+ *
+ * const graphql = createGraphqlEndpoint(createPersonDirectory(seedPersons))
+ * ```
+ *
+ * @packageDocumentation
+ */
+export { createGraphqlEndpoint, type GraphqlLimits } from './endpoint.js'
+export {
+  checkNodeLimit,
+  countPersonNodes,
+  createDepthLimitRule,
+  DEFAULT_MAX_DEPTH,
+  DEFAULT_MAX_NODES,
+  type NodeCountRequest,
+} from './limits.js'
+export {
+  createPersonDirectory,
+  friendsOf,
+  type PersonDirectory,
+  type PersonRecord,
+} from './persons.js'
+export { createPersonSchema } from './schema.js'

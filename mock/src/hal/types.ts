@@ -1,0 +1,78 @@
+import type { HalLink } from 'hal-types'
+
+export type { HalLink, HalResource } from 'hal-types'
+
+/** A CURIE definition (`templated` is always true: its href holds `{rel}`). */
+export interface CurieLink extends HalLink {
+  name: string
+  templated: true
+}
+
+/** A link whose href is an RFC 6570 URI template. */
+export interface TemplatedLink extends HalLink {
+  templated: true
+}
+
+/** The `_links` every Blog API resource carries. */
+export interface BaseLinks {
+  curies: [CurieLink]
+  self: HalLink
+}
+
+/** `GET /api/v1.2` (ext): where a hypermedia client starts. */
+export interface RootRepresentation {
+  _links: BaseLinks & { 'doc:blog': TemplatedLink; 'doc:graphql': HalLink }
+}
+
+/** `GET /blogs/{blogId}`. */
+export interface BlogRepresentation {
+  id: number
+  title: string
+  description: string
+  _links: BaseLinks & { 'doc:articles': TemplatedLink }
+}
+
+/** `GET /blogs/{blogId}/articles/{articleId}`; `content` is absent when the article has none. */
+export interface ArticleRepresentation {
+  id: number
+  title: string
+  content?: string
+  _links: BaseLinks & { 'doc:blog': HalLink & { title: string }; 'doc:comments': TemplatedLink }
+}
+
+/** A comment (ext). */
+export interface CommentRepresentation {
+  id: number
+  author: string
+  content: string
+  _links: BaseLinks & { 'doc:article': HalLink }
+}
+
+/** The page navigation links: spelled `_link` in this API, and none of them templated. */
+export interface PageLinks {
+  firstPage: HalLink
+  previousPage?: HalLink
+  self: HalLink
+  nextPage?: HalLink
+  lastPage: HalLink
+}
+
+/**
+ * A page of a collection, with the Blog API's departures from HAL: links under `_link` (singular)
+ * and `_embedded` as a plain array of full resources.
+ */
+export type PageRepresentation<Item, TotalKey extends string> = {
+  pageIndex: number
+  pageSize: number
+  totalPages: number
+  _link: PageLinks
+  _embedded: Item[]
+} & { [K in TotalKey]: number }
+
+export type ArticlePageRepresentation = PageRepresentation<ArticleRepresentation, 'totalArticles'>
+export type CommentPageRepresentation = PageRepresentation<CommentRepresentation, 'totalComments'>
+
+/** The DELETE body under `Prefer: return=representation`: links back to the blog only. */
+export interface DeletedArticleRepresentation {
+  _links: { curies: [CurieLink]; 'doc:blog': HalLink & { title: string } }
+}

@@ -1,0 +1,85 @@
+import type { z } from 'zod'
+import { type FieldError, Problem } from './problem.js'
+
+/** The largest request body the API accepts (CONTRACT §2). */
+export const MAX_BODY_BYTES = 1024 * 1024
+
+/** `application/json` or any `+json` type, parameters allowed. */
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i
+
+/**
+ * Reads a JSON request body: 415 unless it is JSON, 413 past {@link MAX_BODY_BYTES} (counted while
+ * streaming, so a lying `Content-Length` cannot get past it), 400 when it does not parse.
+ *
+ * @example
+ * const body = await readJson(request) // unknown
+ */
+export async function readJson(request: Request): Promise<unknown> {
+  const type = request.headers.get('content-type') ?? ''
+  if (!JSON_TYPE.test(type)) {
+    throw new Problem(415, `Send the body as application/json, not ${type || 'no Content-Type'}.`)
+  }
+  const declared = Number(request.headers.get('content-length') ?? 0)
+  if (declared > MAX_BODY_BYTES) throw tooLarge()
+  const text = await readText(request)
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw new Problem(400, 'The request body is not valid JSON.')
+  }
+}
+
+async function readText(request: Request): Promise<string> {
+  if (!request.body) return ''
+  const reader = request.body.getReader()
+  const decoder = new TextDecoder()
+  let size = 0
+  let text = ''
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel().catch(() => undefined)
+      throw tooLarge()
+    }
+    text += decoder.decode(value, { stream: true })
+  }
+  return text + decoder.decode()
+}
+
+const tooLarge = () => new Problem(413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`)
+
+/**
+ * Validates a parsed body against a schema; a failure is a 422 whose `errors` locate each invalid
+ * member by JSON Pointer.
+ *
+ * @example
+ * const input = validate(articleBody, await readJson(request))
+ */
+export function validate<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  const result = schema.safeParse(body)
+  if (result.success) return result.data
+  const errors: FieldError[] = result.error.issues.flatMap((issue) => {
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => ({
+        pointer: pointer([...issue.path, key]),
+        detail: `${key} is not a member of this resource`,
+      }))
+    }
+    const root = issue.path.length === 0
+    return [
+      {
+        pointer: pointer(issue.path),
+        detail:
+          root && issue.code === 'invalid_type' ? 'the body must be a JSON object' : issue.message,
+      },
+    ]
+  })
+  throw new Problem(422, 'The request body is not a valid article.', { errors })
+}
+
+/** A JSON Pointer (RFC 6901) for a path of keys. */
+export function pointer(path: readonly PropertyKey[]): string {
+  return path.map((key) => `/${String(key).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('')
+}

@@ -1,0 +1,19 @@
+import Negotiator from 'negotiator'
+
+/** What the HAL routes can produce; `application/json` is served as HAL since HAL is JSON. */
+export const HAL_TYPES = ['application/hal+json', 'application/json'] as const
+/** What the documentation pages produce. */
+export const HTML_TYPES = ['text/html'] as const
+
+/**
+ * Whether a request's `Accept` admits one of `available` (q-values honoured, `q=0` excludes;
+ * an absent `Accept` admits anything), by the jshttp negotiator rather than a hand-made parser.
+ *
+ * @example
+ * accepts(new Headers({ accept: 'text/html;q=0.9, application/*' }), HAL_TYPES) // true
+ */
+export function accepts(headers: Headers, available: readonly string[]): boolean {
+  const accept = headers.get('accept')
+  if (accept === null) return true
+  return new Negotiator({ headers: { accept } }).mediaType([...available]) !== undefined
+}

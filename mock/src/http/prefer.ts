@@ -1,0 +1,38 @@
+/** The request preferences (RFC 7240) the mock honours. */
+export interface Preferences {
+  /** `return=representation`: DELETE answers 200 with a body instead of 204. */
+  readonly returnRepresentation: boolean
+  /** `status=<code>`: answer that error status (400–599) with a problem body. */
+  readonly status?: number
+  /** `delay=<ms>`: wait before answering, capped at {@link MAX_DELAY_MS}. */
+  readonly delay?: number
+}
+
+export const MAX_DELAY_MS = 10_000
+
+/**
+ * Reads the `Prefer` header(s). Unknown or malformed preferences are ignored, as RFC 7240 asks.
+ *
+ * @example
+ * parsePrefer(new Headers({ prefer: 'return=representation, delay=200' }))
+ * // { returnRepresentation: true, delay: 200 }
+ */
+export function parsePrefer(headers: Headers): Preferences {
+  const prefer = headers.get('prefer') ?? ''
+  let returnRepresentation = false
+  let status: number | undefined
+  let delay: number | undefined
+  for (const part of prefer.split(',')) {
+    const [token = '', raw = ''] = part.split(';')[0]?.split('=') ?? []
+    const name = token.trim().toLowerCase()
+    const value = raw.trim().replace(/^"(.*)"$/, '$1')
+    if (name === 'return' && value === 'representation') returnRepresentation = true
+    if (name === 'status' && /^[45]\d\d$/.test(value)) status = Number(value)
+    if (name === 'delay' && /^\d{1,9}$/.test(value)) delay = Math.min(Number(value), MAX_DELAY_MS)
+  }
+  return {
+    returnRepresentation,
+    ...(status === undefined ? {} : { status }),
+    ...(delay === undefined ? {} : { delay }),
+  }
+}

@@ -1,0 +1,35 @@
+import { type SetupServer, setupServer } from 'msw/node'
+import { type BlogApi, createBlogApi } from './api.js'
+import type { BlogApiOptions } from './options.js'
+
+/** A Blog API mock intercepting this process's requests. */
+export interface BlogApiServer extends BlogApi {
+  /** MSW's server: `listen()`, `use()` to override a route, `resetHandlers()`, `close()`. */
+  readonly server: SetupServer
+}
+
+/**
+ * `setupServer` with a fresh Blog API instance: every `fetch` of this process to `/api/v1.2/…`
+ * (any host, unless `baseUrl` is given) is answered by the mock.
+ *
+ * @example
+ * const mock = setupBlogApi()
+ * beforeAll(() => mock.server.listen({ onUnhandledRequest: 'error' }))
+ * afterEach(() => { mock.server.resetHandlers(); return mock.reset() })
+ * afterAll(() => mock.server.close())
+ */
+export function setupBlogApi(options: BlogApiOptions = {}): BlogApiServer {
+  const api = createBlogApi(options)
+  const server = setupServer(...api.handlers)
+  return Object.defineProperties(
+    { server, reset: () => api.reset() },
+    {
+      handlers: { get: () => api.handlers, enumerable: true },
+      db: { get: () => api.db, enumerable: true },
+      ready: { get: () => api.ready, enumerable: true },
+    },
+  ) as BlogApiServer
+}
+
+export type { BlogApi, BlogApiOptions }
+export { createBlogApi }

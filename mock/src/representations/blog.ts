@@ -1,0 +1,17 @@
+import type { BlogRecord } from '../data/schemas.js'
+import { type ApiUrls, PAGE_TEMPLATE } from '../hal/links.js'
+import type { BlogRepresentation } from '../hal/types.js'
+
+/** A blog with its curies, `self` and the templated `doc:articles`. */
+export function blogRepresentation(urls: ApiUrls, blog: BlogRecord): BlogRepresentation {
+  return {
+    id: blog.id,
+    title: blog.title,
+    description: blog.description,
+    _links: {
+      curies: urls.curies,
+      self: { href: urls.blog(blog.id) },
+      'doc:articles': { href: urls.articles(blog.id) + PAGE_TEMPLATE, templated: true },
+    },
+  }
+}

@@ -1,0 +1,14 @@
+import type { ApiUrls } from '../hal/links.js'
+import type { RootRepresentation } from '../hal/types.js'
+
+/** The API root (ext): the bookmark a hypermedia client starts from. */
+export function rootRepresentation(urls: ApiUrls): RootRepresentation {
+  return {
+    _links: {
+      curies: urls.curies,
+      self: { href: urls.root() },
+      'doc:blog': { href: `${urls.base}/blogs/{blogId}`, templated: true },
+      'doc:graphql': { href: urls.graphql() },
+    },
+  }
+}

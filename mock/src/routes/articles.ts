@@ -1,0 +1,139 @@
+import { type ArticleInput, articleBody } from '../data/schemas.js'
+import { authorizeWrite } from '../http/auth.js'
+import { readJson, validate } from '../http/body.js'
+import { HAL_TYPES } from '../http/negotiation.js'
+import { Problem } from '../http/problem.js'
+import { answerRead, answerWrite, checkWritePreconditions, represent } from '../http/respond.js'
+import { articleRepresentation, deletedArticleRepresentation } from '../representations/article.js'
+import { pageRepresentation } from '../representations/page.js'
+import { requireArticle, requireBlog } from './lookup.js'
+import { pageRequest } from './params.js'
+import { defineRoute, type RouteContext } from './route.js'
+
+const ARTICLES = '/blogs/:blogId/articles'
+const ARTICLE = '/blogs/:blogId/articles/:articleId'
+
+/** `GET …/articles?pageIndex=&pageSize=`: one page, O(page size) whatever the blog's size. */
+export const listArticles = defineRoute({
+  method: 'GET',
+  path: ARTICLES,
+  produces: HAL_TYPES,
+  access: 'read',
+  handle(context) {
+    const blog = requireBlog(context)
+    const page = pageRequest(context.url)
+    const { items, total } = context.store.articles(
+      blog.id,
+      (page.pageIndex - 1) * page.pageSize,
+      page.pageSize,
+    )
+    const body = pageRepresentation(
+      context.urls.articles(blog.id),
+      page,
+      total,
+      items.map((article) => articleRepresentation(context.urls, blog, article)),
+      'totalArticles',
+    )
+    return answerRead(context.request, represent(body, context.store.blogChangedAt(blog)))
+  },
+})
+
+/** `POST …/articles`: 201 with the new article and its `Location`. */
+export const createArticle = defineRoute({
+  method: 'POST',
+  path: ARTICLES,
+  produces: HAL_TYPES,
+  access: 'write',
+  async handle(context) {
+    const blog = requireBlog(context)
+    authorizeWrite(grantOf(context), blog.id)
+    const input = toInput(validate(articleBody, await readJson(context.request)))
+    const article = await context.store.write(() => context.store.createArticle(blog.id, input))
+    const rep = represent(articleRepresentation(context.urls, blog, article), article.updatedAt)
+    return answerWrite(rep, 201, { location: context.urls.article(blog.id, article.id) })
+  },
+})
+
+/** `GET …/articles/{articleId}`. */
+export const getArticle = defineRoute({
+  method: 'GET',
+  path: ARTICLE,
+  produces: HAL_TYPES,
+  access: 'read',
+  handle(context) {
+    const { blog, article } = requireArticle(context)
+    const rep = represent(articleRepresentation(context.urls, blog, article), article.updatedAt)
+    return answerRead(context.request, rep)
+  },
+})
+
+/**
+ * `PUT …/articles/{articleId}`: whole replacement. The body is read first (415, 413, 400), then,
+ * inside the write lock, the preconditions (412) are checked against the article as it is now,
+ * before the content is validated (422), as RFC 9110 §13.2.1 orders them.
+ */
+export const replaceArticle = defineRoute({
+  method: 'PUT',
+  path: ARTICLE,
+  produces: HAL_TYPES,
+  access: 'write',
+  async handle(context) {
+    const { blog } = requireArticle(context)
+    authorizeWrite(grantOf(context), blog.id)
+    const body = await readJson(context.request)
+    const article = await context.store.write(async () => {
+      const { article: current } = requireArticle(context)
+      checkWritePreconditions(context.request, currentValidators(context, current))
+      return context.store.replaceArticle(current, toInput(validate(articleBody, body)))
+    })
+    const rep = represent(articleRepresentation(context.urls, blog, article), article.updatedAt)
+    return answerWrite(rep, 200)
+  },
+})
+
+/**
+ * `DELETE …/articles/{articleId}`: 204, or 200 with the source's deleted-article body under
+ * `Prefer: return=representation` (a 204 cannot carry a body).
+ */
+export const deleteArticle = defineRoute({
+  method: 'DELETE',
+  path: ARTICLE,
+  produces: HAL_TYPES,
+  access: 'write',
+  async handle(context) {
+    const { blog } = requireArticle(context)
+    authorizeWrite(grantOf(context), blog.id)
+    await context.store.write(async () => {
+      const { article } = requireArticle(context)
+      checkWritePreconditions(context.request, currentValidators(context, article))
+      context.store.deleteArticle(article)
+    })
+    if (!context.prefer.returnRepresentation) return new Response(null, { status: 204 })
+    return new Response(JSON.stringify(deletedArticleRepresentation(context.urls, blog)), {
+      status: 200,
+      headers: {
+        'content-type': 'application/hal+json',
+        'preference-applied': 'return=representation',
+      },
+    })
+  },
+})
+
+function currentValidators(
+  context: RouteContext,
+  article: Parameters<typeof articleRepresentation>[2],
+) {
+  const blog = requireBlog(context)
+  return represent(articleRepresentation(context.urls, blog, article), article.updatedAt)
+}
+
+function grantOf(context: RouteContext) {
+  if (!context.grant) throw new Problem(401, 'This request needs an access token.')
+  return context.grant
+}
+
+function toInput(body: { title: string; content?: string | undefined }): ArticleInput {
+  return body.content === undefined
+    ? { title: body.title }
+    : { title: body.title, content: body.content }
+}

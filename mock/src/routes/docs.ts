@@ -1,0 +1,41 @@
+import { HTML_TYPES } from '../http/negotiation.js'
+import { Problem } from '../http/problem.js'
+import { docPage, problemDoc, RELATIONS } from '../representations/docs.js'
+import { defineRoute, type RouteContext } from './route.js'
+
+const html = (page: string) =>
+  new Response(page, {
+    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'max-age=3600' },
+  })
+
+const param = (context: RouteContext, name: string): string => {
+  const value = context.params[name]
+  return typeof value === 'string' ? value : ''
+}
+
+/** `GET /docs/rels/{rel}` (ext): what a `doc:` relation means; 404 for rels the API never emits. */
+export const relDoc = defineRoute({
+  method: 'GET',
+  path: '/docs/rels/:rel',
+  produces: HTML_TYPES,
+  access: 'public',
+  handle(context) {
+    const rel = param(context, 'rel')
+    const text = Object.hasOwn(RELATIONS, rel) ? RELATIONS[rel] : undefined
+    if (text === undefined) throw new Problem(404, `The API has no relation "doc:${rel}".`)
+    return html(docPage(`doc:${rel}`, text))
+  },
+})
+
+/** `GET /docs/problems/{slug}`: the page a problem's `type` points at. */
+export const problemTypeDoc = defineRoute({
+  method: 'GET',
+  path: '/docs/problems/:slug',
+  produces: HTML_TYPES,
+  access: 'public',
+  handle(context) {
+    const page = problemDoc(param(context, 'slug'))
+    if (page === undefined) throw new Problem(404, 'The API has no such problem type.')
+    return html(page)
+  },
+})

@@ -1,0 +1,121 @@
+#!/usr/bin/env node
+import { readFile } from 'node:fs/promises'
+import { parseArgs } from 'node:util'
+import { parseSeed, SeedError } from '../data/seed.js'
+import { DEV_TOKEN } from '../options.js'
+import { createMockServer, type MockServerOptions } from './server.js'
+
+const HELP = `halyard-mock: the Blog API v1.2 mock as a real HTTP server
+
+Usage: halyard-mock [options]
+
+Options:
+  --port <n>         port to listen on (default: $PORT or 4010; 0 picks a free one)
+  --host <address>   interface to bind (default: 127.0.0.1)
+  --articles <n>     articles in blog 1 of the built-in seed (default: 42)
+  --data <file.json> blogs, articles, comments and persons from a file instead of the seed
+  --protect-reads    require a known access token on reads too
+  --delay <ms>       wait this long before every answer (0 to 10000)
+  -h, --help         show this help
+
+Admin: POST /__admin/reset restores the seed; GET /__admin/requests lists recent requests.`
+
+/** A command-line mistake: printed with the usage hint, exit code 2. */
+class UsageError extends Error {}
+
+function integer(
+  name: string,
+  raw: string | undefined,
+  min: number,
+  max: number,
+): number | undefined {
+  if (raw === undefined) return undefined
+  const value = /^\d+$/.test(raw) ? Number(raw) : Number.NaN
+  if (!(value >= min && value <= max)) {
+    throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, not "${raw}"`)
+  }
+  return value
+}
+
+async function optionsFrom(argv: string[]): Promise<MockServerOptions | 'help'> {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      articles: { type: 'string' },
+      data: { type: 'string' },
+      'protect-reads': { type: 'boolean' },
+      delay: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  }).valueOf() as { values: Record<string, string | boolean | undefined> }
+  if (values.help) return 'help'
+  const str = (name: string) =>
+    typeof values[name] === 'string' ? (values[name] as string) : undefined
+  const port = integer('port', str('port') ?? process.env.PORT, 0, 65_535)
+  const articles = integer('articles', str('articles'), 0, 10_000_000)
+  const delay = integer('delay', str('delay'), 0, 10_000)
+  const dataFile = str('data')
+  let seed: MockServerOptions['seed']
+  if (dataFile !== undefined) {
+    let text: string
+    try {
+      text = await readFile(dataFile, 'utf8')
+    } catch (error) {
+      throw new UsageError(`--data: cannot read ${dataFile}: ${(error as Error).message}`)
+    }
+    try {
+      seed = parseSeed(JSON.parse(text))
+    } catch (error) {
+      const reason = error instanceof SeedError ? error.message : 'not valid JSON'
+      throw new UsageError(`--data ${dataFile}: ${reason}`)
+    }
+  }
+  const host = str('host')
+  return {
+    ...(port === undefined ? {} : { port }),
+    ...(host === undefined ? {} : { host }),
+    ...(articles === undefined ? {} : { articles }),
+    ...(delay === undefined ? {} : { delay }),
+    ...(seed === undefined ? {} : { seed }),
+    protectReads: values['protect-reads'] === true,
+  }
+}
+
+async function main(): Promise<void> {
+  let options: MockServerOptions | 'help'
+  try {
+    options = await optionsFrom(process.argv.slice(2))
+  } catch (error) {
+    const message =
+      error instanceof UsageError || error instanceof TypeError ? error.message : String(error)
+    console.error(`halyard-mock: ${message}\nRun halyard-mock --help for the options.`)
+    process.exit(2)
+  }
+  if (options === 'help') {
+    console.log(HELP)
+    return
+  }
+  const server = await createMockServer(options)
+  console.log(`Blog API mock listening on ${server.url}`)
+  console.log(`Write token: X-Access-Token: ${DEV_TOKEN}`)
+  console.log(`Try: curl ${server.url}/blogs/1`)
+  const stop = async (signal: string) => {
+    console.log(`${signal}: closing`)
+    await server.close()
+    process.exit(0)
+  }
+  process.once('SIGINT', () => void stop('SIGINT'))
+  process.once('SIGTERM', () => void stop('SIGTERM'))
+}
+
+main().catch((error: unknown) => {
+  const message =
+    (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
+      ? `the port is in use: ${(error as Error).message}; pick another with --port`
+      : (error as Error).message
+  console.error(`halyard-mock: ${message}`)
+  process.exit(1)
+})
