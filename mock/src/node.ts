@@ -14,7 +14,7 @@ export interface BlogApiServer extends BlogApi {
  *
  * @example
  * const mock = setupBlogApi()
- * beforeAll(() => mock.server.listen({ onUnhandledRequest: 'error' }))
+ * beforeAll(() => mock.server.listen({ onUnhandledFrame: 'error' }))
  * afterEach(() => { mock.server.resetHandlers(); return mock.reset() })
  * afterAll(() => mock.server.close())
  */

@@ -1,0 +1,140 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtemp, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterEach, describe, expect, it } from 'vitest'
+
+const MOCK = fileURLToPath(new URL('..', import.meta.url))
+const children: ChildProcess[] = []
+afterEach(() => {
+  for (const child of children.splice(0)) child.kill('SIGKILL')
+})
+
+/** Starts the CLI as `npm start` does (tsx on the sources), with `args`. */
+function cli(args: string[], env: Record<string, string> = {}) {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--conditions=@halyard/source', 'src/server/cli.ts', ...args],
+    { cwd: MOCK, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+  )
+  children.push(child)
+  let stdout = ''
+  let stderr = ''
+  child.stdout?.on('data', (chunk) => {
+    stdout += chunk
+  })
+  child.stderr?.on('data', (chunk) => {
+    stderr += chunk
+  })
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  const output = () => ({ stdout, stderr })
+  /** Waits until stdout matches `pattern` (the server logs after it has answered). */
+  async function waitFor(pattern: RegExp): Promise<RegExpExecArray> {
+    for (;;) {
+      const match = pattern.exec(stdout)
+      if (match) return match
+      if (child.exitCode !== null) throw new Error(`exited: ${stderr}`)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+  }
+  const baseUrl = async () => (await waitFor(/listening on (\S+)/))[1] ?? ''
+  return { child, exit, output, baseUrl, waitFor }
+}
+
+describe('halyard-mock (CLI)', () => {
+  it('prints its options with --help', async () => {
+    const run = cli(['--help'])
+    expect(await run.exit).toBe(0)
+    for (const option of [
+      '--port',
+      '--host',
+      '--articles',
+      '--data',
+      '--protect-reads',
+      '--delay',
+    ]) {
+      expect(run.output().stdout).toContain(option)
+    }
+  })
+
+  it('rejects a bad option value with exit code 2 and names the option', async () => {
+    const run = cli(['--port', 'eighty'])
+    expect(await run.exit).toBe(2)
+    expect(run.output().stderr).toContain('--port must be a whole number')
+  })
+
+  it('starts with --articles, prints the base URL and dev token, stops cleanly on SIGTERM', async () => {
+    const run = cli(['--port', '0', '--articles', '5'])
+    const url = await run.baseUrl()
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1\.2$/)
+    expect(run.output().stdout).toContain('dev-token')
+    const page = await fetch(`${url}/blogs/1/articles`).then((r) => r.json())
+    expect(page.totalArticles).toBe(5)
+    await run.waitFor(/GET \/api\/v1\.2\/blogs\/1\/articles 200 [\d.]+ms/)
+    run.child.kill('SIGTERM')
+    expect(await run.exit).toBe(0)
+  })
+
+  it('takes the port from PORT when --port is absent', async () => {
+    const run = cli([], { PORT: '0' })
+    expect(await run.baseUrl()).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1\.2$/)
+  })
+
+  it('requires a token on reads with --protect-reads', async () => {
+    const run = cli(['--port', '0', '--protect-reads'])
+    const url = await run.baseUrl()
+    expect((await fetch(`${url}/blogs/1`)).status).toBe(401)
+    expect(
+      (await fetch(`${url}/blogs/1`, { headers: { 'x-access-token': 'dev-token' } })).status,
+    ).toBe(200)
+  })
+
+  it('serves the records of a --data file', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'halyard-'))
+    const file = join(dir, 'seed.json')
+    await writeFile(
+      file,
+      JSON.stringify({
+        blogs: [{ id: 7, title: 'From a file', description: 'Seeded' }],
+        articles: [{ id: 70, blogId: 7, title: 'Only article' }],
+      }),
+    )
+    const run = cli(['--port', '0', '--data', file])
+    const url = await run.baseUrl()
+    expect((await fetch(`${url}/blogs/7`).then((r) => r.json())).title).toBe('From a file')
+    const page = await fetch(`${url}/blogs/7/articles`).then((r) => r.json())
+    expect(page._embedded.map((a: { title: string }) => a.title)).toEqual(['Only article'])
+    expect((await fetch(`${url}/blogs/1`)).status).toBe(404)
+  })
+
+  it('names the bad record of a --data file and exits 2', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'halyard-'))
+    const file = join(dir, 'seed.json')
+    await writeFile(
+      file,
+      JSON.stringify({
+        blogs: [{ id: 1, title: 'Blog', description: '' }],
+        articles: [
+          { id: 1, blogId: 1, title: 'Fine' },
+          { id: 2, blogId: 1, title: 42 },
+        ],
+      }),
+    )
+    const run = cli(['--data', file])
+    expect(await run.exit).toBe(2)
+    expect(run.output().stderr).toContain('articles[1].title')
+  })
+
+  it('rejects a --data file whose article names a missing blog', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'halyard-'))
+    const file = join(dir, 'seed.json')
+    await writeFile(
+      file,
+      JSON.stringify({ blogs: [], articles: [{ id: 1, blogId: 3, title: 'Orphan' }] }),
+    )
+    const run = cli(['--data', file])
+    expect(await run.exit).toBe(2)
+    expect(run.output().stderr).toContain('articles[0].blogId: no blog with id 3')
+  })
+})
