@@ -1,7 +1,10 @@
 import { defineConfig } from 'vitest/config'
 
 // Workspace packages resolve to their TypeScript sources, so tests need no build first.
-const conditions = ['@halyard/source']
+// `module-sync` is the condition Node itself picks for graphql 17; without it Vite takes graphql's
+// CommonJS build while graphql-http (loaded by Node) takes the ES one, and the two copies reject
+// each other's schema objects.
+const conditions = ['@halyard/source', 'module-sync']
 
 export default defineConfig({
   resolve: { conditions },

@@ -1,12 +1,6 @@
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createGraphqlEndpoint } from './endpoint.js'
 import { createPersonDirectory, type PersonDirectory, type PersonRecord } from './persons.js'
-
-// Vitest resolves `graphql` for this package to its CommonJS build (it ignores the `module-sync`
-// export condition) while graphql-http, loaded natively, gets the ES module build: two copies,
-// and graphql-http no longer recognises our GraphQLErrors. Load the copy Node itself resolves, as
-// production does. Harmless once vitest.config.ts inlines graphql-http (server.deps.inline).
-vi.mock('graphql', () => import(/* @vite-ignore */ import.meta.resolve('graphql')))
 
 const url = 'http://localhost/api/v1.2/graphql'
 const graphqlResponse = 'application/graphql-response+json'
