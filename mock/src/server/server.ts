@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http'
+import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { getResponse, type HttpHandler } from 'msw'
 import { type BlogApi, createBlogApi } from '../api.js'
@@ -67,21 +67,27 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     return response ?? notFound(request)
   }
 
+  /** Never rejects: a request fetch cannot represent is a 400, a failure while answering a 500. */
+  async function respond(req: IncomingMessage): Promise<{ request?: Request; response: Response }> {
+    let request: Request
+    try {
+      request = toFetchRequest(req, origin)
+    } catch {
+      const problem = new Problem(400, 'The request could not be read.')
+      return { response: problemResponse(problem, new ApiUrls(origin), '/') }
+    }
+    try {
+      return { request, response: withCors(request, await answer(request)) }
+    } catch (error) {
+      const path = new URL(request.url).pathname
+      return { request, response: problemResponse(error, new ApiUrls(origin), path) }
+    }
+  }
+
   const server: Server = createServer(async (req, res) => {
     const started = performance.now()
     const method = req.method ?? 'GET'
-    let response: Response
-    let request: Request | undefined
-    try {
-      request = toFetchRequest(req, origin)
-      response = withCors(request, await answer(request))
-    } catch (error) {
-      response = problemResponse(
-        error instanceof TypeError ? new Problem(400, 'The request could not be read.') : error,
-        new ApiUrls(origin),
-        req.url ?? '/',
-      )
-    }
+    const { request, response } = await respond(req)
     try {
       await sendResponse(res, response, method)
     } catch {
