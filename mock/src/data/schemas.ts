@@ -8,11 +8,24 @@ export const articleFields = {
   title: z
     .string({ error: 'title must be a string' })
     .refine((title) => title.trim().length >= 1, 'title must not be empty')
-    .refine((title) => title.trim().length <= 200, 'title must be at most 200 characters'),
+    .refine((title) => characters(title.trim()) <= 200, 'title must be at most 200 characters'),
   content: z
     .string({ error: 'content must be a string' })
-    .max(100_000, 'content must be at most 100000 characters')
+    .refine(
+      (content) => characters(content) <= 100_000,
+      'content must be at most 100000 characters',
+    )
     .optional(),
+}
+
+/**
+ * Characters as Unicode code points, as JSON Schema's `maxLength` counts them: `String.length`
+ * counts UTF-16 code units, so an emoji would count twice.
+ */
+function characters(text: string): number {
+  let count = 0
+  for (const _ of text) count++
+  return count
 }
 
 const id = z.number().int().positive()

@@ -40,7 +40,9 @@ async function readText(request: Request): Promise<string> {
     if (done) break
     size += value.byteLength
     if (size > MAX_BODY_BYTES) {
-      await reader.cancel().catch(() => undefined)
+      // Not awaited: when the request was cloned (MSW does), cancelling one branch of the tee
+      // settles only once every branch is cancelled, which would hang the answer forever.
+      reader.cancel().catch(() => undefined)
       throw tooLarge()
     }
     text += decoder.decode(value, { stream: true })

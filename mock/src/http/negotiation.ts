@@ -15,5 +15,8 @@ export const HTML_TYPES = ['text/html'] as const
 export function accepts(headers: Headers, available: readonly string[]): boolean {
   const accept = headers.get('accept')
   if (accept === null) return true
-  return new Negotiator({ headers: { accept } }).mediaType([...available]) !== undefined
+  // What is sent is UTF-8, so `application/hal+json; charset=utf-8` is acceptable too: the
+  // negotiator only matches an Accept parameter that the offered type also carries.
+  const offered = available.flatMap((type) => [type, `${type}; charset=utf-8`])
+  return new Negotiator({ headers: { accept } }).mediaType(offered) !== undefined
 }

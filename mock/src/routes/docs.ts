@@ -3,7 +3,8 @@ import { Problem } from '../http/problem.js'
 import { docPage, problemDoc, RELATIONS } from '../representations/docs.js'
 import { defineRoute, type RouteContext } from './route.js'
 
-const html = (page: string) =>
+/** An HTML documentation page, cacheable for an hour. */
+export const html = (page: string) =>
   new Response(page, {
     headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'max-age=3600' },
   })

@@ -48,6 +48,9 @@ export async function sendResponse(
   })
   const setCookies = response.headers.getSetCookie()
   if (setCookies.length > 0) headers['set-cookie'] = setCookies
+  // A request whose body was not read to its end (a 413, or an error before the body was needed)
+  // leaves unread bytes on the connection: close it, or the client's next request on it breaks.
+  if (!res.req.complete) headers.connection = 'close'
   const noBody = method === 'HEAD' || response.status === 204 || response.status === 304
   const body =
     noBody || response.body === null ? undefined : Buffer.from(await response.arrayBuffer())

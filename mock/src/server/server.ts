@@ -141,9 +141,12 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
 
 function notFound(request: Request): Response {
   const url = new URL(request.url)
-  return problemResponse(
+  const response = problemResponse(
     new Problem(404, `There is no resource at ${url.pathname}; the API lives under /api/v1.2.`),
     new ApiUrls(url.origin),
     url.pathname,
   )
+  // Every answer varies on Accept (CONTRACT §3), this one too.
+  response.headers.set('vary', 'Accept')
+  return response
 }

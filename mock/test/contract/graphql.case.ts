@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest'
+import { type Answer, client, paths } from './helpers.js'
+import type { ContractTarget } from './target.js'
+
+interface GraphqlResult {
+  data?: { person: Person | null } | null
+  errors?: { message: string }[]
+}
+interface Person {
+  id?: string
+  name?: string
+  friends?: Person[]
+}
+
+/** CONTRACT §4: smoke cases of the query-language endpoint over HTTP (details are tested elsewhere). */
+export function graphqlCases(target: () => ContractTarget): void {
+  const api = client(target)
+  const post = (body: unknown, accept = 'application/json') =>
+    api.request(paths.graphql(), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept },
+      body: JSON.stringify(body),
+    })
+  const result = (answer: Answer) => {
+    expect(answer.headers.get('content-type')).toMatch(
+      /^application\/(graphql-response\+)?json\s*(;|$)/,
+    )
+    return answer.json<GraphqlResult>()
+  }
+  /** Every key of every object in a result, to check that exactly the selection came back. */
+  const keysOf = (person: Person | null | undefined): string[] =>
+    person ? Object.keys(person).sort() : []
+
+  describe('graphql', () => {
+    it('POST answers exactly the selected fields, nested', async () => {
+      const answer = await post({
+        query: '{ person(id: "1") { id name friends { name friends { id } } } }',
+      })
+      expect(answer.status).toBe(200)
+      const { data, errors } = result(answer)
+      expect(errors).toBeUndefined()
+      const person = data?.person
+      expect(keysOf(person)).toEqual(['friends', 'id', 'name'])
+      expect(person).toMatchObject({ id: '1', name: expect.any(String) })
+      expect(person?.friends?.length).toBeGreaterThanOrEqual(1)
+      for (const friend of person?.friends ?? []) {
+        expect(keysOf(friend)).toEqual(['friends', 'name'])
+        for (const next of friend.friends ?? []) expect(keysOf(next)).toEqual(['id'])
+      }
+    })
+
+    it('GET ?query= answers the same data as POST', async () => {
+      const query = '{ person(id: "2") { id name friends { id } } }'
+      const get = await api.get(paths.graphql(query), { accept: 'application/json' })
+      const posted = await post({ query })
+      expect(get.status).toBe(200)
+      expect(result(get)).toEqual(result(posted))
+      expect(result(get).data?.person?.id).toBe('2')
+    })
+
+    it('variables and operationName are honoured', async () => {
+      const answer = await post({
+        query: 'query A($id: ID!) { person(id: $id) { id } } query B { person(id: "1") { id } }',
+        variables: { id: '8' },
+        operationName: 'A',
+      })
+      expect(answer.status).toBe(200)
+      expect(result(answer)).toEqual({ data: { person: { id: '8' } } })
+    })
+
+    it('persons "1" to "8" exist, each with at least one friend', async () => {
+      for (let id = 1; id <= 8; id++) {
+        const answer = await post({ query: `{ person(id: "${id}") { id friends { id } } }` })
+        const person = result(answer).data?.person
+        expect(person?.id).toBe(String(id))
+        expect(person?.friends?.length).toBeGreaterThanOrEqual(1)
+      }
+    })
+
+    it('an unknown person is null', async () => {
+      const answer = await post({ query: '{ person(id: "999") { id } }' })
+      expect(answer.status).toBe(200)
+      expect(result(answer)).toEqual({ data: { person: null } })
+    })
+
+    it.each([
+      ['an unknown field', '{ person(id: "1") { nope } }'],
+      ['a missing argument', '{ person { id } }'],
+      ['a syntax error', '{ person(id: "1") { id '],
+      ['a selection on a leaf', '{ person(id: "1") { id { x } } }'],
+    ])('%s answers GraphQL errors and no data', async (_, query) => {
+      for (const accept of ['application/json', 'application/graphql-response+json']) {
+        const answer = await post({ query }, accept)
+        // GraphQL over HTTP: 200 under application/json, 4xx under graphql-response+json.
+        expect(answer.status).toBe(accept === 'application/json' ? 200 : 400)
+        const { data, errors } = result(answer)
+        expect(data).toBeUndefined()
+        expect(errors?.length).toBeGreaterThanOrEqual(1)
+        for (const error of errors ?? []) expect(error.message).toEqual(expect.any(String))
+      }
+    })
+
+    it('GET without a query: documentation for a browser, a GraphQL error for a client', async () => {
+      const page = await api.get(paths.graphql(), { accept: 'text/html' })
+      expect(page.status).toBe(200)
+      expect(page.headers.get('content-type')).toMatch(/^text\/html/)
+      const answer = await api.get(paths.graphql(), { accept: 'application/json' })
+      // A request error (no query), which GraphQL over HTTP answers with a 4xx.
+      expect(answer.status).toBeGreaterThanOrEqual(400)
+      expect(answer.status).toBeLessThan(500)
+      expect(result(answer).errors?.length).toBeGreaterThanOrEqual(1)
+    })
+
+    it('a query nested deeper than 10 levels is refused before execution', async () => {
+      let selection = 'id'
+      for (let depth = 0; depth < 11; depth++) selection = `friends { ${selection} }`
+      const answer = await post({ query: `{ person(id: "1") { ${selection} } }` })
+      const { data, errors } = result(answer)
+      expect(data ?? undefined).toBeUndefined()
+      expect(errors?.length).toBeGreaterThanOrEqual(1)
+    })
+  })
+}
