@@ -72,6 +72,31 @@ describe('createBlogApi', () => {
     expect(b.db.articles.count()).toBe(42)
   })
 
+  it('never reuses an id a test created directly in db', async () => {
+    const api = createBlogApi({ articles: 2 })
+    await api.ready
+    await api.db.articles.create({ id: 3, blogId: 1, title: 'Seeded by a test', updatedAt: 0 })
+    const created = await getResponse(
+      api.handlers,
+      new Request('http://x.test/api/v1.2/blogs/1/articles', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-access-token': 'dev-token' },
+        body: JSON.stringify({ title: 'Posted' }),
+      }),
+    ).then((r) => r?.json())
+    expect(created.id).toBe(4)
+    const page = await getResponse(
+      api.handlers,
+      new Request('http://x.test/api/v1.2/blogs/1/articles'),
+    ).then((r) => r?.json())
+    expect(page._embedded.map((a: { title: string }) => a.title)).toEqual([
+      'Article 1',
+      'Article 2',
+      'Seeded by a test',
+      'Posted',
+    ])
+  })
+
   it('answers only its baseUrl when one is given', async () => {
     const api = createBlogApi({ baseUrl: 'https://api.example.com/' })
     const at = (url: string) => getResponse(api.handlers, new Request(url))

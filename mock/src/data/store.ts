@@ -148,7 +148,9 @@ export class BlogStore {
 
   /** Creates an article with a new id. Call inside {@link BlogStore.write}. */
   async createArticle(blogId: number, input: ArticleInput): Promise<ArticleRecord> {
-    const id = this.#nextId.article++
+    // Records created straight through `db.articles` are indexed too: never hand out their ids.
+    const id = Math.max(this.#nextId.article, this.#articles.maxId + 1)
+    this.#nextId.article = id + 1
     return this.db.articles.create({ ...articleValues(input), id, blogId, updatedAt: Date.now() })
   }
 

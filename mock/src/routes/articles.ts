@@ -1,13 +1,17 @@
-import { type ArticleInput, articleBody } from '../data/schemas.js'
+import {
+  type ArticleInput,
+  type ArticleRecord,
+  articleBody,
+  type BlogRecord,
+} from '../data/schemas.js'
 import { authorizeWrite } from '../http/auth.js'
 import { readJson, validate } from '../http/body.js'
 import { HAL_TYPES } from '../http/negotiation.js'
 import { Problem } from '../http/problem.js'
 import { answerRead, answerWrite, checkWritePreconditions, represent } from '../http/respond.js'
 import { articleRepresentation, deletedArticleRepresentation } from '../representations/article.js'
-import { pageRepresentation } from '../representations/page.js'
 import { requireArticle, requireBlog } from './lookup.js'
-import { pageRequest } from './params.js'
+import { answerPage } from './pages.js'
 import { defineRoute, type RouteContext } from './route.js'
 
 const ARTICLES = '/blogs/:blogId/articles'
@@ -21,20 +25,13 @@ export const listArticles = defineRoute({
   access: 'read',
   handle(context) {
     const blog = requireBlog(context)
-    const page = pageRequest(context.url)
-    const { items, total } = context.store.articles(
-      blog.id,
-      (page.pageIndex - 1) * page.pageSize,
-      page.pageSize,
-    )
-    const body = pageRepresentation(
-      context.urls.articles(blog.id),
-      page,
-      total,
-      items.map((article) => articleRepresentation(context.urls, blog, article)),
-      'totalArticles',
-    )
-    return answerRead(context.request, represent(body, context.store.blogChangedAt(blog)))
+    return answerPage(context, {
+      url: context.urls.articles(blog.id),
+      totalKey: 'totalArticles',
+      changedAt: context.store.blogChangedAt(blog),
+      slice: (offset, limit) => context.store.articles(blog.id, offset, limit),
+      item: (article) => articleRepresentation(context.urls, blog, article),
+    })
   },
 })
 
@@ -78,14 +75,11 @@ export const replaceArticle = defineRoute({
   produces: HAL_TYPES,
   access: 'write',
   async handle(context) {
-    const { blog } = requireArticle(context)
-    authorizeWrite(grantOf(context), blog.id)
+    const blog = authorizeArticleWrite(context)
     const body = await readJson(context.request)
-    const article = await context.store.write(async () => {
-      const { article: current } = requireArticle(context)
-      checkWritePreconditions(context.request, currentValidators(context, current))
-      return context.store.replaceArticle(current, toInput(validate(articleBody, body)))
-    })
+    const article = await writeCurrentArticle(context, (current) =>
+      context.store.replaceArticle(current, toInput(validate(articleBody, body))),
+    )
     const rep = represent(articleRepresentation(context.urls, blog, article), article.updatedAt)
     return answerWrite(rep, 200)
   },
@@ -101,13 +95,8 @@ export const deleteArticle = defineRoute({
   produces: HAL_TYPES,
   access: 'write',
   async handle(context) {
-    const { blog } = requireArticle(context)
-    authorizeWrite(grantOf(context), blog.id)
-    await context.store.write(async () => {
-      const { article } = requireArticle(context)
-      checkWritePreconditions(context.request, currentValidators(context, article))
-      context.store.deleteArticle(article)
-    })
+    const blog = authorizeArticleWrite(context)
+    await writeCurrentArticle(context, (article) => context.store.deleteArticle(article))
     if (!context.prefer.returnRepresentation) return new Response(null, { status: 204 })
     return new Response(JSON.stringify(deletedArticleRepresentation(context.urls, blog)), {
       status: 200,
@@ -119,12 +108,28 @@ export const deleteArticle = defineRoute({
   },
 })
 
-function currentValidators(
+/** The blog of the URL's article, once the token is known to be allowed to write to it (404, 403). */
+function authorizeArticleWrite(context: RouteContext): BlogRecord {
+  const { blog } = requireArticle(context)
+  authorizeWrite(grantOf(context), blog.id)
+  return blog
+}
+
+/**
+ * Runs `write` on the URL's article inside the store's write lock, after reading the article again
+ * and checking the request's preconditions against it as it is now: no other write can slip in
+ * between the check and the change.
+ */
+function writeCurrentArticle<T>(
   context: RouteContext,
-  article: Parameters<typeof articleRepresentation>[2],
-) {
-  const blog = requireBlog(context)
-  return represent(articleRepresentation(context.urls, blog, article), article.updatedAt)
+  write: (article: ArticleRecord) => T | Promise<T>,
+): Promise<T> {
+  return context.store.write(async () => {
+    const { blog, article } = requireArticle(context)
+    const current = represent(articleRepresentation(context.urls, blog, article), article.updatedAt)
+    checkWritePreconditions(context.request, current)
+    return write(article)
+  })
 }
 
 function grantOf(context: RouteContext) {

@@ -2,9 +2,9 @@ import { HAL_TYPES } from '../http/negotiation.js'
 import { Problem } from '../http/problem.js'
 import { answerRead, represent } from '../http/respond.js'
 import { commentRepresentation } from '../representations/comment.js'
-import { pageRepresentation } from '../representations/page.js'
 import { requireArticle } from './lookup.js'
-import { pageRequest, pathId } from './params.js'
+import { answerPage } from './pages.js'
+import { pathId } from './params.js'
 import { defineRoute } from './route.js'
 
 const COMMENTS = '/blogs/:blogId/articles/:articleId/comments'
@@ -17,20 +17,13 @@ export const listComments = defineRoute({
   access: 'read',
   handle(context) {
     const { blog, article } = requireArticle(context)
-    const page = pageRequest(context.url)
-    const { items, total } = context.store.comments(
-      article.id,
-      (page.pageIndex - 1) * page.pageSize,
-      page.pageSize,
-    )
-    const body = pageRepresentation(
-      context.urls.comments(blog.id, article.id),
-      page,
-      total,
-      items.map((comment) => commentRepresentation(context.urls, blog.id, comment)),
-      'totalComments',
-    )
-    return answerRead(context.request, represent(body, context.store.commentsChangedAt(article)))
+    return answerPage(context, {
+      url: context.urls.comments(blog.id, article.id),
+      totalKey: 'totalComments',
+      changedAt: context.store.commentsChangedAt(article),
+      slice: (offset, limit) => context.store.comments(article.id, offset, limit),
+      item: (comment) => commentRepresentation(context.urls, blog.id, comment),
+    })
   },
 })
 

@@ -1,6 +1,7 @@
 import { printSchema } from 'graphql'
 import { createGraphqlEndpoint, createPersonSchema } from '../graphql/index.js'
 import { accepts, HTML_TYPES } from '../http/negotiation.js'
+import { Problem } from '../http/problem.js'
 import { docPage, RELATIONS } from '../representations/docs.js'
 import { html } from './docs.js'
 import { defineRoute, type Route, type Runtime } from './route.js'
@@ -23,7 +24,7 @@ export function graphqlRoutes(runtime: Runtime): Route[] {
       path: '/graphql',
       produces: [],
       access: 'read',
-      handle({ request, url }) {
+      async handle({ request, url }) {
         // The root links here (`doc:graphql`): a GET without a query that accepts HTML (a browser,
         // a link checker) gets the endpoint's documentation, not a 400, so the link does not
         // dangle (CONTRACT §1). GraphQL clients, which ask for JSON, still get graphql-http's answer.
@@ -38,10 +39,34 @@ export function graphqlRoutes(runtime: Runtime): Route[] {
         }
         // HEAD is answered as the GET it stands for (graphql-http only knows GET and POST); the
         // route runner drops the body.
-        return endpoint(
+        const response = await endpoint(
           request.method === 'HEAD' ? new Request(request, { method: 'GET' }) : request,
         )
+        return asProblemIfTransportError(response)
       },
     }),
   )
+}
+
+/** The HTTP-level refusals of graphql-http, which come without problem details of their own. */
+const TRANSPORT_ERRORS: Readonly<Record<number, string>> = {
+  405: 'Mutations are only accepted over POST.',
+  406: 'This endpoint answers application/graphql-response+json or application/json only.',
+  415: 'Send the request as application/json (POST), or the query in the URL (GET).',
+}
+
+/**
+ * GraphQL errors stay GraphQL-over-HTTP answers (CONTRACT §4), but a refusal of the HTTP exchange
+ * itself (405, 406, 415) becomes problem details like every other error of the API (CONTRACT §3).
+ */
+async function asProblemIfTransportError(response: Response): Promise<Response> {
+  const detail = TRANSPORT_ERRORS[response.status]
+  if (detail === undefined) return response
+  await response.body?.cancel()
+  const headers: Record<string, string> = {}
+  for (const name of ['allow', 'accept']) {
+    const value = response.headers.get(name)
+    if (value !== null) headers[name] = value
+  }
+  throw new Problem(response.status, detail, { headers })
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type Answer, client, paths } from './helpers.js'
+import { type Answer, client, expectProblem, paths } from './helpers.js'
 import type { ContractTarget } from './target.js'
 
 interface GraphqlResult {
@@ -118,6 +118,24 @@ export function graphqlCases(target: () => ContractTarget): void {
       const { data, errors } = result(answer)
       expect(data ?? undefined).toBeUndefined()
       expect(errors?.length).toBeGreaterThanOrEqual(1)
+    })
+
+    it('refusals of the HTTP exchange itself are problem details (405, 406, 415)', async () => {
+      const mutation = `${paths.graphql()}?query=${encodeURIComponent('mutation { x }')}`
+      const overGet = await api.get(mutation, { accept: 'application/json' })
+      expectProblem(overGet, 405, 'a mutation over GET')
+      expect(overGet.headers.get('allow')).toBe('POST')
+      expectProblem(
+        await post({ query: '{ person(id: "1") { id } }' }, 'text/csv'),
+        406,
+        'Accept text/csv',
+      )
+      const asText = await api.request(paths.graphql(), {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain', accept: 'application/json' },
+        body: JSON.stringify({ query: '{ person(id: "1") { id } }' }),
+      })
+      expectProblem(asText, 415, 'a text/plain body')
     })
   })
 }
