@@ -3,7 +3,7 @@
  * Measures through the MSW handlers (`getResponse`), as a request would, and the seed time.
  * Run: npm run bench
  */
-import { writeFile } from 'node:fs/promises'
+import { mkdir, writeFile } from 'node:fs/promises'
 import { getResponse } from 'msw'
 import { createBlogApi } from '../src/index.js'
 import { fixed, medianMicros } from './measure.js'
@@ -65,14 +65,10 @@ for (const r of rows) {
 console.log(
   `| ratio ${large.articles}/${small.articles} | ${ratio('seedMs')} | ${ratio('getArticleUs')} | ${ratio('getPageUs')} | ${ratio('getLastPageUs')} | ${ratio('putArticleUs')} |`,
 )
+const out = new URL('../../.bench/', import.meta.url)
+await mkdir(out, { recursive: true })
 await writeFile(
-  new URL('../../.bench/lookup.json', import.meta.url),
+  new URL('lookup.json', out),
   `${JSON.stringify({ node: process.version, rows }, null, 2)}\n`,
-).catch(async () => {
-  const { mkdir } = await import('node:fs/promises')
-  await mkdir(new URL('../../.bench/', import.meta.url), { recursive: true })
-  await writeFile(
-    new URL('../../.bench/lookup.json', import.meta.url),
-    JSON.stringify({ node: process.version, rows }, null, 2),
-  )
-})
+)
+console.log(`\nWritten to ${new URL('lookup.json', out).pathname}`)

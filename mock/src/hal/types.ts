@@ -1,4 +1,4 @@
-import type { HalLink } from 'hal-types'
+import type { HalLink, HalResource } from 'hal-types'
 
 export type { HalLink, HalResource } from 'hal-types'
 
@@ -19,34 +19,37 @@ export interface BaseLinks {
   self: HalLink
 }
 
-/** `GET /api/v1.2` (ext): where a hypermedia client starts. */
-export interface RootRepresentation {
-  _links: BaseLinks & { 'doc:blog': TemplatedLink; 'doc:graphql': HalLink }
+/**
+ * A HAL resource (hal-types) whose properties are `T` and whose `_links` are exactly `Links`: each
+ * relation the Blog API emits, typed, instead of HAL's open map.
+ */
+export type BlogApiResource<T extends object, Links extends BaseLinks> = HalResource<T> & {
+  _links: Links
 }
+
+/** `GET /api/v1.2` (ext): where a hypermedia client starts. */
+export type RootRepresentation = BlogApiResource<
+  object,
+  BaseLinks & { 'doc:blog': TemplatedLink; 'doc:graphql': HalLink }
+>
 
 /** `GET /blogs/{blogId}`. */
-export interface BlogRepresentation {
-  id: number
-  title: string
-  description: string
-  _links: BaseLinks & { 'doc:articles': TemplatedLink }
-}
+export type BlogRepresentation = BlogApiResource<
+  { id: number; title: string; description: string },
+  BaseLinks & { 'doc:articles': TemplatedLink }
+>
 
 /** `GET /blogs/{blogId}/articles/{articleId}`; `content` is absent when the article has none. */
-export interface ArticleRepresentation {
-  id: number
-  title: string
-  content?: string
-  _links: BaseLinks & { 'doc:blog': HalLink & { title: string }; 'doc:comments': TemplatedLink }
-}
+export type ArticleRepresentation = BlogApiResource<
+  { id: number; title: string; content?: string },
+  BaseLinks & { 'doc:blog': HalLink & { title: string }; 'doc:comments': TemplatedLink }
+>
 
 /** A comment (ext). */
-export interface CommentRepresentation {
-  id: number
-  author: string
-  content: string
-  _links: BaseLinks & { 'doc:article': HalLink }
-}
+export type CommentRepresentation = BlogApiResource<
+  { id: number; author: string; content: string },
+  BaseLinks & { 'doc:article': HalLink }
+>
 
 /** The page navigation links: spelled `_link` in this API, and none of them templated. */
 export interface PageLinks {
