@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import PlainSummaryReporter from './tools/plain-summary-reporter.js'
 
 // Workspace packages resolve to their TypeScript sources, so tests need no build first.
 // `module-sync` is the condition Node itself picks for graphql 17; without it Vite takes graphql's
@@ -10,6 +11,7 @@ export default defineConfig({
   resolve: { conditions },
   ssr: { resolve: { conditions } },
   test: {
+    reporters: ['default', new PlainSummaryReporter()],
     include: ['mock/**/*.test.ts', 'sdk/**/*.test.ts', 'examples/**/*.test.ts'],
     // The real-server suites bind ports on 127.0.0.1; keep the file parallelism modest on 2 cores.
     maxWorkers: 2,
