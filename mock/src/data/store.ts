@@ -99,7 +99,6 @@ export class BlogStore {
       ...seed.comments.map((comment) => db.comments.create(comment)),
       ...seed.persons.map((person) => db.persons.create(person)),
     ])
-    this.#nextId.article = this.#articles.maxId + 1
   }
 
   blog(id: number): BlogRecord | undefined {
