@@ -1,0 +1,65 @@
+import type { HalLink } from 'hal-types'
+
+/** A document split into its parts, whatever the media type's spelling of them. */
+export interface Representation {
+  /** The resource's own properties. */
+  data: unknown
+  /** Links by rel, HAL-style. */
+  links: Record<string, HalLink | HalLink[]>
+  /** Embedded documents by rel, each still in its media type's form. */
+  embedded: Record<string, unknown[]>
+}
+
+/**
+ * Reads one media type into a {@link Representation}, so the client's core never looks at a
+ * media type's keys itself.
+ */
+export interface RepresentationAdapter {
+  /** The `Accept` header sent with reads. */
+  readonly accept: string
+  /** Splits a parsed body. */
+  read(body: unknown): Representation
+}
+
+/** Options of {@link halAdapter}. */
+export interface HalAdapterOptions {
+  /** Keys that hold links, in order of preference. Default `['_links', '_link']`. */
+  linkKeys?: readonly string[]
+  /** The rel given to an `_embedded` that is an array rather than HAL's object. Default `item`. */
+  arrayEmbeddedRel?: string
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/**
+ * The HAL adapter. Besides HAL as specified (`_links`, `_embedded` keyed by rel), it reads the
+ * variants met in the wild, the Blog API's among them: links under `_link`, and `_embedded` as a
+ * plain array of items.
+ *
+ * @example
+ * ```ts
+ * createClient({ baseUrl, adapter: halAdapter({ arrayEmbeddedRel: 'items' }) })
+ * ```
+ */
+export function halAdapter(options: HalAdapterOptions = {}): RepresentationAdapter {
+  const linkKeys = options.linkKeys ?? ['_links', '_link']
+  const arrayRel = options.arrayEmbeddedRel ?? 'item'
+  const reserved = new Set([...linkKeys, '_embedded'])
+  return {
+    accept: 'application/hal+json, application/json;q=0.9',
+    read(body) {
+      if (!isRecord(body)) return { data: body, links: {}, embedded: {} }
+      const data: Record<string, unknown> = {}
+      for (const [key, value] of Object.entries(body)) if (!reserved.has(key)) data[key] = value
+      const links = linkKeys.map((key) => body[key]).find(isRecord) ?? {}
+      const raw = body._embedded
+      const embedded: Record<string, unknown[]> = {}
+      if (Array.isArray(raw)) embedded[arrayRel] = raw
+      else if (isRecord(raw))
+        for (const [rel, value] of Object.entries(raw))
+          embedded[rel] = Array.isArray(value) ? value : [value]
+      return { data, links: links as Representation['links'], embedded }
+    },
+  }
+}

@@ -1,0 +1,14 @@
+/**
+ * `@halyard/sdk/blog`: the Blog API v1.2 over `@halyard/sdk`: the type of every representation,
+ * and the everyday tasks in one call each.
+ *
+ * @packageDocumentation
+ */
+export {
+  type ArticleRef,
+  type BlogClient,
+  type BlogClientOptions,
+  createBlogClient,
+  type IterateOptions,
+} from './client.js'
+export * from './types.js'

@@ -1,0 +1,93 @@
+import type { State } from './state.js'
+
+const withoutQuery = (uri: string): string => uri.replace(/[?#].*$/, '')
+
+/**
+ * The client's states by URI, with their validators, least recently used first out. Embedded
+ * copies are stored under their own `self`, and the cache remembers which documents embed which
+ * resource so that a write can evict every copy it made stale.
+ *
+ * @example
+ * ```ts
+ * client.cache.invalidate(articleUri) // the article, and every cached page that embeds it
+ * client.cache.clear()
+ * ```
+ */
+export class StateCache {
+  readonly #states = new Map<string, State>()
+  /** Child URI → URIs of the cached documents that embed it. */
+  readonly #embedders = new Map<string, Set<string>>()
+
+  /** @param max how many states to keep; 0 turns caching off. */
+  constructor(readonly max = 1000) {}
+
+  /** The cached state of `uri`, if any. */
+  get(uri: string): State | undefined {
+    const state = this.#states.get(uri)
+    if (state) {
+      this.#states.delete(uri) // re-insert: Map order is the LRU order
+      this.#states.set(uri, state)
+    }
+    return state
+  }
+
+  /** Stores a state and every embedded copy in it that has an address of its own. */
+  store(state: State): void {
+    this.#set(state)
+    for (const child of state.embeddedStates()) {
+      if (child.uri === state.uri) continue
+      const known = this.#states.get(child.uri)
+      // Same content: keep the copy that came with validators (an embedded copy has none).
+      if (!known || JSON.stringify(known.data) !== JSON.stringify(child.data)) this.#set(child)
+      const embedders = this.#embedders.get(child.uri) ?? new Set()
+      this.#embedders.set(child.uri, embedders.add(state.uri))
+    }
+  }
+
+  #set(state: State): void {
+    if (this.max <= 0) return
+    this.#states.delete(state.uri)
+    this.#states.set(state.uri, state)
+    for (const oldest of this.#states.keys()) {
+      if (this.#states.size <= this.max) break
+      this.delete(oldest)
+    }
+  }
+
+  /** Forgets `uri`. */
+  delete(uri: string): void {
+    const state = this.#states.get(uri)
+    if (!state) return
+    this.#states.delete(uri)
+    for (const child of state.embeddedStates()) this.#embedders.get(child.uri)?.delete(uri)
+  }
+
+  /**
+   * Forgets `uri` and every cached document that embeds it; with `collections`, every page of the
+   * collections those documents belong to (a deletion shifts them all).
+   */
+  invalidate(uri: string, { collections = false } = {}): void {
+    for (const embedder of this.#embedders.get(uri) ?? [])
+      if (collections) this.invalidateCollection(embedder)
+      else this.delete(embedder)
+    this.#embedders.delete(uri)
+    this.delete(uri)
+  }
+
+  /** Forgets a collection: `uri` and every cached URI that differs from it only in its query. */
+  invalidateCollection(uri: string): void {
+    const path = withoutQuery(uri)
+    for (const key of [...this.#states.keys()]) if (withoutQuery(key) === path) this.delete(key)
+  }
+
+  /** Forgets everything. */
+  clear(): void {
+    this.#states.clear()
+    this.#embedders.clear()
+  }
+
+  /** How many states are cached. */
+  get size(): number {
+    return this.#states.size
+  }
+}

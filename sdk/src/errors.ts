@@ -1,0 +1,176 @@
+/**
+ * The SDK's errors, after ky's: one base class, a literal `name` per class, and type guards that
+ * test that `name` (so they work across bundles and realms, where `instanceof` does not).
+ */
+
+/** RFC 9457 problem details, as servers send them with `application/problem+json`. */
+export interface ProblemDetails {
+  type?: string
+  title?: string
+  status?: number
+  detail?: string
+  instance?: string
+  /** The Blog API's 422 field errors. */
+  errors?: FieldError[]
+  [member: string]: unknown
+}
+
+/** One invalid field of a 422: a JSON Pointer into the body sent, and what is wrong with it. */
+export interface FieldError {
+  pointer: string
+  detail: string
+}
+
+/** Every error class's `name`. */
+export type HalyardErrorName =
+  | 'HalyardError'
+  | 'UriTemplateError'
+  | 'LinkNotFoundError'
+  | HttpErrorName
+
+/** The `name` of an error that carries an HTTP response. */
+export type HttpErrorName =
+  | 'HttpError'
+  | 'NotFoundError'
+  | 'UnauthorizedError'
+  | 'PreconditionFailedError'
+  | 'ValidationError'
+
+/**
+ * The base of every error the SDK throws itself. Network failures and timeouts come from ky
+ * unchanged (`NetworkError`, `TimeoutError`), and an aborted call rejects with the signal's reason.
+ */
+export class HalyardError extends Error {
+  override readonly name: HalyardErrorName = 'HalyardError'
+}
+
+/** A response with status 400 or more. The message names the status, the method and the URL. */
+export class HttpError extends HalyardError {
+  override readonly name: HttpErrorName = 'HttpError'
+  /** The problem details the server sent, when it sent JSON. */
+  readonly problem: ProblemDetails | undefined
+
+  constructor(
+    readonly method: string,
+    readonly url: string,
+    readonly response: Response,
+    problem?: ProblemDetails,
+  ) {
+    const what = problem?.detail ?? problem?.title ?? response.statusText
+    super(`${method} ${url} answered ${response.status}${what ? `: ${what}` : ''}`)
+    this.problem = problem
+  }
+
+  /** The response status. */
+  get status(): number {
+    return this.response.status
+  }
+}
+
+/** 401: a token is missing or unknown. */
+export class UnauthorizedError extends HttpError {
+  override readonly name = 'UnauthorizedError' as const
+}
+
+/** 404: no resource at that URL. */
+export class NotFoundError extends HttpError {
+  override readonly name = 'NotFoundError' as const
+}
+
+/** 412: the resource changed since it was read. Re-read it (`refresh()`) before trying again. */
+export class PreconditionFailedError extends HttpError {
+  override readonly name = 'PreconditionFailedError' as const
+}
+
+/** 422: the body was refused; `errors` points at each field at fault. */
+export class ValidationError extends HttpError {
+  override readonly name = 'ValidationError' as const
+
+  /** The field errors, as JSON Pointers into the body sent. */
+  get errors(): readonly FieldError[] {
+    return this.problem?.errors ?? []
+  }
+}
+
+/** A rel the document does not hold (or no link of it matches the selection). */
+export class LinkNotFoundError extends HalyardError {
+  override readonly name = 'LinkNotFoundError' as const
+
+  constructor(
+    readonly rel: string,
+    readonly url: string,
+    /** The rels the document does hold. */
+    readonly available: readonly string[],
+    selection = '',
+  ) {
+    super(
+      `GET ${url} has no link '${rel}'${selection}; its rels: ${available.join(', ') || '(none)'}`,
+    )
+  }
+}
+
+/** An invalid RFC 6570 template, or variables it cannot take. */
+export class UriTemplateError extends HalyardError {
+  override readonly name = 'UriTemplateError' as const
+
+  constructor(
+    readonly template: string,
+    reason: string,
+  ) {
+    super(`Invalid URI template '${template}': ${reason}`)
+  }
+}
+
+const httpStatusClass: Record<number, typeof HttpError> = {
+  401: UnauthorizedError,
+  404: NotFoundError,
+  412: PreconditionFailedError,
+  422: ValidationError,
+}
+
+/** The error class for a failed response's status. */
+export const httpErrorFor = (
+  method: string,
+  url: string,
+  response: Response,
+  problem?: ProblemDetails,
+): HttpError => new (httpStatusClass[response.status] ?? HttpError)(method, url, response, problem)
+
+const guard =
+  <E extends HalyardError>(...names: E['name'][]) =>
+  (error: unknown): error is E =>
+    error instanceof Error && (names as string[]).includes(error.name)
+
+const httpNames: HttpErrorName[] = [
+  'HttpError',
+  'NotFoundError',
+  'UnauthorizedError',
+  'PreconditionFailedError',
+  'ValidationError',
+]
+
+/**
+ * Type guards by `name`.
+ *
+ * @example
+ * ```ts
+ * try { await article.put(input) } catch (error) {
+ *   if (isPreconditionFailedError(error)) await article.refresh()
+ *   else throw error
+ * }
+ * ```
+ */
+export const isHalyardError = guard<HalyardError>(
+  'HalyardError',
+  'UriTemplateError',
+  'LinkNotFoundError',
+  ...httpNames,
+)
+/** True for any error that carries an HTTP response (`HttpError` and its subclasses). */
+export const isHttpError = guard<HttpError>(...httpNames)
+export const isUnauthorizedError = guard<UnauthorizedError>('UnauthorizedError')
+export const isNotFoundError = guard<NotFoundError>('NotFoundError')
+export const isPreconditionFailedError = guard<PreconditionFailedError>('PreconditionFailedError')
+export const isValidationError = guard<ValidationError>('ValidationError')
+export const isLinkNotFoundError = guard<LinkNotFoundError>('LinkNotFoundError')
+export const isUriTemplateError = guard<UriTemplateError>('UriTemplateError')

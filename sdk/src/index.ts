@@ -1,0 +1,25 @@
+/**
+ * `@halyard/sdk`: a typed HAL client on ky. Follow rels (by name, CURIE or URI), expand RFC 6570
+ * templates, read embedded resources from the cache, page through collections, and write with
+ * conditional requests. No Node built-ins: it runs in browsers and Node alike.
+ *
+ * @packageDocumentation
+ */
+export { isNetworkError, isTimeoutError, NetworkError, TimeoutError } from 'ky'
+export {
+  type HalAdapterOptions,
+  halAdapter,
+  type Representation,
+  type RepresentationAdapter,
+} from './adapter.js'
+export { StateCache } from './cache.js'
+export { type Client, createClient } from './client.js'
+export * from './errors.js'
+export { type Link, type LinkSelector, Links, linkTarget } from './links.js'
+export { type ClientOptions, defaultOptions, type TokenSource } from './options.js'
+export type { ItemsOptions, PagesOptions } from './pagination.js'
+export { Resource, ResourcePromise, type WriteOptions } from './resource.js'
+export { createState, State } from './state.js'
+export type { SendInit } from './transport.js'
+export type * from './types.js'
+export { expandTemplate } from './uri-template.js'

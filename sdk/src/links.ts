@@ -1,0 +1,135 @@
+import type { HalLink } from 'hal-types'
+import { HalyardError } from './errors.js'
+import type { Variables } from './types.js'
+import { expandTemplate } from './uri-template.js'
+
+/** A link of a document: HAL's link object plus the rel it was found under. */
+export interface Link extends HalLink {
+  /** The rel as the document writes it (`doc:articles`, `self`, or a URI). */
+  rel: string
+  /**
+   * The target. Absolute when the link is not templated; the template as written when it is (see
+   * {@link linkTarget}).
+   */
+  href: string
+  /** The URI of the document that holds the link: relative hrefs resolve against it. */
+  context: string
+}
+
+/** Selects one of several links of a rel. */
+export interface LinkSelector {
+  name?: string
+  title?: string
+}
+
+type RawLinks = Record<string, HalLink | HalLink[] | undefined>
+
+const isLinkObject = (value: unknown): value is HalLink =>
+  typeof value === 'object' && value !== null && typeof (value as HalLink).href === 'string'
+
+const resolve = (href: string, base: string): string => {
+  try {
+    return new URL(href, base).href
+  } catch {
+    throw new HalyardError(`GET ${base} holds a link with an invalid href: ${href}`)
+  }
+}
+
+/**
+ * The URL a link leads to: its template expanded with `variables` (when templated), resolved
+ * against the document that holds it.
+ *
+ * @example
+ * ```ts
+ * linkTarget(state.links.get('doc:articles')!, { pageSize: 20 })
+ * ```
+ */
+export const linkTarget = (link: Link, variables?: Variables): string =>
+  link.templated ? resolve(expandTemplate(link.href, variables), link.context) : link.href
+
+/**
+ * The links of one document, found by rel: its full name, a CURIE (`doc:articles`) or the URI the
+ * CURIE expands to, whichever form the document and the caller use.
+ */
+export class Links<R extends string = string> {
+  readonly #links: readonly Link[]
+  readonly #keys: readonly string[]
+  readonly #curies: readonly Link[]
+
+  constructor(context: string, raw: RawLinks = {}) {
+    const links: Link[] = []
+    for (const [rel, value] of Object.entries(raw)) {
+      for (const link of Array.isArray(value) ? value : [value]) {
+        if (!isLinkObject(link)) continue
+        const href = link.templated ? link.href : resolve(link.href, context)
+        links.push(Object.freeze({ ...link, rel, href, context }))
+      }
+    }
+    this.#links = Object.freeze(links)
+    this.#curies = links.filter((link) => link.rel === 'curies' && link.name)
+    this.#keys = links.map((link) => this.expandRel(link.rel))
+  }
+
+  /**
+   * A rel as an absolute URI when it is a CURIE this document defines; otherwise unchanged.
+   *
+   * @example
+   * ```ts
+   * state.links.expandRel('doc:articles') // 'http://127.0.0.1:4010/api/v1.2/docs/rels/articles'
+   * ```
+   */
+  expandRel(rel: string): string {
+    const colon = rel.indexOf(':')
+    if (colon < 1 || rel.startsWith('//', colon + 1)) return rel
+    const curie = this.#curies.find((link) => link.name === rel.slice(0, colon))
+    try {
+      return curie ? linkTarget(curie, { rel: rel.slice(colon + 1) }) : rel
+    } catch {
+      return rel // a broken CURIE still leaves the rel usable by its written name
+    }
+  }
+
+  /**
+   * Every link of `rel`, in document order.
+   *
+   * @example
+   * ```ts
+   * state.links.getAll('item').map((link) => link.href)
+   * ```
+   */
+  getAll(rel: R): Link[] {
+    const key = this.expandRel(rel)
+    return this.#links.filter((link, i) => link.rel === rel || this.#keys[i] === key)
+  }
+
+  /**
+   * The first link of `rel` that matches `select` (by `name` and/or `title`).
+   *
+   * @example
+   * ```ts
+   * state.links.get('doc:articles')?.href
+   * ```
+   */
+  get(rel: R, select: LinkSelector = {}): Link | undefined {
+    return this.getAll(rel).find(
+      (link) =>
+        (select.name === undefined || link.name === select.name) &&
+        (select.title === undefined || link.title === select.title),
+    )
+  }
+
+  /** Whether the document holds a link of `rel`. */
+  has(rel: R): boolean {
+    return this.getAll(rel).length > 0
+  }
+
+  /** The rels the document holds, as it writes them. */
+  rels(): string[] {
+    return [...new Set(this.#links.map((link) => link.rel))]
+  }
+
+  /** Every link, in document order. */
+  all(): readonly Link[] {
+    return this.#links
+  }
+}

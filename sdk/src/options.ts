@@ -1,0 +1,84 @@
+import type { Options as KyOptions } from 'ky'
+import { halAdapter, type RepresentationAdapter } from './adapter.js'
+import { HalyardError } from './errors.js'
+
+/** Where a token comes from: a constant, or a function asked before each request to its origin. */
+export type TokenSource = string | (() => string | undefined | Promise<string | undefined>)
+
+/**
+ * Options of {@link createClient}. Besides its own, the client takes ky's `hooks`, `timeout`,
+ * `retry`, `fetch` and `credentials`, passed to ky as they are.
+ */
+export interface ClientOptions
+  extends Pick<KyOptions, 'hooks' | 'timeout' | 'retry' | 'fetch' | 'credentials'> {
+  /** The API's base URL. `go()` resolves relative URIs against it; its origin alone gets the token. */
+  baseUrl: string | URL
+  /** Sent in `tokenHeader` to the base URL's origin, never to another origin. */
+  token?: TokenSource
+  /** The header that carries the token. Default `X-Access-Token`. */
+  tokenHeader?: string
+  /** Headers sent with every request, to any origin. */
+  headers?: Record<string, string>
+  /** How many states the cache keeps. Default 1000; 0 turns the cache off. */
+  cacheSize?: number
+  /** Reads documents into data, links and embedded resources. Default {@link halAdapter}(). */
+  adapter?: RepresentationAdapter
+  /** Rels that lead to the next page, tried in order. Default `['next', 'nextPage']`. */
+  nextRels?: readonly string[]
+  /** Where warnings (deprecated links) go. Default `console.warn`. */
+  warn?: (message: string) => void
+}
+
+/** The options after {@link normalizeOptions}: every default applied, once. */
+export interface NormalizedOptions {
+  baseUrl: URL
+  token: () => Promise<string | undefined>
+  tokenHeader: string
+  headers: Record<string, string>
+  cacheSize: number
+  adapter: RepresentationAdapter
+  nextRels: readonly string[]
+  warn: (message: string) => void
+  ky: KyOptions
+}
+
+/** The defaults: a 10 s timeout, and two retries of idempotent methods that honour Retry-After. */
+export const defaultOptions = {
+  tokenHeader: 'X-Access-Token',
+  cacheSize: 1000,
+  nextRels: ['next', 'nextPage'],
+  timeout: 10_000,
+  retry: { limit: 2 },
+} as const
+
+export function normalizeOptions(options: ClientOptions): NormalizedOptions {
+  let baseUrl: URL
+  try {
+    baseUrl = new URL(options.baseUrl)
+  } catch {
+    throw new HalyardError(
+      `createClient: baseUrl must be an absolute URL, got '${options.baseUrl}'`,
+    )
+  }
+  const { token } = options
+  const ky: KyOptions = {
+    timeout: options.timeout ?? defaultOptions.timeout,
+    retry: options.retry ?? defaultOptions.retry,
+    // 3xx must reach the client (redirects it follows itself), 304 included; ky throws from 400.
+    throwHttpErrors: (status) => status >= 400,
+  }
+  if (options.hooks) ky.hooks = options.hooks
+  if (options.fetch) ky.fetch = options.fetch
+  if (options.credentials) ky.credentials = options.credentials
+  return {
+    baseUrl,
+    token: async () => (typeof token === 'function' ? await token() : token),
+    tokenHeader: options.tokenHeader ?? defaultOptions.tokenHeader,
+    headers: { ...options.headers },
+    cacheSize: options.cacheSize ?? defaultOptions.cacheSize,
+    adapter: options.adapter ?? halAdapter(),
+    nextRels: options.nextRels ?? defaultOptions.nextRels,
+    warn: options.warn ?? ((message) => console.warn(message)),
+    ky,
+  }
+}

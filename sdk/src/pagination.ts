@@ -1,0 +1,61 @@
+import type { ClientContext } from './context.js'
+import { HalyardError } from './errors.js'
+import type { Resource } from './resource.js'
+import type { State } from './state.js'
+import type { RequestOptions } from './types.js'
+
+/** Options of `pages()`. */
+export interface PagesOptions extends RequestOptions {
+  /** Request the next page while the current one is in use. Default `false`. */
+  prefetch?: boolean
+}
+
+/** Options of `items()`. */
+export interface ItemsOptions<K extends string = string> extends PagesOptions {
+  /** The embedded rel that holds the items. Default: the only one a page has, else `item`. */
+  rel?: K
+}
+
+const nextPageUri = (state: State, rels: readonly string[]): string | undefined => {
+  for (const rel of rels) {
+    const link = state.links.get(rel)
+    if (link && !link.templated) return link.href
+  }
+  return undefined
+}
+
+/** The pages of a collection, from `first` on. */
+export async function* pages<T>(
+  context: ClientContext,
+  first: Resource<T>,
+  options: PagesOptions,
+): AsyncGenerator<State<T>> {
+  const { prefetch = false, ...request } = options
+  const seen = new Set<string>()
+  let state = await first.get(request)
+  for (;;) {
+    seen.add(state.uri)
+    const next = nextPageUri(state as State, context.options.nextRels)
+    if (next !== undefined && seen.has(next))
+      throw new HalyardError(`GET ${state.uri}: its next page ${next} was already read (a loop)`)
+    const ahead = next !== undefined && prefetch ? context.go<T>(next).get(request) : undefined
+    ahead?.catch(() => {}) // if the consumer stops here, a failed prefetch must not go unhandled
+    yield state
+    if (next === undefined) return
+    state = await (ahead ?? context.go<T>(next).get(request))
+  }
+}
+
+/** The items embedded in a collection's pages, from `first` on. */
+export async function* items<T, Item>(
+  context: ClientContext,
+  first: Resource<T>,
+  options: ItemsOptions,
+): AsyncGenerator<State<Item>> {
+  const { rel, ...rest } = options
+  for await (const page of pages(context, first, rest)) {
+    const rels = page.embeddedRels()
+    const itemRel = rel ?? (rels.length === 1 ? rels[0] : undefined) ?? 'item'
+    yield* page.embedded(itemRel as never) as State<Item>[]
+  }
+}

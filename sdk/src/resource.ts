@@ -1,0 +1,395 @@
+import type { ClientContext } from './context.js'
+import { HalyardError, isPreconditionFailedError, LinkNotFoundError } from './errors.js'
+import { type Link, linkTarget } from './links.js'
+import { type ItemsOptions, items, type PagesOptions, pages } from './pagination.js'
+import type { State } from './state.js'
+import type {
+  AnyResource,
+  CreatedOf,
+  CreateInputOf,
+  EmbeddedName,
+  EmbeddedTarget,
+  FollowArgs,
+  FollowOptions,
+  InputOf,
+  RelName,
+  RelTarget,
+  RelVariables,
+  RequestOptions,
+  Variables,
+} from './types.js'
+
+/** Options of `put()` and `delete()`. */
+export interface WriteOptions extends RequestOptions {
+  /**
+   * `true` (default): send `If-Match` with the cached state's ETag, when one is known, so that a
+   * concurrent change answers 412 instead of being overwritten. `false`: send none. A string:
+   * send that ETag.
+   */
+  ifMatch?: boolean | string
+}
+
+/**
+ * A resource: an address, and the verbs to read, write and navigate it. It holds no data; each
+ * read gives a {@link State}. Reads go through the client's cache, and concurrent reads of one
+ * resource share one request.
+ *
+ * @example
+ * ```ts
+ * const blog = client.go<Blog>('/api/v1.2/blogs/1')
+ * const state = await blog.get()
+ * const page = await blog.follow('doc:articles', { pageSize: 20 }).get()
+ * ```
+ */
+export class Resource<T = AnyResource> {
+  /** The absolute URI. */
+  readonly uri: string
+  readonly #context: ClientContext
+
+  /** @internal Use `client.go(uri)`. */
+  constructor(context: ClientContext, uri: string) {
+    this.#context = context
+    this.uri = uri
+  }
+
+  /**
+   * The resource's state: from the cache when it holds one (an embedded copy included), else
+   * from a GET.
+   *
+   * @example
+   * ```ts
+   * const { data } = await client.go<Article>(uri).get()
+   * ```
+   */
+  get(options: RequestOptions = {}): Promise<State<T>> {
+    const cached = this.#context.cache.get(this.uri)
+    return cached ? Promise.resolve(cached as State<T>) : this.#read(options, undefined)
+  }
+
+  /**
+   * Reads the resource again. With a cached state it sends `If-None-Match` / `If-Modified-Since`
+   * from that state's validators, and a 304 gives the cached state back.
+   *
+   * @example
+   * ```ts
+   * const latest = await article.refresh() // costs a 304 when nothing changed
+   * ```
+   */
+  refresh(options: RequestOptions = {}): Promise<State<T>> {
+    return this.#read(options, this.#context.cache.get(this.uri) as State<T> | undefined)
+  }
+
+  #read(options: RequestOptions, cached: State<T> | undefined): Promise<State<T>> {
+    const { reads } = this.#context
+    // Share a read in flight, unless this call brings its own signal or headers.
+    const shared = !options.signal && !options.headers
+    const key = `${cached ? 'refresh' : 'get'} ${this.uri}`
+    const inFlight = shared ? reads.get(key) : undefined
+    if (inFlight) return inFlight as Promise<State<T>>
+    const read = this.#fetch(options, cached)
+    if (shared) {
+      reads.set(key, read as Promise<State>)
+      const done = () => reads.delete(key)
+      read.then(done, done)
+    }
+    return read
+  }
+
+  async #fetch(options: RequestOptions, cached: State<T> | undefined): Promise<State<T>> {
+    const { transport, cache } = this.#context
+    const headers: Record<string, string> = { ...options.headers }
+    if (cached?.etag) headers['if-none-match'] = cached.etag
+    if (cached?.lastModified) headers['if-modified-since'] = cached.lastModified
+    const response = await transport.send('GET', this.uri, { ...options, headers })
+    if (response.status === 304 && cached) {
+      await response.body?.cancel()
+      return cached
+    }
+    // After a redirect, the state is the target's.
+    const state = await transport.read<T>('GET', response.url || this.uri, response)
+    cache.store(state as State)
+    return state
+  }
+
+  /**
+   * Replaces the resource (`PUT`), with `If-Match` from the cached ETag unless told otherwise.
+   * Gives the new state: the response's, or a fresh read when the response has no body.
+   *
+   * @throws {PreconditionFailedError} when the resource changed since it was read (the stale copy
+   * is dropped from the cache, so the next `get()` reads it again).
+   * @example
+   * ```ts
+   * const state = await article.get()
+   * await article.put({ title: 'New title', content: state.data.content })
+   * ```
+   */
+  async put(body: InputOf<T>, options: WriteOptions = {}): Promise<State<T>> {
+    const response = await this.#write('PUT', body, options)
+    // Every cached copy, embedded ones included, is stale now.
+    this.#context.cache.invalidate(this.uri)
+    if (response.status === 204 || response.headers.get('content-length') === '0')
+      return this.#read({}, undefined)
+    const state = await this.#context.transport.read<T>('PUT', this.uri, response)
+    this.#context.cache.store(state as State)
+    return state
+  }
+
+  /**
+   * Deletes the resource, with `If-Match` from the cached ETag unless told otherwise. The
+   * resource, and every cached page of the collections that listed it, leave the cache.
+   *
+   * @example
+   * ```ts
+   * await client.go(articleUri).delete()
+   * ```
+   */
+  async delete(options: WriteOptions = {}): Promise<void> {
+    const response = await this.#write('DELETE', undefined, options)
+    await response.body?.cancel()
+    this.#context.cache.invalidate(this.uri, { collections: true })
+  }
+
+  async #write(method: string, body: unknown, options: WriteOptions): Promise<Response> {
+    const { ifMatch = true, ...rest } = options
+    const headers: Record<string, string> = { ...rest.headers }
+    const etag = typeof ifMatch === 'string' ? ifMatch : ifMatch && this.#cachedEtag()
+    if (etag) headers['if-match'] = etag
+    try {
+      return await this.#context.transport.send(method, this.uri, { ...rest, headers, body })
+    } catch (error) {
+      // Our copy is stale: drop it so that the next get() reads the current one.
+      if (isPreconditionFailedError(error)) this.#context.cache.invalidate(this.uri)
+      throw error
+    }
+  }
+
+  #cachedEtag(): string | undefined {
+    return this.#context.cache.get(this.uri)?.etag
+  }
+
+  /**
+   * Creates a resource in this collection (`POST`) and gives the new `Resource`, from the
+   * response's `Location`. When the response carries the new resource's representation, it is
+   * cached: reading it costs no request. The collection's cached pages are dropped.
+   *
+   * @example
+   * ```ts
+   * const created = await blog.follow('doc:articles').post({ title: 'Hello' })
+   * const { data } = await created.get() // from the 201, no request
+   * ```
+   */
+  async post(
+    body: CreateInputOf<T>,
+    options: RequestOptions = {},
+  ): Promise<Resource<CreatedOf<T>>> {
+    const { transport, cache } = this.#context
+    const response = await transport.send('POST', this.uri, { ...options, body })
+    cache.invalidateCollection(this.uri)
+    const location = response.headers.get('location')
+    if (location === null) {
+      await response.body?.cancel()
+      throw new HalyardError(`POST ${this.uri} answered ${response.status} without a Location`)
+    }
+    const uri = new URL(location, this.uri).href
+    const state = await transport.read('POST', uri, response)
+    // Cache the body only when it says it is the created resource.
+    if (state.links.get('self')?.href === uri) cache.store(state)
+    return this.#context.go(uri)
+  }
+
+  /**
+   * The resource a rel leads to, its template expanded with `variables`. Chains without `await`:
+   * each step reads its document (from the cache when it can).
+   *
+   * @throws {LinkNotFoundError} (from the promise) when the document has no such link.
+   * @example
+   * ```ts
+   * const page = await client.go(root).follow('doc:blog', { blogId: 1 })
+   *   .follow('doc:articles', { pageSize: 20 }).get()
+   * ```
+   */
+  follow<K extends RelName<T>>(
+    rel: K,
+    ...[variables, options = {}]: FollowArgs<RelVariables<T, K>>
+  ): ResourcePromise<RelTarget<T, K>> {
+    const target = this.#links(rel, options).then((links) => {
+      const [link] = links
+      if (link) return this.#context.go<RelTarget<T, K>>(this.#target(link, variables as Variables))
+      const { name, title } = options
+      const selection = name || title ? ` named ${name ?? '*'} titled ${title ?? '*'}` : ''
+      throw new LinkNotFoundError(rel, this.uri, links.available, selection)
+    })
+    return new ResourcePromise(target)
+  }
+
+  /**
+   * Every resource a rel leads to (templated links expanded without variables); none when the
+   * document has no such link.
+   *
+   * @example
+   * ```ts
+   * for (const author of await post.followAll('author')) console.log((await author.get()).data)
+   * ```
+   */
+  async followAll<K extends RelName<T>>(
+    rel: K,
+    options: RequestOptions = {},
+  ): Promise<Resource<RelTarget<T, K>>[]> {
+    const links = await this.#links(rel, options, true)
+    return links.map((link) => this.#context.go(this.#target(link, undefined)))
+  }
+
+  /**
+   * The links of `rel` that match the selection (all of them with `all`, else the first), or the
+   * embedded copies of `rel` that have a self link; with the rels available, for errors.
+   */
+  async #links(
+    rel: string,
+    options: FollowOptions,
+    all = false,
+  ): Promise<Link[] & { available: string[] }> {
+    const { signal, headers, name, title } = options
+    const state = (await this.get({
+      ...(signal && { signal }),
+      ...(headers && { headers }),
+    })) as State
+    const available = [...state.links.rels(), ...state.embeddedRels()]
+    const selector = { ...(name !== undefined && { name }), ...(title !== undefined && { title }) }
+    const first = state.links.get(rel, selector)
+    let found = all ? state.links.getAll(rel) : first ? [first] : []
+    if (found.length === 0 && name === undefined && title === undefined)
+      // HAL lets a rel appear in _embedded only: the embedded copy's self link stands in for it.
+      found = state
+        .embedded(rel)
+        .map((copy) => copy.links.get('self'))
+        .filter((link): link is Link => link !== undefined && link.href !== state.uri)
+        .slice(0, all ? undefined : 1)
+    return Object.assign(found, { available })
+  }
+
+  #target(link: Link, variables: Variables | undefined): string {
+    const href = linkTarget(link, variables)
+    const { warned, options } = this.#context
+    if (link.deprecation && !warned.has(href)) {
+      warned.add(href)
+      options.warn(
+        `Halyard: followed the deprecated link '${link.rel}' to ${href} (see ${link.deprecation})`,
+      )
+    }
+    return href
+  }
+
+  /**
+   * The collection's pages, from this one on, following `next` (or the Blog API's `nextPage`).
+   * With `prefetch`, the next page is requested while the current one is in use.
+   *
+   * @example
+   * ```ts
+   * for await (const page of blog.follow('doc:articles', { pageSize: 50 }).pages()) {
+   *   console.log(page.data.pageIndex)
+   * }
+   * ```
+   */
+  pages(options: PagesOptions = {}): AsyncGenerator<State<T>> {
+    return pages(this.#context, this, options)
+  }
+
+  /**
+   * Every item of the collection, page after page. Reading N items costs ceil(N / pageSize)
+   * requests (one more with `prefetch`); stopping early stops the requests.
+   *
+   * @example
+   * ```ts
+   * for await (const article of blog.follow('doc:articles', { pageSize: 100 }).items()) {
+   *   console.log(article.data.title)
+   * }
+   * ```
+   */
+  items<K extends EmbeddedName<T>>(
+    options: ItemsOptions<K> = {},
+  ): AsyncGenerator<State<EmbeddedTarget<T, K>>> {
+    return items(this.#context, this, options)
+  }
+}
+
+/**
+ * A `Resource` still being found: a promise of it, with the same verbs, so that steps chain
+ * without an `await` between them.
+ *
+ * @example
+ * ```ts
+ * const comments = await client.go(articleUri).follow('doc:comments').get()
+ * ```
+ */
+export class ResourcePromise<T = AnyResource> implements PromiseLike<Resource<T>> {
+  readonly #resource: Promise<Resource<T>>
+
+  constructor(resource: Promise<Resource<T>>) {
+    this.#resource = resource
+  }
+
+  // biome-ignore lint/suspicious/noThenProperty: this is a thenable on purpose, so `await` works.
+  then<A = Resource<T>, B = never>(
+    onFulfilled?: ((resource: Resource<T>) => A | PromiseLike<A>) | null,
+    onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
+  ): Promise<A | B> {
+    return this.#resource.then(onFulfilled, onRejected)
+  }
+
+  catch<B = never>(onRejected: (reason: unknown) => B | PromiseLike<B>): Promise<Resource<T> | B> {
+    return this.#resource.catch(onRejected)
+  }
+
+  /** See {@link Resource.follow}. */
+  follow<K extends RelName<T>>(
+    rel: K,
+    ...args: FollowArgs<RelVariables<T, K>>
+  ): ResourcePromise<RelTarget<T, K>> {
+    return new ResourcePromise(this.#resource.then((resource) => resource.follow(rel, ...args)))
+  }
+
+  /** See {@link Resource.followAll}. */
+  async followAll<K extends RelName<T>>(
+    rel: K,
+    options?: RequestOptions,
+  ): Promise<Resource<RelTarget<T, K>>[]> {
+    return (await this.#resource).followAll(rel, options)
+  }
+
+  /** See {@link Resource.get}. */
+  async get(options?: RequestOptions): Promise<State<T>> {
+    return (await this.#resource).get(options)
+  }
+
+  /** See {@link Resource.refresh}. */
+  async refresh(options?: RequestOptions): Promise<State<T>> {
+    return (await this.#resource).refresh(options)
+  }
+
+  /** See {@link Resource.put}. */
+  async put(body: InputOf<T>, options?: WriteOptions): Promise<State<T>> {
+    return (await this.#resource).put(body, options)
+  }
+
+  /** See {@link Resource.post}. */
+  async post(body: CreateInputOf<T>, options?: RequestOptions): Promise<Resource<CreatedOf<T>>> {
+    return (await this.#resource).post(body, options)
+  }
+
+  /** See {@link Resource.delete}. */
+  async delete(options?: WriteOptions): Promise<void> {
+    return (await this.#resource).delete(options)
+  }
+
+  /** See {@link Resource.pages}. */
+  async *pages(options?: PagesOptions): AsyncGenerator<State<T>> {
+    yield* (await this.#resource).pages(options)
+  }
+
+  /** See {@link Resource.items}. */
+  async *items<K extends EmbeddedName<T>>(
+    options?: ItemsOptions<K>,
+  ): AsyncGenerator<State<EmbeddedTarget<T, K>>> {
+    yield* (await this.#resource).items(options)
+  }
+}

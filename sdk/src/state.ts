@@ -1,0 +1,130 @@
+import type { RepresentationAdapter } from './adapter.js'
+import { Links } from './links.js'
+import type { AnyResource, DataOf, EmbeddedName, EmbeddedTarget, RelName } from './types.js'
+
+const deepFreeze = <V>(value: V): V => {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value)
+    for (const member of Object.values(value)) deepFreeze(member)
+  }
+  return value
+}
+
+/**
+ * An immutable snapshot of a resource: what one response (or one embedded copy) said about it.
+ * A newer read gives a new `State`; this one never changes.
+ *
+ * @example
+ * ```ts
+ * const state = await client.go('/api/v1.2/blogs/1').get()
+ * state.data.title
+ * state.links.get('doc:articles')?.href
+ * state.etag // '"…"', for If-Match
+ * ```
+ */
+export class State<T = AnyResource> {
+  /** The resource's URI: its `self` link for an embedded copy. */
+  readonly uri: string
+  /** The properties, without `_links` / `_embedded`; frozen. */
+  readonly data: DataOf<T>
+  /** The links, found by rel, CURIE or expanded URI. */
+  readonly links: Links<RelName<T>>
+  readonly #headers: Headers
+  readonly #embedded: ReadonlyMap<string, readonly State[]>
+
+  /** @internal Built by the client from a response; see `Resource.get()`. */
+  constructor(
+    uri: string,
+    data: unknown,
+    links: Links,
+    embedded: ReadonlyMap<string, readonly State[]>,
+    headers: Headers,
+  ) {
+    this.uri = uri
+    this.data = deepFreeze(data) as DataOf<T>
+    this.links = links
+    this.#embedded = embedded
+    this.#headers = headers
+    Object.freeze(this)
+  }
+
+  /**
+   * The resources embedded under `rel` (its full name, CURIE or expanded URI), each as a `State`
+   * of its own. An empty list when there are none.
+   *
+   * @example
+   * ```ts
+   * for (const article of page.embedded('item')) console.log(article.data.title)
+   * ```
+   */
+  embedded<K extends EmbeddedName<T>>(rel: K): readonly State<EmbeddedTarget<T, K>>[] {
+    const key = this.links.expandRel(rel)
+    const found: State[] = []
+    for (const [name, states] of this.#embedded)
+      if (name === rel || this.links.expandRel(name) === key) found.push(...states)
+    return found as State<EmbeddedTarget<T, K>>[]
+  }
+
+  /** The embedded rels, as the document writes them. */
+  embeddedRels(): string[] {
+    return [...this.#embedded.keys()]
+  }
+
+  /** Every embedded state, at any depth. */
+  *embeddedStates(): Generator<State> {
+    for (const states of this.#embedded.values())
+      for (const state of states) {
+        yield state
+        yield* state.embeddedStates()
+      }
+  }
+
+  /** A copy of the response headers (empty for an embedded copy). */
+  get headers(): Headers {
+    return new Headers(this.#headers)
+  }
+
+  /** The `ETag` the server sent, if any. */
+  get etag(): string | undefined {
+    return this.#headers.get('etag') ?? undefined
+  }
+
+  /** The `Last-Modified` the server sent, if any. */
+  get lastModified(): string | undefined {
+    return this.#headers.get('last-modified') ?? undefined
+  }
+}
+
+/**
+ * Builds the state of a parsed body, and of everything embedded in it, through `adapter`. Hrefs
+ * anywhere in the body resolve against `uri`, the document that was fetched.
+ */
+export function createState<T>(
+  adapter: RepresentationAdapter,
+  uri: string,
+  body: unknown,
+  headers: Headers = new Headers(),
+): State<T> {
+  return build(adapter, uri, body, headers, false)
+}
+
+function build<T>(
+  adapter: RepresentationAdapter,
+  context: string,
+  body: unknown,
+  headers: Headers,
+  isEmbedded: boolean,
+): State<T> {
+  const { data, links: raw, embedded } = adapter.read(body)
+  const links = new Links(context, raw)
+  const self = isEmbedded ? links.get('self') : undefined
+  // Without a self link an embedded document has no address of its own: it lives at its parent's.
+  const uri = self && !self.templated ? self.href : context
+  const children = new Map<string, State[]>()
+  for (const [rel, documents] of Object.entries(embedded))
+    children.set(
+      rel,
+      documents.map((document) => build(adapter, context, document, new Headers(), true)),
+    )
+  return new State<T>(uri, data, links, children, headers)
+}

@@ -1,0 +1,56 @@
+import { type Client, type ClientOptions, createClient } from '../../src/index.js'
+import type { SdkTarget } from './target.js'
+
+/** Every fetch a client made (retries included), as `METHOD url` with the headers sent. */
+export interface RecordedRequest {
+  method: string
+  url: string
+  headers: Headers
+}
+
+/** A client on the target's API root whose every fetch is recorded. */
+export function recordingClient(
+  target: SdkTarget,
+  options: Partial<ClientOptions> & { anonymous?: boolean } = {},
+): { client: Client; requests: RecordedRequest[] } {
+  const requests: RecordedRequest[] = []
+  const { anonymous, ...rest } = options
+  const client = createClient({
+    baseUrl: target.apiUrl,
+    ...(!anonymous && { token: 'dev-token' }),
+    ...rest,
+    fetch: (input, init) => {
+      const request = input instanceof Request ? input : new Request(input, init)
+      requests.push({
+        method: request.method,
+        url: request.url,
+        headers: new Headers(request.headers),
+      })
+      return fetch(input, init)
+    },
+  })
+  return { client, requests }
+}
+
+/** `METHOD path?query` of each request, for readable assertions. */
+export const lines = (requests: readonly RecordedRequest[]): string[] =>
+  requests.map(({ method, url }) => {
+    const { pathname, search } = new URL(url)
+    return `${method} ${pathname}${search}`
+  })
+
+/** Writes through plain fetch, as another client would (for conflicts). */
+export async function changeElsewhere(
+  target: SdkTarget,
+  uri: string,
+  body: Record<string, unknown>,
+): Promise<void> {
+  const response = await fetch(uri, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', 'x-access-token': 'dev-token' },
+    body: JSON.stringify(body),
+  })
+  await response.body?.cancel()
+  if (response.status !== 200)
+    throw new Error(`${target.name}: PUT ${uri} answered ${response.status}`)
+}

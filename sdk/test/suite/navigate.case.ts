@@ -1,0 +1,189 @@
+import { HttpResponse, http } from 'msw'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { isLinkNotFoundError, isUriTemplateError } from '../../src/index.js'
+import { lines, recordingClient } from './helpers.js'
+import type { SdkTarget } from './target.js'
+
+export function navigateCases(target: () => SdkTarget): void {
+  describe('navigate', () => {
+    let t: SdkTarget
+    beforeEach(() => {
+      t = target()
+    })
+
+    it('follows rels from the root without an await between steps', async () => {
+      const { client, requests } = recordingClient(t)
+      const page = await client
+        .go()
+        .follow('doc:blog', { blogId: 1 })
+        .follow('doc:articles', { pageSize: 5 })
+        .get()
+      expect(page.data).toMatchObject({ pageIndex: 1, pageSize: 5, totalArticles: 42 })
+      expect(page.data).not.toHaveProperty('_link')
+      expect(page.embedded('item')).toHaveLength(5)
+      expect(lines(requests)).toEqual([
+        'GET /api/v1.2',
+        'GET /api/v1.2/blogs/1',
+        'GET /api/v1.2/blogs/1/articles?pageSize=5',
+      ])
+    })
+
+    it('finds a rel by CURIE, by its expanded URI, and by full name', async () => {
+      const { client } = recordingClient(t)
+      const blog = await client.go().follow('doc:blog', { blogId: 1 }).get()
+      const expanded = `${new URL(t.apiUrl).origin}/api/v1.2/docs/rels/articles`
+      expect(blog.links.expandRel('doc:articles')).toBe(expanded)
+      expect(blog.links.get(expanded)).toEqual(blog.links.get('doc:articles'))
+      expect(blog.links.has('self')).toBe(true)
+      const byUri = await client.go(blog.uri).follow(expanded, { pageSize: 3 }).get()
+      expect(byUri.data.pageSize).toBe(3)
+    })
+
+    it('reads an embedded article from the cache: its get() costs no request', async () => {
+      const { client, requests } = recordingClient(t)
+      const page = await client.go('blogs/1/articles?pageIndex=1&pageSize=3').get()
+      const [first] = page.embedded('item')
+      if (!first) throw new Error('no embedded article')
+      const before = requests.length
+      const article = await client.go(first.uri).get()
+      expect(requests.length).toBe(before)
+      expect(article.data).toEqual(first.data)
+      expect(article.links.get('doc:blog')?.title).toBe('Engineering blog')
+    })
+
+    it('resolves relative hrefs against the document, templated ones after expansion', async () => {
+      t.use(
+        http.get('*/api/v1.2/blogs/2', () =>
+          HttpResponse.json(
+            {
+              id: 2,
+              title: 'Relative',
+              description: '',
+              _links: {
+                self: { href: '2' },
+                'doc:articles': { href: '1/articles{?pageIndex,pageSize}', templated: true },
+              },
+            },
+            { headers: { 'content-type': 'application/hal+json' } },
+          ),
+        ),
+      )
+      const { client } = recordingClient(t)
+      const blog = await client.go('blogs/2').get()
+      expect(blog.links.get('self')?.href).toBe(`${t.apiUrl}/blogs/2`)
+      const page = await client.go('blogs/2').follow('doc:articles', { pageSize: 2 }).get()
+      expect(page.uri).toBe(`${t.apiUrl}/blogs/1/articles?pageSize=2`)
+      expect(page.embedded('item')).toHaveLength(2)
+    })
+
+    it('picks among several links of one rel by name or title; followAll gives them all', async () => {
+      t.use(
+        http.get('*/api/v1.2/blogs/2', () =>
+          HttpResponse.json({
+            id: 2,
+            _links: {
+              self: { href: `${t.apiUrl}/blogs/2` },
+              related: [
+                { href: `${t.apiUrl}/blogs/1/articles/1`, name: 'first', title: 'First' },
+                { href: `${t.apiUrl}/blogs/1/articles/2`, name: 'second', title: 'Second' },
+              ],
+            },
+          }),
+        ),
+      )
+      const { client } = recordingClient(t)
+      const blog = client.go('blogs/2')
+      const second = await blog.follow('related', {}, { name: 'second' }).get()
+      expect(second.data.id).toBe(2)
+      const first = await blog.follow('related', {}, { title: 'First' }).get()
+      expect(first.data.id).toBe(1)
+      expect((await blog.followAll('related')).map((r) => r.uri)).toEqual([
+        `${t.apiUrl}/blogs/1/articles/1`,
+        `${t.apiUrl}/blogs/1/articles/2`,
+      ])
+      await expect(blog.follow('related', {}, { name: 'third' })).rejects.toThrow(
+        /has no link 'related' named third/,
+      )
+    })
+
+    it('reads HAL _embedded keyed by rel, and follows a rel found only in _embedded', async () => {
+      t.use(
+        http.get('*/api/v1.2/blogs/2', () =>
+          HttpResponse.json({
+            _links: { self: { href: `${t.apiUrl}/blogs/2` } },
+            _embedded: {
+              'doc:latest': {
+                id: 7,
+                title: 'Embedded',
+                _links: { self: { href: `${t.apiUrl}/blogs/1/articles/7` } },
+              },
+            },
+          }),
+        ),
+      )
+      const { client, requests } = recordingClient(t)
+      const blog = await client.go('blogs/2').get()
+      expect(blog.embedded('doc:latest').map((s) => s.data.title)).toEqual(['Embedded'])
+      const latest = await client.go('blogs/2').follow('doc:latest').get()
+      expect(latest.data.title).toBe('Embedded')
+      expect(requests).toHaveLength(1)
+    })
+
+    it('rejects a missing rel with LinkNotFoundError listing the rels there are', async () => {
+      const { client } = recordingClient(t)
+      const error = await client
+        .go()
+        .follow('doc:blogs')
+        .get()
+        .catch((e: unknown) => e)
+      expect(isLinkNotFoundError(error)).toBe(true)
+      if (!isLinkNotFoundError(error)) return
+      expect(error.available).toEqual(['curies', 'self', 'doc:blog', 'doc:graphql'])
+      expect(error.message).toContain(`GET ${t.apiUrl} has no link 'doc:blogs'`)
+    })
+
+    it('rejects an invalid template in a link with UriTemplateError', async () => {
+      t.use(
+        http.get('*/api/v1.2/blogs/2', () =>
+          HttpResponse.json({
+            _links: { broken: { href: `${t.apiUrl}/blogs{?pageSize`, templated: true } },
+          }),
+        ),
+      )
+      const { client } = recordingClient(t)
+      const error = await client
+        .go('blogs/2')
+        .follow('broken', { pageSize: 1 })
+        .catch((e: unknown) => e)
+      expect(isUriTemplateError(error)).toBe(true)
+      expect((error as Error).message).toContain('blogs{?pageSize')
+    })
+
+    it('warns once per URL when it follows a deprecated link', async () => {
+      t.use(
+        http.get('*/api/v1.2/blogs/2', () =>
+          HttpResponse.json({
+            _links: {
+              old: { href: `${t.apiUrl}/blogs/1`, deprecation: 'https://example.com/why' },
+            },
+          }),
+        ),
+      )
+      const warn = vi.fn()
+      const { client } = recordingClient(t, { warn })
+      await client.go('blogs/2').follow('old').get()
+      await client.go('blogs/2').follow('old').get()
+      expect(warn).toHaveBeenCalledTimes(1)
+      expect(warn.mock.calls[0]?.[0]).toContain(`${t.apiUrl}/blogs/1`)
+      expect(warn.mock.calls[0]?.[0]).toContain('https://example.com/why')
+    })
+
+    it('shares one request between concurrent reads of one resource', async () => {
+      const { client, requests } = recordingClient(t)
+      const blog = client.go('blogs/1')
+      const [a, b] = await Promise.all([blog.get(), blog.get()])
+      expect(a).toBe(b)
+      expect(requests).toHaveLength(1)
+    })
+  })
+}

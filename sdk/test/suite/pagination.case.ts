@@ -1,0 +1,98 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import { lines, recordingClient } from './helpers.js'
+import type { SdkTarget } from './target.js'
+
+export function paginationCases(target: () => SdkTarget): void {
+  describe('paginate', () => {
+    let t: SdkTarget
+    beforeEach(() => {
+      t = target()
+    })
+
+    const articles = (pageSize: number) => {
+      const recording = recordingClient(t)
+      const collection = recording.client.go(`blogs/1/articles?pageIndex=1&pageSize=${pageSize}`)
+      return { ...recording, collection }
+    }
+
+    it('items() walks every page through nextPage: all 42 articles in id order', async () => {
+      const { collection, requests } = articles(10)
+      const ids: number[] = []
+      for await (const article of collection.items()) ids.push(article.data.id as number)
+      expect(ids).toEqual(Array.from({ length: 42 }, (_, i) => i + 1))
+      expect(requests).toHaveLength(5)
+    })
+
+    it.each([
+      [25, 10, 3],
+      [20, 10, 2],
+      [1, 10, 1],
+      [42, 7, 6],
+    ])('reading %i items at pageSize %i costs exactly %i requests', async (n, pageSize, cost) => {
+      const { collection, requests } = articles(pageSize)
+      let read = 0
+      for await (const _ of collection.items()) if (++read === n) break
+      expect(read).toBe(n)
+      expect(requests).toHaveLength(cost)
+    })
+
+    it('pages() gives each page once, from this one to the last', async () => {
+      const { client, requests } = recordingClient(t)
+      const seen: number[] = []
+      for await (const page of client.go('blogs/1/articles?pageIndex=3&pageSize=10').pages())
+        seen.push(page.data.pageIndex as number)
+      expect(seen).toEqual([3, 4, 5])
+      expect(lines(requests)).toEqual([
+        'GET /api/v1.2/blogs/1/articles?pageIndex=3&pageSize=10',
+        'GET /api/v1.2/blogs/1/articles?pageIndex=4&pageSize=10',
+        'GET /api/v1.2/blogs/1/articles?pageIndex=5&pageSize=10',
+      ])
+    })
+
+    it('prefetch asks for the next page while the current one is in use', async () => {
+      const { collection, requests } = articles(10)
+      const pages = collection.pages({ prefetch: true })
+      const first = await pages.next()
+      expect(first.value?.data.pageIndex).toBe(1)
+      // The consumer holds page 1; page 2 is already on its way.
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      expect(lines(requests)).toEqual([
+        'GET /api/v1.2/blogs/1/articles?pageIndex=1&pageSize=10',
+        'GET /api/v1.2/blogs/1/articles?pageIndex=2&pageSize=10',
+      ])
+      let count = 1
+      for await (const _ of pages) count++
+      expect(count).toBe(5)
+      expect(requests).toHaveLength(5)
+    })
+
+    it('without prefetch, nothing is requested until the consumer asks', async () => {
+      const { collection, requests } = articles(10)
+      const pages = collection.pages()
+      await pages.next()
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      expect(requests).toHaveLength(1)
+      await pages.return(undefined)
+    })
+
+    it('an empty blog has one empty page', async () => {
+      const { client, requests } = recordingClient(t)
+      const items = []
+      for await (const item of client.go('blogs/2/articles').items()) items.push(item)
+      expect(items).toEqual([])
+      expect(requests).toHaveLength(1)
+    })
+
+    it('walks an article’s comments through doc:comments', async () => {
+      const { client } = recordingClient(t)
+      const comments = []
+      for await (const comment of client
+        .go('blogs/1/articles/1')
+        .follow('doc:comments', { pageSize: 1 })
+        .items())
+        comments.push(comment.data)
+      expect(comments.length).toBeGreaterThan(0)
+      for (const comment of comments) expect(comment).toHaveProperty('author')
+    })
+  })
+}
