@@ -1,4 +1,5 @@
 import type { HalLink } from 'hal-types'
+import { isRecord } from './is-record.js'
 
 /** A document split into its parts, whatever the media type's spelling of them. */
 export interface Representation {
@@ -28,9 +29,6 @@ export interface HalAdapterOptions {
   /** The rel given to an `_embedded` that is an array rather than HAL's object. Default `item`. */
   arrayEmbeddedRel?: string
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /**
  * The HAL adapter. Besides HAL as specified (`_links`, `_embedded` keyed by rel), it reads the

@@ -48,10 +48,8 @@ export class StateCache {
     if (this.max <= 0) return
     this.#states.delete(state.uri)
     this.#states.set(state.uri, state)
-    for (const oldest of this.#states.keys()) {
-      if (this.#states.size <= this.max) break
-      this.delete(oldest)
-    }
+    const [oldest] = this.#states.keys() // one in, at most one out
+    if (oldest !== undefined && this.#states.size > this.max) this.delete(oldest)
   }
 
   /** Forgets `uri`. */

@@ -54,7 +54,6 @@ export function createClient(options: ClientOptions): Client {
     options: normalized,
     cache: new StateCache(normalized.cacheSize),
     transport: createTransport(normalized),
-    reads: new Map(),
     warned: new Set(),
     go: <T>(uri: string | URL = baseUrl) => new Resource<T>(context, new URL(uri, under).href),
   }

@@ -1,7 +1,6 @@
 import type { StateCache } from './cache.js'
 import type { NormalizedOptions } from './options.js'
 import type { Resource } from './resource.js'
-import type { State } from './state.js'
 import type { Transport } from './transport.js'
 
 /** What every `Resource` of one client shares. */
@@ -9,8 +8,6 @@ export interface ClientContext {
   readonly options: NormalizedOptions
   readonly cache: StateCache
   readonly transport: Transport
-  /** Reads in flight by URI, so that concurrent `get()`s of one resource share a request. */
-  readonly reads: Map<string, Promise<State>>
   /** Deprecated link targets already warned about. */
   readonly warned: Set<string>
   go<T>(uri: string | URL): Resource<T>

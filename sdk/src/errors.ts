@@ -101,10 +101,11 @@ export class LinkNotFoundError extends HalyardError {
     readonly url: string,
     /** The rels the document does hold. */
     readonly available: readonly string[],
-    selection = '',
+    /** The `name` or `title` asked for, if any. */
+    readonly selection?: string,
   ) {
     super(
-      `GET ${url} has no link '${rel}'${selection}; its rels: ${available.join(', ') || '(none)'}`,
+      `GET ${url} has no link '${rel}'${selection ? ` '${selection}'` : ''}; its rels: ${available.join(', ')}`,
     )
   }
 }
@@ -121,33 +122,10 @@ export class UriTemplateError extends HalyardError {
   }
 }
 
-const httpStatusClass: Record<number, typeof HttpError> = {
-  401: UnauthorizedError,
-  404: NotFoundError,
-  412: PreconditionFailedError,
-  422: ValidationError,
-}
-
-/** The error class for a failed response's status. */
-export const httpErrorFor = (
-  method: string,
-  url: string,
-  response: Response,
-  problem?: ProblemDetails,
-): HttpError => new (httpStatusClass[response.status] ?? HttpError)(method, url, response, problem)
-
 const guard =
-  <E extends HalyardError>(...names: E['name'][]) =>
+  <E extends HalyardError>(names: RegExp) =>
   (error: unknown): error is E =>
-    error instanceof Error && (names as string[]).includes(error.name)
-
-const httpNames: HttpErrorName[] = [
-  'HttpError',
-  'NotFoundError',
-  'UnauthorizedError',
-  'PreconditionFailedError',
-  'ValidationError',
-]
+    error instanceof Error && names.test(error.name)
 
 /**
  * Type guards by `name`.
@@ -161,16 +139,15 @@ const httpNames: HttpErrorName[] = [
  * ```
  */
 export const isHalyardError = guard<HalyardError>(
-  'HalyardError',
-  'UriTemplateError',
-  'LinkNotFoundError',
-  ...httpNames,
+  /^(Halyard|UriTemplate|LinkNotFound|Http|NotFound|Unauthorized|PreconditionFailed|Validation)Error$/,
 )
 /** True for any error that carries an HTTP response (`HttpError` and its subclasses). */
-export const isHttpError = guard<HttpError>(...httpNames)
-export const isUnauthorizedError = guard<UnauthorizedError>('UnauthorizedError')
-export const isNotFoundError = guard<NotFoundError>('NotFoundError')
-export const isPreconditionFailedError = guard<PreconditionFailedError>('PreconditionFailedError')
-export const isValidationError = guard<ValidationError>('ValidationError')
-export const isLinkNotFoundError = guard<LinkNotFoundError>('LinkNotFoundError')
-export const isUriTemplateError = guard<UriTemplateError>('UriTemplateError')
+export const isHttpError = guard<HttpError>(
+  /^(Http|NotFound|Unauthorized|PreconditionFailed|Validation)Error$/,
+)
+export const isUnauthorizedError = guard<UnauthorizedError>(/^UnauthorizedError$/)
+export const isNotFoundError = guard<NotFoundError>(/^NotFoundError$/)
+export const isPreconditionFailedError = guard<PreconditionFailedError>(/^PreconditionFailedError$/)
+export const isValidationError = guard<ValidationError>(/^ValidationError$/)
+export const isLinkNotFoundError = guard<LinkNotFoundError>(/^LinkNotFoundError$/)
+export const isUriTemplateError = guard<UriTemplateError>(/^UriTemplateError$/)

@@ -18,8 +18,8 @@ export interface Link extends HalLink {
 
 /** Selects one of several links of a rel. */
 export interface LinkSelector {
-  name?: string
-  title?: string
+  name?: string | undefined
+  title?: string | undefined
 }
 
 type RawLinks = Record<string, HalLink | HalLink[] | undefined>
@@ -31,7 +31,7 @@ const resolve = (href: string, base: string): string => {
   try {
     return new URL(href, base).href
   } catch {
-    throw new HalyardError(`GET ${base} holds a link with an invalid href: ${href}`)
+    throw new HalyardError(`GET ${base}: invalid href ${href}`)
   }
 }
 
@@ -90,32 +90,33 @@ export class Links<R extends string = string> {
   }
 
   /**
-   * Every link of `rel`, in document order.
+   * Every link of `rel` that matches `select` (by `name` and/or `title`), in document order.
    *
    * @example
    * ```ts
    * state.links.getAll('item').map((link) => link.href)
    * ```
    */
-  getAll(rel: R): Link[] {
+  getAll(rel: R, { name, title }: LinkSelector = {}): Link[] {
     const key = this.expandRel(rel)
-    return this.#links.filter((link, i) => link.rel === rel || this.#keys[i] === key)
+    return this.#links.filter(
+      (link, i) =>
+        (link.rel === rel || this.#keys[i] === key) &&
+        (name === undefined || link.name === name) &&
+        (title === undefined || link.title === title),
+    )
   }
 
   /**
-   * The first link of `rel` that matches `select` (by `name` and/or `title`).
+   * The first link of `rel` that matches `select`.
    *
    * @example
    * ```ts
    * state.links.get('doc:articles')?.href
    * ```
    */
-  get(rel: R, select: LinkSelector = {}): Link | undefined {
-    return this.getAll(rel).find(
-      (link) =>
-        (select.name === undefined || link.name === select.name) &&
-        (select.title === undefined || link.title === select.title),
-    )
+  get(rel: R, select?: LinkSelector): Link | undefined {
+    return this.getAll(rel, select)[0]
   }
 
   /** Whether the document holds a link of `rel`. */
@@ -126,10 +127,5 @@ export class Links<R extends string = string> {
   /** The rels the document holds, as it writes them. */
   rels(): string[] {
     return [...new Set(this.#links.map((link) => link.rel))]
-  }
-
-  /** Every link, in document order. */
-  all(): readonly Link[] {
-    return this.#links
   }
 }

@@ -1,6 +1,5 @@
 import type { Options as KyOptions } from 'ky'
 import { halAdapter, type RepresentationAdapter } from './adapter.js'
-import { HalyardError } from './errors.js'
 
 /** Where a token comes from: a constant, or a function asked before each request to its origin. */
 export type TokenSource = string | (() => string | undefined | Promise<string | undefined>)
@@ -42,43 +41,42 @@ export interface NormalizedOptions {
   ky: KyOptions
 }
 
-/** The defaults: a 10 s timeout, and two retries of idempotent methods that honour Retry-After. */
-export const defaultOptions = {
-  tokenHeader: 'X-Access-Token',
-  cacheSize: 1000,
-  nextRels: ['next', 'nextPage'],
-  timeout: 10_000,
-  retry: { limit: 2 },
-} as const
-
-export function normalizeOptions(options: ClientOptions): NormalizedOptions {
-  let baseUrl: URL
-  try {
-    baseUrl = new URL(options.baseUrl)
-  } catch {
-    throw new HalyardError(
-      `createClient: baseUrl must be an absolute URL, got '${options.baseUrl}'`,
-    )
-  }
-  const { token } = options
-  const ky: KyOptions = {
-    timeout: options.timeout ?? defaultOptions.timeout,
-    retry: options.retry ?? defaultOptions.retry,
-    // 3xx must reach the client (redirects it follows itself), 304 included; ky throws from 400.
-    throwHttpErrors: (status) => status >= 400,
-  }
-  if (options.hooks) ky.hooks = options.hooks
-  if (options.fetch) ky.fetch = options.fetch
-  if (options.credentials) ky.credentials = options.credentials
+/**
+ * Applies the defaults, once per client: a 10 s timeout, two retries of idempotent methods that
+ * honour `Retry-After` (ky's), the token in `X-Access-Token`, a cache of 1000 states.
+ */
+export function normalizeOptions({
+  baseUrl,
+  token,
+  tokenHeader = 'X-Access-Token',
+  headers = {},
+  cacheSize = 1000,
+  adapter = halAdapter(),
+  nextRels = ['next', 'nextPage'],
+  warn = (message) => console.warn(message),
+  timeout = 10_000,
+  retry = { limit: 2 },
+  hooks,
+  fetch,
+  credentials,
+}: ClientOptions): NormalizedOptions {
   return {
-    baseUrl,
+    baseUrl: new URL(baseUrl), // a TypeError (Invalid URL) unless absolute
     token: async () => (typeof token === 'function' ? await token() : token),
-    tokenHeader: options.tokenHeader ?? defaultOptions.tokenHeader,
-    headers: { ...options.headers },
-    cacheSize: options.cacheSize ?? defaultOptions.cacheSize,
-    adapter: options.adapter ?? halAdapter(),
-    nextRels: options.nextRels ?? defaultOptions.nextRels,
-    warn: options.warn ?? ((message) => console.warn(message)),
-    ky,
+    tokenHeader,
+    headers,
+    cacheSize,
+    adapter,
+    nextRels,
+    warn,
+    ky: {
+      timeout,
+      retry,
+      // 3xx must reach the client (redirects it follows itself), 304 included; ky throws from 400.
+      throwHttpErrors: (status) => status >= 400,
+      ...(hooks && { hooks }),
+      ...(fetch && { fetch }),
+      ...(credentials && { credentials }),
+    },
   }
 }

@@ -1,5 +1,4 @@
 import type { ClientContext } from './context.js'
-import { HalyardError } from './errors.js'
 import type { Resource } from './resource.js'
 import type { State } from './state.js'
 import type { RequestOptions } from './types.js'
@@ -36,12 +35,12 @@ export async function* pages<T>(
   for (;;) {
     seen.add(state.uri)
     const next = nextPageUri(state as State, context.options.nextRels)
-    if (next !== undefined && seen.has(next))
-      throw new HalyardError(`GET ${state.uri}: its next page ${next} was already read (a loop)`)
-    const ahead = next !== undefined && prefetch ? context.go<T>(next).get(request) : undefined
+    // A next link back to a page already read would loop: the walk ends there.
+    const more = next !== undefined && !seen.has(next)
+    const ahead = more && prefetch ? context.go<T>(next).get(request) : undefined
     ahead?.catch(() => {}) // if the consumer stops here, a failed prefetch must not go unhandled
     yield state
-    if (next === undefined) return
+    if (!more) return
     state = await (ahead ?? context.go<T>(next).get(request))
   }
 }

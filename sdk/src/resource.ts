@@ -31,8 +31,7 @@ export interface WriteOptions extends RequestOptions {
 
 /**
  * A resource: an address, and the verbs to read, write and navigate it. It holds no data; each
- * read gives a {@link State}. Reads go through the client's cache, and concurrent reads of one
- * resource share one request.
+ * read gives a {@link State}. Reads go through the client's cache.
  *
  * @example
  * ```ts
@@ -63,7 +62,7 @@ export class Resource<T = AnyResource> {
    */
   get(options: RequestOptions = {}): Promise<State<T>> {
     const cached = this.#context.cache.get(this.uri)
-    return cached ? Promise.resolve(cached as State<T>) : this.#read(options, undefined)
+    return cached ? Promise.resolve(cached as State<T>) : this.#fetch(options, undefined)
   }
 
   /**
@@ -76,23 +75,7 @@ export class Resource<T = AnyResource> {
    * ```
    */
   refresh(options: RequestOptions = {}): Promise<State<T>> {
-    return this.#read(options, this.#context.cache.get(this.uri) as State<T> | undefined)
-  }
-
-  #read(options: RequestOptions, cached: State<T> | undefined): Promise<State<T>> {
-    const { reads } = this.#context
-    // Share a read in flight, unless this call brings its own signal or headers.
-    const shared = !options.signal && !options.headers
-    const key = `${cached ? 'refresh' : 'get'} ${this.uri}`
-    const inFlight = shared ? reads.get(key) : undefined
-    if (inFlight) return inFlight as Promise<State<T>>
-    const read = this.#fetch(options, cached)
-    if (shared) {
-      reads.set(key, read as Promise<State>)
-      const done = () => reads.delete(key)
-      read.then(done, done)
-    }
-    return read
+    return this.#fetch(options, this.#context.cache.get(this.uri) as State<T> | undefined)
   }
 
   async #fetch(options: RequestOptions, cached: State<T> | undefined): Promise<State<T>> {
@@ -127,8 +110,7 @@ export class Resource<T = AnyResource> {
     const response = await this.#write('PUT', body, options)
     // Every cached copy, embedded ones included, is stale now.
     this.#context.cache.invalidate(this.uri)
-    if (response.status === 204 || response.headers.get('content-length') === '0')
-      return this.#read({}, undefined)
+    if (response.status === 204) return this.#fetch({}, undefined)
     const state = await this.#context.transport.read<T>('PUT', this.uri, response)
     this.#context.cache.store(state as State)
     return state
@@ -152,7 +134,8 @@ export class Resource<T = AnyResource> {
   async #write(method: string, body: unknown, options: WriteOptions): Promise<Response> {
     const { ifMatch = true, ...rest } = options
     const headers: Record<string, string> = { ...rest.headers }
-    const etag = typeof ifMatch === 'string' ? ifMatch : ifMatch && this.#cachedEtag()
+    const etag =
+      typeof ifMatch === 'string' ? ifMatch : ifMatch && this.#context.cache.get(this.uri)?.etag
     if (etag) headers['if-match'] = etag
     try {
       return await this.#context.transport.send(method, this.uri, { ...rest, headers, body })
@@ -161,10 +144,6 @@ export class Resource<T = AnyResource> {
       if (isPreconditionFailedError(error)) this.#context.cache.invalidate(this.uri)
       throw error
     }
-  }
-
-  #cachedEtag(): string | undefined {
-    return this.#context.cache.get(this.uri)?.etag
   }
 
   /**
@@ -212,14 +191,11 @@ export class Resource<T = AnyResource> {
     rel: K,
     ...[variables, options = {}]: FollowArgs<RelVariables<T, K>>
   ): ResourcePromise<RelTarget<T, K>> {
-    const target = this.#links(rel, options).then((links) => {
-      const [link] = links
-      if (link) return this.#context.go<RelTarget<T, K>>(this.#target(link, variables as Variables))
-      const { name, title } = options
-      const selection = name || title ? ` named ${name ?? '*'} titled ${title ?? '*'}` : ''
-      throw new LinkNotFoundError(rel, this.uri, links.available, selection)
-    })
-    return new ResourcePromise(target)
+    return new ResourcePromise(
+      this.#links(rel, options).then(([link]) =>
+        this.#context.go(this.#target(link as Link, variables as Variables)),
+      ),
+    )
   }
 
   /**
@@ -236,45 +212,41 @@ export class Resource<T = AnyResource> {
     options: RequestOptions = {},
   ): Promise<Resource<RelTarget<T, K>>[]> {
     const links = await this.#links(rel, options, true)
-    return links.map((link) => this.#context.go(this.#target(link, undefined)))
+    return links.map((link) => this.#context.go(this.#target(link)))
   }
 
   /**
-   * The links of `rel` that match the selection (all of them with `all`, else the first), or the
-   * embedded copies of `rel` that have a self link; with the rels available, for errors.
+   * The links of `rel` that match the selection or, when there are none, the self links of the
+   * copies embedded under `rel`. Unless `all`, finding none is a `LinkNotFoundError`.
    */
   async #links(
     rel: string,
-    options: FollowOptions,
+    { name, title, ...request }: FollowOptions,
     all = false,
-  ): Promise<Link[] & { available: string[] }> {
-    const { signal, headers, name, title } = options
-    const state = (await this.get({
-      ...(signal && { signal }),
-      ...(headers && { headers }),
-    })) as State
-    const available = [...state.links.rels(), ...state.embeddedRels()]
-    const selector = { ...(name !== undefined && { name }), ...(title !== undefined && { title }) }
-    const first = state.links.get(rel, selector)
-    let found = all ? state.links.getAll(rel) : first ? [first] : []
-    if (found.length === 0 && name === undefined && title === undefined)
+  ): Promise<Link[]> {
+    const state = (await this.get(request)) as State
+    let found = state.links.getAll(rel, { name, title })
+    if (!found.length && name === undefined && title === undefined)
       // HAL lets a rel appear in _embedded only: the embedded copy's self link stands in for it.
       found = state
         .embedded(rel)
         .map((copy) => copy.links.get('self'))
         .filter((link): link is Link => link !== undefined && link.href !== state.uri)
-        .slice(0, all ? undefined : 1)
-    return Object.assign(found, { available })
+    if (found.length || all) return found
+    throw new LinkNotFoundError(
+      rel,
+      this.uri,
+      [...state.links.rels(), ...state.embeddedRels()],
+      name ?? title,
+    )
   }
 
-  #target(link: Link, variables: Variables | undefined): string {
+  #target(link: Link, variables?: Variables): string {
     const href = linkTarget(link, variables)
     const { warned, options } = this.#context
     if (link.deprecation && !warned.has(href)) {
       warned.add(href)
-      options.warn(
-        `Halyard: followed the deprecated link '${link.rel}' to ${href} (see ${link.deprecation})`,
-      )
+      options.warn(`Deprecated: ${href} (${link.rel}), see ${link.deprecation}`)
     }
     return href
   }
@@ -323,9 +295,25 @@ export class Resource<T = AnyResource> {
  */
 export class ResourcePromise<T = AnyResource> implements PromiseLike<Resource<T>> {
   readonly #resource: Promise<Resource<T>>
+  /** See {@link Resource.get}. */
+  declare readonly get: Resource<T>['get']
+  /** See {@link Resource.refresh}. */
+  declare readonly refresh: Resource<T>['refresh']
+  /** See {@link Resource.put}. */
+  declare readonly put: Resource<T>['put']
+  /** See {@link Resource.post}. */
+  declare readonly post: Resource<T>['post']
+  /** See {@link Resource.delete}. */
+  declare readonly delete: Resource<T>['delete']
+  /** See {@link Resource.followAll}. */
+  declare readonly followAll: Resource<T>['followAll']
 
   constructor(resource: Promise<Resource<T>>) {
     this.#resource = resource
+    // Each verb waits for the resource, then runs on it.
+    for (const verb of ['get', 'refresh', 'put', 'post', 'delete', 'followAll'] as const)
+      (this as Record<string, unknown>)[verb] = (...args: unknown[]) =>
+        resource.then((found) => (found[verb] as (...a: unknown[]) => unknown)(...args))
   }
 
   // biome-ignore lint/suspicious/noThenProperty: this is a thenable on purpose, so `await` works.
@@ -336,49 +324,12 @@ export class ResourcePromise<T = AnyResource> implements PromiseLike<Resource<T>
     return this.#resource.then(onFulfilled, onRejected)
   }
 
-  catch<B = never>(onRejected: (reason: unknown) => B | PromiseLike<B>): Promise<Resource<T> | B> {
-    return this.#resource.catch(onRejected)
-  }
-
   /** See {@link Resource.follow}. */
   follow<K extends RelName<T>>(
     rel: K,
     ...args: FollowArgs<RelVariables<T, K>>
   ): ResourcePromise<RelTarget<T, K>> {
     return new ResourcePromise(this.#resource.then((resource) => resource.follow(rel, ...args)))
-  }
-
-  /** See {@link Resource.followAll}. */
-  async followAll<K extends RelName<T>>(
-    rel: K,
-    options?: RequestOptions,
-  ): Promise<Resource<RelTarget<T, K>>[]> {
-    return (await this.#resource).followAll(rel, options)
-  }
-
-  /** See {@link Resource.get}. */
-  async get(options?: RequestOptions): Promise<State<T>> {
-    return (await this.#resource).get(options)
-  }
-
-  /** See {@link Resource.refresh}. */
-  async refresh(options?: RequestOptions): Promise<State<T>> {
-    return (await this.#resource).refresh(options)
-  }
-
-  /** See {@link Resource.put}. */
-  async put(body: InputOf<T>, options?: WriteOptions): Promise<State<T>> {
-    return (await this.#resource).put(body, options)
-  }
-
-  /** See {@link Resource.post}. */
-  async post(body: CreateInputOf<T>, options?: RequestOptions): Promise<Resource<CreatedOf<T>>> {
-    return (await this.#resource).post(body, options)
-  }
-
-  /** See {@link Resource.delete}. */
-  async delete(options?: WriteOptions): Promise<void> {
-    return (await this.#resource).delete(options)
   }
 
   /** See {@link Resource.pages}. */

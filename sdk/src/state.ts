@@ -104,27 +104,19 @@ export function createState<T>(
   uri: string,
   body: unknown,
   headers: Headers = new Headers(),
-): State<T> {
-  return build(adapter, uri, body, headers, false)
-}
-
-function build<T>(
-  adapter: RepresentationAdapter,
-  context: string,
-  body: unknown,
-  headers: Headers,
-  isEmbedded: boolean,
+  /** @internal An embedded document is addressed by its self link, when it has one. */
+  isEmbedded = false,
 ): State<T> {
   const { data, links: raw, embedded } = adapter.read(body)
-  const links = new Links(context, raw)
+  const links = new Links(uri, raw)
   const self = isEmbedded ? links.get('self') : undefined
   // Without a self link an embedded document has no address of its own: it lives at its parent's.
-  const uri = self && !self.templated ? self.href : context
+  const address = self && !self.templated ? self.href : uri
   const children = new Map<string, State[]>()
   for (const [rel, documents] of Object.entries(embedded))
     children.set(
       rel,
-      documents.map((document) => build(adapter, context, document, new Headers(), true)),
+      documents.map((document) => createState(adapter, uri, document, undefined, true)),
     )
-  return new State<T>(uri, data, links, children, headers)
+  return new State<T>(address, data, links, children, headers)
 }

@@ -1,5 +1,14 @@
 import ky, { isHTTPError } from 'ky'
-import { HalyardError, httpErrorFor, type ProblemDetails } from './errors.js'
+import {
+  HalyardError,
+  HttpError,
+  NotFoundError,
+  PreconditionFailedError,
+  type ProblemDetails,
+  UnauthorizedError,
+  ValidationError,
+} from './errors.js'
+import { isRecord } from './is-record.js'
 import type { NormalizedOptions } from './options.js'
 import { createState, type State } from './state.js'
 import type { RequestOptions } from './types.js'
@@ -13,27 +22,37 @@ export interface SendInit extends RequestOptions {
 /** Sends requests for one client; the only module that talks to ky. */
 export interface Transport {
   /**
-   * Sends a request and answers its final response (redirects followed). A status of 400 or more
-   * rejects with the matching `HttpError` subclass, after ky's retries.
+   * Sends a request and answers its final response (redirects followed, without the token). A
+   * status of 400 or more rejects with the matching `HttpError` subclass, after ky's retries.
    */
   send(method: string, url: string, init?: SendInit): Promise<Response>
   /** Reads a response's body into a `State` addressed at `url` (the resource it represents). */
   read<T>(method: string, url: string, response: Response): Promise<State<T>>
 }
 
-const redirectStatuses = new Set([301, 302, 303, 307, 308])
-const maxRedirects = 10
+const httpStatusClass: Record<number, typeof HttpError> = {
+  401: UnauthorizedError,
+  404: NotFoundError,
+  412: PreconditionFailedError,
+  422: ValidationError,
+}
 
-const isProblem = (data: unknown): data is ProblemDetails =>
-  typeof data === 'object' && data !== null && !Array.isArray(data)
+/** The error class for a failed response's status. */
+const httpErrorFor = (
+  method: string,
+  url: string,
+  response: Response,
+  problem?: ProblemDetails,
+): HttpError => new (httpStatusClass[response.status] ?? HttpError)(method, url, response, problem)
+
+const redirects = new Set([301, 302, 303, 307, 308])
 
 export function createTransport(options: NormalizedOptions): Transport {
   const http = ky.create(options.ky)
   const origin = options.baseUrl.origin
 
   async function send(method: string, url: string, init: SendInit = {}): Promise<Response> {
-    let withoutToken = false
-    for (let hop = 0; ; hop++) {
+    for (let withoutToken = false; ; withoutToken = true) {
       const headers = new Headers({
         accept: options.adapter.accept,
         ...options.headers,
@@ -47,30 +66,20 @@ export function createTransport(options: NormalizedOptions): Transport {
         response = await http(url, {
           method,
           headers,
-          // fetch would carry the token header across origins on a redirect: follow them here.
+          // fetch keeps custom headers across a cross-origin redirect: with the token, stop at one.
           redirect: token ? 'manual' : 'follow',
           ...(init.body !== undefined && { json: init.body }),
           ...(init.signal && { signal: init.signal }),
         })
       } catch (error) {
         if (isHTTPError(error))
-          throw httpErrorFor(method, url, error.response, isProblem(error.data) ? error.data : {})
+          throw httpErrorFor(method, url, error.response, isRecord(error.data) ? error.data : {})
         throw error
       }
-      // Browsers hide where a manual redirect leads: ask again, letting fetch follow, tokenless.
-      if (response.type === 'opaqueredirect') {
-        withoutToken = true
-        continue
-      }
-      const location = response.headers.get('location')
-      if (!redirectStatuses.has(response.status) || location === null) return response
-      if (hop === maxRedirects)
-        throw new HalyardError(`${method} ${url}: more than ${maxRedirects} redirects`)
-      url = new URL(location, url).href
-      if (response.status === 303 || (response.status < 303 && method === 'POST')) {
-        method = 'GET'
-        init = { ...init, body: undefined }
-      }
+      // A redirect (opaque in browsers) is asked again without the token, and fetch follows it.
+      if (!token || (response.type !== 'opaqueredirect' && !redirects.has(response.status)))
+        return response
+      await response.body?.cancel()
     }
   }
 

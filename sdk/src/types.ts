@@ -110,9 +110,9 @@ export type CreatedOf<T> = T extends { creates: { target: infer C } } ? C : AnyR
 /** Options of `follow` beyond its variables. */
 export interface FollowOptions extends RequestOptions {
   /** Pick among several links of one rel by their `name`. */
-  name?: string
+  name?: string | undefined
   /** Pick among several links of one rel by their `title`. */
-  title?: string
+  title?: string | undefined
 }
 
 /** Options every call that may send a request takes. */

@@ -18,6 +18,6 @@ export function expandTemplate(template: string, variables: Variables = {}): str
   try {
     return StdUriTemplate.expand(template, variables)
   } catch (error) {
-    throw new UriTemplateError(template, error instanceof Error ? error.message : String(error))
+    throw new UriTemplateError(template, (error as Error).message) // std-uritemplate throws Errors
   }
 }

@@ -66,7 +66,7 @@ export function authCases(target: () => SdkTarget): void {
       expect(other.seen[0]).not.toHaveProperty('x-access-token')
     })
 
-    it('is not carried by a redirect to another origin, and is by a same-origin one', async () => {
+    it('is not carried by a redirect: the request is sent again without it, and fetch follows', async () => {
       t.use(
         http.get('*/api/v1.2/blogs/3', () => HttpResponse.redirect(`${other.origin}/moved`, 307)),
         http.get('*/api/v1.2/blogs/4', ({ request }) =>
@@ -81,8 +81,9 @@ export function authCases(target: () => SdkTarget): void {
       expect(moved.data).toEqual({ elsewhere: true })
       expect(other.seen).toHaveLength(1)
       expect(other.seen[0]).not.toHaveProperty('x-access-token')
+      // Even on the same origin: where a redirect leads is not checked, so it never gets the token.
       const same = await client.go('blogs/4').get()
-      expect(same.data).toEqual({ token: 'dev-token' })
+      expect(same.data).toEqual({ token: null })
       expect(same.uri).toBe(`${t.apiUrl}/blogs/5`)
     })
   })

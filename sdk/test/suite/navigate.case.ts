@@ -102,7 +102,7 @@ export function navigateCases(target: () => SdkTarget): void {
         `${t.apiUrl}/blogs/1/articles/2`,
       ])
       await expect(blog.follow('related', {}, { name: 'third' })).rejects.toThrow(
-        /has no link 'related' named third/,
+        /has no link 'related' 'third'/,
       )
     })
 
@@ -154,7 +154,7 @@ export function navigateCases(target: () => SdkTarget): void {
       const error = await client
         .go('blogs/2')
         .follow('broken', { pageSize: 1 })
-        .catch((e: unknown) => e)
+        .then(undefined, (e: unknown) => e)
       expect(isUriTemplateError(error)).toBe(true)
       expect((error as Error).message).toContain('blogs{?pageSize')
     })
@@ -176,14 +176,6 @@ export function navigateCases(target: () => SdkTarget): void {
       expect(warn).toHaveBeenCalledTimes(1)
       expect(warn.mock.calls[0]?.[0]).toContain(`${t.apiUrl}/blogs/1`)
       expect(warn.mock.calls[0]?.[0]).toContain('https://example.com/why')
-    })
-
-    it('shares one request between concurrent reads of one resource', async () => {
-      const { client, requests } = recordingClient(t)
-      const blog = client.go('blogs/1')
-      const [a, b] = await Promise.all([blog.get(), blog.get()])
-      expect(a).toBe(b)
-      expect(requests).toHaveLength(1)
     })
   })
 }

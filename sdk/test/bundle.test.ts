@@ -1,0 +1,44 @@
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+import { build } from 'esbuild'
+import { describe, expect, it } from 'vitest'
+
+/** The SDK's size budget: minified and gzipped, with its dependencies (ky 2 alone is ~8.9 KiB). */
+const BUDGET_BYTES = 14 * 1024
+
+/** Bundles an entry the way a browser app's bundler would: minified ESM, every dependency in. */
+async function bundle(entry: string) {
+  const result = await build({
+    entryPoints: [fileURLToPath(new URL(entry, import.meta.url))],
+    bundle: true,
+    minify: true,
+    platform: 'browser',
+    format: 'esm',
+    write: false,
+    logLevel: 'silent',
+    metafile: true,
+  })
+  const code = result.outputFiles[0]?.contents ?? new Uint8Array()
+  return {
+    errors: result.errors,
+    inputs: Object.keys(result.metafile.inputs),
+    gzipped: gzipSync(code, { level: 9 }).byteLength,
+  }
+}
+
+describe('bundles for the browser', () => {
+  it.each([
+    ['@halyard/sdk', '../src/index.ts'],
+    ['@halyard/sdk/blog', '../src/blog/index.ts'],
+  ])('%s bundles with no Node built-in and no polyfill', async (_name, entry) => {
+    const { errors, inputs } = await bundle(entry)
+    expect(errors).toEqual([])
+    expect(inputs.some((input) => input.includes('node_modules/ky/'))).toBe(true)
+    expect(inputs.filter((input) => input.startsWith('node:'))).toEqual([])
+  })
+
+  it(`@halyard/sdk with its dependencies is at most ${BUDGET_BYTES} bytes minified and gzipped`, async () => {
+    const { gzipped } = await bundle('../src/index.ts')
+    expect(gzipped).toBeLessThanOrEqual(BUDGET_BYTES)
+  })
+})

@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest'
+import { createState, halAdapter, Links, linkTarget, StateCache } from '../src/index.js'
+
+const base = 'https://api.example/v1/orders?page=2'
+
+describe('Links', () => {
+  const links = new Links(base, {
+    curies: [
+      { name: 'acme', href: 'https://docs.example/rels/{rel}', templated: true },
+      { name: 'rel', href: '/rels/{rel}', templated: true },
+    ],
+    self: { href: '/v1/orders?page=2' },
+    'acme:widgets': { href: 'widgets/{id}', templated: true },
+    'https://docs.example/rels/gadgets': { href: '../gadgets' },
+    item: [
+      { href: '1', name: 'one', title: 'First' },
+      { href: '2', name: 'two', title: 'Second' },
+    ],
+    broken: { title: 'no href' } as never,
+  })
+
+  it('resolves plain hrefs against the document', () => {
+    expect(links.get('self')?.href).toBe('https://api.example/v1/orders?page=2')
+    expect(links.get('item')?.href).toBe('https://api.example/v1/1')
+  })
+
+  it('expands a templated href, then resolves it', () => {
+    const widgets = links.get('acme:widgets')
+    expect(widgets?.href).toBe('widgets/{id}')
+    expect(widgets && linkTarget(widgets, { id: 'a b' })).toBe(
+      'https://api.example/v1/widgets/a%20b',
+    )
+  })
+
+  it('matches CURIEs and expanded URIs both ways, with relative CURIE hrefs', () => {
+    expect(links.get('https://docs.example/rels/widgets')?.rel).toBe('acme:widgets')
+    expect(links.get('acme:gadgets')?.href).toBe('https://api.example/gadgets')
+    expect(links.expandRel('rel:x')).toBe('https://api.example/rels/x')
+    expect(links.expandRel('unknown:x')).toBe('unknown:x')
+    expect(links.has('acme:nothing')).toBe(false)
+  })
+
+  it('keeps several links per rel, selectable by name and title; skips links without href', () => {
+    expect(links.getAll('item').map((l) => l.name)).toEqual(['one', 'two'])
+    expect(links.get('item', { name: 'two' })?.href).toBe('https://api.example/v1/2')
+    expect(links.get('item', { title: 'First' })?.name).toBe('one')
+    expect(links.get('item', { name: 'two', title: 'First' })).toBeUndefined()
+    expect(links.has('broken')).toBe(false)
+    expect(links.rels()).toEqual([
+      'curies',
+      'self',
+      'acme:widgets',
+      'https://docs.example/rels/gadgets',
+      'item',
+    ])
+  })
+})
+
+describe('halAdapter', () => {
+  const adapter = halAdapter()
+
+  it('reads HAL: _links, and _embedded keyed by rel (one document or many)', () => {
+    const read = adapter.read({
+      total: 2,
+      _links: { self: { href: '/x' } },
+      _embedded: { item: [{ id: 1 }, { id: 2 }], owner: { id: 9 } },
+    })
+    expect(read.data).toEqual({ total: 2 })
+    expect(Object.keys(read.links)).toEqual(['self'])
+    expect(read.embedded).toEqual({ item: [{ id: 1 }, { id: 2 }], owner: [{ id: 9 }] })
+  })
+
+  it("reads the Blog API's page: _link, and _embedded as an array of items", () => {
+    const read = adapter.read({
+      pageIndex: 1,
+      _link: { nextPage: { href: '/p2' } },
+      _embedded: [{ id: 1 }],
+    })
+    expect(read.data).toEqual({ pageIndex: 1 })
+    expect(read.links).toEqual({ nextPage: { href: '/p2' } })
+    expect(read.embedded).toEqual({ item: [{ id: 1 }] })
+  })
+
+  it('takes other spellings as options, and any JSON value as data', () => {
+    const custom = halAdapter({ linkKeys: ['links'], arrayEmbeddedRel: 'entries' })
+    expect(custom.read({ links: { a: { href: '/a' } }, _embedded: [1] })).toEqual({
+      data: {},
+      links: { a: { href: '/a' } },
+      embedded: { entries: [1] },
+    })
+    expect(adapter.read('text')).toEqual({ data: 'text', links: {}, embedded: {} })
+  })
+})
+
+describe('State', () => {
+  const page = createState(
+    halAdapter(),
+    'https://api.example/items?page=1',
+    {
+      page: 1,
+      _link: { self: { href: '?page=1' } },
+      _embedded: [
+        { id: 1, tags: ['a'], _links: { self: { href: '/items/1' } } },
+        { id: 2, _links: {} },
+      ],
+    },
+    new Headers({ etag: '"v1"', 'last-modified': 'Sun, 22 Nov 2026 08:00:00 GMT' }),
+  )
+
+  it('is frozen, data included, and hands out copies of its headers', () => {
+    expect(Object.isFrozen(page)).toBe(true)
+    const [first] = page.embedded('item')
+    expect(() => (first?.data.tags as string[]).push('b')).toThrow(TypeError)
+    page.headers.set('etag', '"changed"')
+    expect(page.etag).toBe('"v1"')
+    expect(page.lastModified).toBe('Sun, 22 Nov 2026 08:00:00 GMT')
+  })
+
+  it('addresses embedded documents by their self link, else by the parent', () => {
+    expect(page.embedded('item').map((s) => s.uri)).toEqual([
+      'https://api.example/items/1',
+      'https://api.example/items?page=1',
+    ])
+  })
+})
+
+describe('StateCache', () => {
+  const state = (uri: string, embedded: unknown[] = []) =>
+    createState(halAdapter(), uri, { _links: { self: { href: uri } }, _embedded: embedded })
+
+  it('keeps at most max states, least recently used out first', () => {
+    const cache = new StateCache(2)
+    cache.store(state('https://a/1'))
+    cache.store(state('https://a/2'))
+    cache.get('https://a/1')
+    cache.store(state('https://a/3'))
+    expect(cache.get('https://a/2')).toBeUndefined()
+    expect(cache.get('https://a/1')).toBeDefined()
+    expect(cache.size).toBe(2)
+  })
+
+  it('stores embedded copies and evicts the documents that embed an invalidated one', () => {
+    const cache = new StateCache()
+    cache.store(
+      state('https://a/list?page=1', [{ _links: { self: { href: 'https://a/list/7' } } }]),
+    )
+    cache.store(state('https://a/list?page=2'))
+    expect(cache.get('https://a/list/7')).toBeDefined()
+    cache.invalidate('https://a/list/7')
+    expect(cache.get('https://a/list?page=1')).toBeUndefined()
+    expect(cache.get('https://a/list?page=2')).toBeDefined()
+    cache.invalidateCollection('https://a/list')
+    expect(cache.size).toBe(0)
+  })
+
+  it('caches nothing with max 0', () => {
+    const cache = new StateCache(0)
+    cache.store(state('https://a/1'))
+    expect(cache.size).toBe(0)
+  })
+})
