@@ -1,0 +1,21 @@
+// Navigate by links: from the API root to a blog, its articles, one article and back.
+// Run against `npm start`: npm run example -- examples/sdk/navigate.ts
+import { createClient } from '@halyard/sdk'
+import type { Root } from '@halyard/sdk/blog'
+
+export async function navigate(baseUrl = 'http://127.0.0.1:4010/api/v1.2'): Promise<string[]> {
+  const client = createClient({ baseUrl })
+  const blog = client.go<Root>().follow('doc:blog', { blogId: 1 })
+  const page = await blog.follow('doc:articles', { pageSize: 3 }).get()
+  const lines = [`${(await blog.get()).data.title}: ${page.data.totalArticles} articles`]
+  for (const article of page.embedded('item')) lines.push(`- ${article.data.title}`)
+  // The embedded copy is in the cache: following from it costs one request, for the blog's link.
+  const first = page.embedded('item')[0]
+  if (first) {
+    const back = await client.go(first.uri).follow('doc:blog').get()
+    lines.push(`back to ${back.links.get('self')?.href}`)
+  }
+  return lines
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) console.log((await navigate()).join('\n'))
