@@ -129,7 +129,11 @@ export function createBlogClient(options: BlogClientOptions): BlogClient {
       const { variables, options: rest } = iterate(options)
       return resource(article).follow('doc:comments', variables).items(rest)
     },
-    async graphql(query, variables, options = {}) {
+    async graphql<TData>(
+      query: string,
+      variables?: Record<string, unknown>,
+      options: RequestOptions = {},
+    ): Promise<GraphqlResult<TData>> {
       const endpoint = await root().follow('doc:graphql', {}, options)
       // Plain JSON: GraphQL errors then come back as a 200 with `errors`, not as an HTTP error.
       const response = await client.send('POST', endpoint.uri, {
@@ -137,7 +141,7 @@ export function createBlogClient(options: BlogClientOptions): BlogClient {
         headers: { accept: 'application/json', ...options.headers },
         body: { query, ...(variables && { variables }) },
       })
-      return (await response.json()) as GraphqlResult<never>
+      return (await response.json()) as GraphqlResult<TData>
     },
   }
 }
