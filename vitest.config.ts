@@ -12,7 +12,14 @@ export default defineConfig({
   ssr: { resolve: { conditions } },
   test: {
     reporters: ['default', new PlainSummaryReporter()],
-    include: ['mock/**/*.test.ts', 'sdk/**/*.test.ts', 'examples/**/*.test.ts'],
+    include: [
+      'mock/**/*.test.ts',
+      'sdk/**/*.test.ts',
+      'examples/**/*.test.ts',
+      'bench/**/*.test.ts',
+      // The e2e folder's own units (its suites run under e2e/vitest.config.ts).
+      'e2e/*.test.ts',
+    ],
     // The real-server suites bind ports on 127.0.0.1; keep the file parallelism modest on 2 cores.
     maxWorkers: 2,
     testTimeout: 20_000,

@@ -1,15 +1,29 @@
+import { cp } from 'node:fs/promises'
 import { defineConfig } from 'tsup'
 
+const publicEntries = {
+  index: 'src/index.ts',
+  node: 'src/node.ts',
+  browser: 'src/browser.ts',
+  playwright: 'src/playwright.ts',
+  server: 'src/server/index.ts',
+}
+
 export default defineConfig({
-  entry: {
-    index: 'src/index.ts',
-    node: 'src/node.ts',
-    server: 'src/server/index.ts',
-    cli: 'src/server/cli.ts',
-  },
+  entry: { ...publicEntries, cli: 'src/server/cli.ts' },
   format: ['esm'],
-  dts: { entry: { index: 'src/index.ts', node: 'src/node.ts', server: 'src/server/index.ts' } },
+  dts: { entry: publicEntries },
   target: 'node22',
   clean: true,
   sourcemap: true,
+  // Peers stay imports: the user's Playwright and MSW, never a bundled copy.
+  external: ['@playwright/test', 'msw'],
+  // The explorer's page files are served, not bundled: copy them beside the chunk that reads them
+  // (src/server/explorer/explorer.ts), without the type-checking files.
+  async onSuccess() {
+    await cp('src/server/explorer/explorer-ui', 'dist/explorer-ui', {
+      recursive: true,
+      filter: (source) => !/\.(d\.ts|json)$/.test(source),
+    })
+  },
 })

@@ -1,6 +1,7 @@
 import type { HttpHandler } from 'msw'
-import { type BlogDb, BlogStore } from './data/store.js'
+import { type BlogDb, BlogStore, type StoreExtensions } from './data/store.js'
 import { type BlogApiOptions, resolveOptions } from './options.js'
+import { attachDispatcher, Dispatcher } from './routes/dispatch.js'
 import { fallbackHandler } from './routes/fallback.js'
 import { blogApiRoutes } from './routes/index.js'
 import { toHandlers } from './routes/route.js'
@@ -31,11 +32,25 @@ export interface BlogApi {
  * await fetch('http://localhost/api/v1.2/blogs/1') // 200, application/hal+json
  */
 export function createBlogApi(options: BlogApiOptions = {}): BlogApi {
+  return createExtendedBlogApi(options)
+}
+
+/**
+ * {@link createBlogApi} whose collections carry more `@msw/data` extensions (the browser entry's
+ * persistence). Internal: not exported by the package.
+ *
+ * @example
+ * const api = createExtendedBlogApi({}, persistence())
+ */
+export function createExtendedBlogApi(
+  options: BlogApiOptions,
+  extensions?: StoreExtensions,
+): BlogApi {
   const resolved = resolveOptions(options)
-  let store = new BlogStore(resolved.seed())
+  let store = new BlogStore(resolved.seed(), extensions)
   const runtime = { store: () => store, options: resolved }
   const routes = blogApiRoutes(runtime)
-  return {
+  const api: BlogApi = {
     handlers: [...toHandlers(routes, runtime), fallbackHandler(routes, resolved.origin)],
     get db() {
       return store.db
@@ -44,8 +59,13 @@ export function createBlogApi(options: BlogApiOptions = {}): BlogApi {
       return store.ready
     },
     reset() {
+      // Extensions keep state per collection (saved data): reload the seed into the same ones.
+      if (extensions) return store.reload(resolved.seed())
       store = new BlogStore(resolved.seed())
       return store.ready
     },
   }
+  // The real server runs the same routes without MSW's machinery when nothing overrides them.
+  attachDispatcher(api, new Dispatcher(routes, runtime))
+  return api
 }

@@ -1,4 +1,4 @@
-import { defaultSeed } from './data/seed.js'
+import { builtInSeed } from './data/seed.js'
 import type { SeedData } from './data/store.js'
 import type { GraphqlLimits } from './graphql/index.js'
 import type { TokenGrant } from './http/auth.js'
@@ -68,7 +68,7 @@ export function resolveOptions(options: BlogApiOptions = {}): ResolvedOptions {
     }
   }
   return {
-    seed: seed ? () => seed : () => defaultSeed({ articles }),
+    seed: seed ? () => seed : () => builtInSeed(articles),
     tokens: new Map(Object.entries(tokens)),
     protectReads,
     delay,

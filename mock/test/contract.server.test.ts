@@ -61,7 +61,8 @@ describe('admin reset over HTTP', () => {
 describe('real server: outside the API', () => {
   const api = client(() => target)
 
-  it.each(['/', '/api', '/favicon.ico', '/api.v1.2/blogs/1'])(
+  // `/` is the HAL explorer's page (explorer.test.ts).
+  it.each(['/api', '/favicon.ico', '/api.v1.2/blogs/1', '/index.html', '/__explorer'])(
     'GET %s answers 404 problem details pointing at /api/v1.2',
     async (path) => {
       const answer = await api.get(path)

@@ -61,7 +61,14 @@ describe('the request log of /__admin/requests', () => {
   it('keeps the last 1 000 requests, oldest first', () => {
     const log = new RequestLog()
     for (let i = 0; i < 1_234; i++) {
-      log.add({ at: '', method: 'GET', url: `/${i}`, status: 200, durationMs: 0, headers: {} })
+      log.add({
+        at: 0,
+        method: 'GET',
+        url: `/${i}`,
+        status: 200,
+        durationMs: 0,
+        headers: () => ({}),
+      })
     }
     const urls = log.list().map((entry) => entry.url)
     expect(urls).toHaveLength(1_000)

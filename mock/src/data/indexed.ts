@@ -1,4 +1,5 @@
 import { defineExtension, type Extension } from '@msw/data/extensions'
+import { IdTable } from './id-table.js'
 
 type Row = { id: number }
 
@@ -8,7 +9,7 @@ type Row = { id: number }
  * the time of the latest change under that parent.
  */
 export class RecordIndex<T extends Row> {
-  readonly #byId = new Map<number, T>()
+  readonly #byId = new IdTable<T>()
   readonly #byParent = new Map<number, number[]>()
   readonly #changedAt = new Map<number, number>()
   readonly #parentOf: (record: T) => number | undefined
@@ -47,12 +48,11 @@ export class RecordIndex<T extends Row> {
   maxId = 0
 
   put(record: T, changedAt: number): void {
-    const known = this.#byId.has(record.id)
-    this.#byId.set(record.id, record)
+    const added = this.#byId.set(record.id, record)
     if (record.id > this.maxId) this.maxId = record.id
     const parent = this.#parentOf(record)
     if (parent === undefined) return
-    if (!known) insertSorted(this.#list(parent), record.id)
+    if (added) insertSorted(this.#list(parent), record.id)
     this.#touch(parent, changedAt)
   }
 
@@ -82,7 +82,8 @@ export class RecordIndex<T extends Row> {
   }
 
   #touch(parent: number, at: number): void {
-    if (at > this.changedAt(parent)) this.#changedAt.set(parent, at)
+    const current = this.#changedAt.get(parent)
+    if (current === undefined || at > current) this.#changedAt.set(parent, at)
   }
 }
 

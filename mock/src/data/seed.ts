@@ -16,7 +16,7 @@ const PERSON_NAMES = ['Ada', 'Grace', 'Alan', 'Barbara', 'Edsger', 'Margaret', '
  */
 export function defaultSeed({ articles = 42 }: { articles?: number } = {}): SeedData {
   const at = SEED_TIME
-  return {
+  return trust({
     blogs: [
       {
         id: 1,
@@ -46,8 +46,41 @@ export function defaultSeed({ articles = 42 }: { articles?: number } = {}): Seed
       // A ring plus a chord: everyone has two friends and the graph is cyclic.
       friendIds: [String(((i + 1) % 8) + 1), String(((i + 3) % 8) + 1)],
     })),
-  }
+  })
 }
+
+/** Seeds known to be valid: made by {@link defaultSeed} or checked by {@link parseSeed}. */
+const trustedSeeds = new WeakSet<SeedData>()
+
+function trust(seed: SeedData): SeedData {
+  trustedSeeds.add(seed)
+  return seed
+}
+
+/** Seeds made for one load only, whose records the store may keep instead of copying them. */
+const adoptableSeeds = new WeakSet<SeedData>()
+
+/**
+ * The built-in seed for one store to load and keep: {@link defaultSeed}, whose records the store
+ * adopts as they are, since nobody else holds them (1 000 000 copies would cost seconds).
+ *
+ * @example
+ * new BlogStore(builtInSeed(1000))
+ */
+export function builtInSeed(articles: number): SeedData {
+  const seed = defaultSeed({ articles })
+  adoptableSeeds.add(seed)
+  return seed
+}
+
+/** Whether the store may keep `seed`'s records as they are; true once per built-in seed. */
+export const adoptSeed = (seed: SeedData): boolean => adoptableSeeds.delete(seed)
+
+/**
+ * Whether `seed` was made by {@link defaultSeed} or checked by {@link parseSeed}, so its records
+ * need no schema check on load (their arrays are read-only: a seed is not edited after the fact).
+ */
+export const isTrustedSeed = (seed: SeedData): boolean => trustedSeeds.has(seed)
 
 // A seed file may leave out change times: they default to the seed instant.
 const updatedAt = { updatedAt: z.number().int().nonnegative().default(SEED_TIME) }
@@ -104,7 +137,7 @@ export function parseSeed(input: unknown): SeedData {
     if (missing !== undefined)
       throw new SeedError(`persons[${i}].friendIds: no person with id "${missing}"`)
   })
-  return seed
+  return trust(seed)
 }
 
 function unique(kind: string, records: readonly { id: number | string }[]): void {

@@ -1,3 +1,4 @@
+import type { HeaderReader } from './headers.js'
 import { Problem } from './problem.js'
 
 /** What one access token may do: the blogs it may write to (`'*'` for all). */
@@ -9,7 +10,10 @@ export interface TokenGrant {
 export const WWW_AUTHENTICATE = 'Token realm="blog-api"'
 
 /** The token a request carries: `X-Access-Token`, else the `access_token` cookie. */
-export function tokenOf(headers: Headers, cookies: Record<string, string>): string | undefined {
+export function tokenOf(
+  headers: HeaderReader,
+  cookies: Record<string, string>,
+): string | undefined {
   return headers.get('x-access-token') ?? cookies.access_token ?? undefined
 }
 
@@ -20,7 +24,7 @@ export function tokenOf(headers: Headers, cookies: Record<string, string>): stri
  * const grant = authenticate(request.headers, cookies, tokens)
  */
 export function authenticate(
-  headers: Headers,
+  headers: HeaderReader,
   cookies: Record<string, string>,
   tokens: ReadonlyMap<string, TokenGrant>,
 ): TokenGrant {

@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import type { HeaderReader } from './headers.js'
 import { type FieldError, Problem } from './problem.js'
 
 /** The largest request body the API accepts (CONTRACT §2). */
@@ -7,6 +8,12 @@ export const MAX_BODY_BYTES = 1024 * 1024
 /** `application/json` or any `+json` type, parameters allowed. */
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i
 
+/** What reading a body needs of a request: its headers and its bytes. */
+export interface BodyRequest {
+  readonly headers: HeaderReader
+  readonly body: ReadableStream<Uint8Array> | null
+}
+
 /**
  * Reads a JSON request body: 415 unless it is JSON, 413 past {@link MAX_BODY_BYTES} (counted while
  * streaming, so a lying `Content-Length` cannot get past it), 400 when it does not parse.
@@ -14,7 +21,7 @@ const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i
  * @example
  * const body = await readJson(request) // unknown
  */
-export async function readJson(request: Request): Promise<unknown> {
+export async function readJson(request: BodyRequest): Promise<unknown> {
   const type = request.headers.get('content-type') ?? ''
   if (!JSON_TYPE.test(type)) {
     throw new Problem(415, `Send the body as application/json, not ${type || 'no Content-Type'}.`)
@@ -29,7 +36,7 @@ export async function readJson(request: Request): Promise<unknown> {
   }
 }
 
-async function readText(request: Request): Promise<string> {
+async function readText(request: BodyRequest): Promise<string> {
   if (!request.body) return ''
   const reader = request.body.getReader()
   const decoder = new TextDecoder()

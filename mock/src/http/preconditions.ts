@@ -1,3 +1,4 @@
+import type { HeaderReader } from './headers.js'
 import { parseHttpDate, toSeconds } from './validators.js'
 
 /** The validators of a resource's current representation. */
@@ -20,7 +21,7 @@ export type PreconditionOutcome = 'proceed' | 304 | 412
  */
 export function evaluatePreconditions(
   method: string,
-  headers: Headers,
+  headers: HeaderReader,
   current: Validators | undefined,
 ): PreconditionOutcome {
   const safe = method === 'GET' || method === 'HEAD'

@@ -1,3 +1,5 @@
+import type { HeaderReader } from './headers.js'
+
 /** The request preferences (RFC 7240) the mock honours. */
 export interface Preferences {
   /** `return=representation`: DELETE answers 200 with a body instead of 204. */
@@ -10,6 +12,9 @@ export interface Preferences {
 
 export const MAX_DELAY_MS = 10_000
 
+/** What a request without `Prefer` asks for (shared: preferences are never mutated). */
+const NO_PREFERENCES: Preferences = { returnRepresentation: false }
+
 /**
  * Reads the `Prefer` header(s). Unknown or malformed preferences are ignored, as RFC 7240 asks.
  *
@@ -17,8 +22,9 @@ export const MAX_DELAY_MS = 10_000
  * parsePrefer(new Headers({ prefer: 'return=representation, delay=200' }))
  * // { returnRepresentation: true, delay: 200 }
  */
-export function parsePrefer(headers: Headers): Preferences {
-  const prefer = headers.get('prefer') ?? ''
+export function parsePrefer(headers: HeaderReader): Preferences {
+  const prefer = headers.get('prefer')
+  if (prefer === null) return NO_PREFERENCES
   let returnRepresentation = false
   let status: number | undefined
   let delay: number | undefined

@@ -1,3 +1,5 @@
+import type { Answer } from './answer.js'
+import type { HeaderReader } from './headers.js'
 import { evaluatePreconditions, type Validators } from './preconditions.js'
 import { Problem } from './problem.js'
 import { httpDate, strongEtag } from './validators.js'
@@ -8,6 +10,12 @@ export const HAL_JSON = 'application/hal+json'
 /** A serialized representation with its validators. */
 export interface Representation extends Validators {
   readonly json: string
+}
+
+/** What the preconditions read of a request. */
+export interface ConditionalRequest {
+  readonly method: string
+  readonly headers: HeaderReader
 }
 
 /**
@@ -21,6 +29,35 @@ export function represent(body: unknown, lastModified: number): Representation {
   return { json, etag: strongEtag(json), lastModified }
 }
 
+/**
+ * The representations last built for a few recent resources, so that reading an unchanged
+ * resource again skips serializing and hashing it. An entry serves only while every input it was
+ * built from is still the same value (`===`): the store replaces a record on every write, and the
+ * inputs also name the fields read, in case a record is edited in place.
+ *
+ * @example
+ * const recent = new RepresentationMemo<ArticleRecord>()
+ * const rep = recent.get(article, [urls, blog, article.title], () => represent(body(), at))
+ */
+export class RepresentationMemo<K extends object> {
+  readonly #entries = new Map<K, { inputs: readonly unknown[]; rep: Representation }>()
+
+  constructor(readonly capacity = 64) {}
+
+  get(key: K, inputs: readonly unknown[], build: () => Representation): Representation {
+    const entry = this.#entries.get(key)
+    if (entry && sameValues(entry.inputs, inputs)) return entry.rep
+    const rep = build()
+    // Bounded: a client walking a million articles must not keep them all.
+    if (this.#entries.size >= this.capacity) this.#entries.clear()
+    this.#entries.set(key, { inputs, rep })
+    return rep
+  }
+}
+
+const sameValues = (a: readonly unknown[], b: readonly unknown[]): boolean =>
+  a.length === b.length && a.every((value, i) => value === b[i])
+
 /** The validator and caching headers every 200, 201 and 304 of a cacheable resource carries. */
 export function validatorHeaders({ etag, lastModified }: Validators): Record<string, string> {
   return { etag, 'last-modified': httpDate(lastModified), 'cache-control': 'no-cache' }
@@ -30,15 +67,17 @@ export function validatorHeaders({ etag, lastModified }: Validators): Record<str
  * A 200 for a read, or 304 / 412 when the request's preconditions say so.
  *
  * @example
- * return answerRead(request, represent(body, changedAt))
+ * return answerRead(context.request, represent(body, changedAt))
  */
-export function answerRead(request: Request, rep: Representation): Response {
+export function answerRead(request: ConditionalRequest, rep: Representation): Answer {
   const outcome = evaluatePreconditions(request.method, request.headers, rep)
-  if (outcome === 304) return new Response(null, { status: 304, headers: validatorHeaders(rep) })
+  if (outcome === 304) return { status: 304, headers: validatorHeaders(rep), body: null }
   if (outcome === 412) throw preconditionFailed()
-  return new Response(rep.json, {
+  return {
+    status: 200,
     headers: { 'content-type': HAL_JSON, ...validatorHeaders(rep) },
-  })
+    body: rep.json,
+  }
 }
 
 /** A HAL answer to a write, carrying the new validators. */
@@ -46,18 +85,19 @@ export function answerWrite(
   rep: Representation,
   status: number,
   headers: Record<string, string> = {},
-): Response {
-  return new Response(rep.json, {
+): Answer {
+  return {
     status,
     headers: { 'content-type': HAL_JSON, ...validatorHeaders(rep), ...headers },
-  })
+    body: rep.json,
+  }
 }
 
 /**
  * Throws a 412 unless the request's preconditions hold for the resource as it is now. Call it
  * inside the store's write lock, right before the write.
  */
-export function checkWritePreconditions(request: Request, current: Validators): void {
+export function checkWritePreconditions(request: ConditionalRequest, current: Validators): void {
   if (evaluatePreconditions(request.method, request.headers, current) !== 'proceed') {
     throw preconditionFailed()
   }

@@ -2,6 +2,12 @@ import { sha256 } from '@noble/hashes/sha2.js'
 
 const encoder = new TextEncoder()
 
+/** Representations recently hashed, by their exact text: hashing costs more than the lookup. */
+const recentEtags = new Map<string, string>()
+/** At most this many remembered, each at most this long, so the memo stays small. */
+const RECENT_ETAGS = 64
+const RECENT_ETAG_CHARS = 16_384
+
 /**
  * A strong ETag: a hash of the representation's bytes. Synchronous on purpose, so a precondition
  * check and the write it guards can run without yielding to another request.
@@ -10,15 +16,34 @@ const encoder = new TextEncoder()
  * strongEtag('{"id":1}') // '"…22 base64url characters…"'
  */
 export function strongEtag(body: string): string {
-  const digest = sha256(encoder.encode(body)).subarray(0, 16)
-  let binary = ''
-  for (const byte of digest) binary += String.fromCharCode(byte)
-  return `"${btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}"`
+  let etag = recentEtags.get(body)
+  if (etag === undefined) {
+    const digest = sha256(encoder.encode(body)).subarray(0, 16)
+    let binary = ''
+    for (const byte of digest) binary += String.fromCharCode(byte)
+    etag = `"${btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}"`
+    // Clients read the same few representations again and again, not every one.
+    if (body.length <= RECENT_ETAG_CHARS) {
+      if (recentEtags.size >= RECENT_ETAGS) recentEtags.clear()
+      recentEtags.set(body, etag)
+    }
+  }
+  return etag
 }
+
+/** Formatted dates by epoch second: resources share few change times, and formatting costs. */
+const recentDates = new Map<number, string>()
 
 /** An HTTP-date (IMF-fixdate) for epoch milliseconds, which HTTP carries to the second. */
 export function httpDate(ms: number): string {
-  return new Date(ms).toUTCString()
+  const second = Math.floor(ms / 1000)
+  let text = recentDates.get(second)
+  if (text === undefined) {
+    text = new Date(ms).toUTCString()
+    if (recentDates.size >= 256) recentDates.clear()
+    recentDates.set(second, text)
+  }
+  return text
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']

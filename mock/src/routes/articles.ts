@@ -8,7 +8,14 @@ import { authorizeWrite } from '../http/auth.js'
 import { readJson, validate } from '../http/body.js'
 import { HAL_TYPES } from '../http/negotiation.js'
 import { Problem } from '../http/problem.js'
-import { answerRead, answerWrite, checkWritePreconditions, represent } from '../http/respond.js'
+import {
+  answerRead,
+  answerWrite,
+  checkWritePreconditions,
+  HAL_JSON,
+  RepresentationMemo,
+  represent,
+} from '../http/respond.js'
 import { articleRepresentation, deletedArticleRepresentation } from '../representations/article.js'
 import { requireArticle, requireBlog } from './lookup.js'
 import { answerPage } from './pages.js'
@@ -51,6 +58,9 @@ export const createArticle = defineRoute({
   },
 })
 
+/** Articles read again and again (a client polling one, say) are serialized and hashed once. */
+const recentArticles = new RepresentationMemo<ArticleRecord>()
+
 /** `GET …/articles/{articleId}`. */
 export const getArticle = defineRoute({
   method: 'GET',
@@ -59,7 +69,11 @@ export const getArticle = defineRoute({
   access: 'read',
   handle(context) {
     const { blog, article } = requireArticle(context)
-    const rep = represent(articleRepresentation(context.urls, blog, article), article.updatedAt)
+    const { urls } = context
+    const inputs = [urls, blog, blog.title, article.title, article.content, article.updatedAt]
+    const rep = recentArticles.get(article, inputs, () =>
+      represent(articleRepresentation(urls, blog, article), article.updatedAt),
+    )
     return answerRead(context.request, rep)
   },
 })
@@ -97,14 +111,12 @@ export const deleteArticle = defineRoute({
   async handle(context) {
     const blog = authorizeArticleWrite(context)
     await writeCurrentArticle(context, (article) => context.store.deleteArticle(article))
-    if (!context.prefer.returnRepresentation) return new Response(null, { status: 204 })
-    return new Response(JSON.stringify(deletedArticleRepresentation(context.urls, blog)), {
+    if (!context.prefer.returnRepresentation) return { status: 204, headers: {}, body: null }
+    return {
       status: 200,
-      headers: {
-        'content-type': 'application/hal+json',
-        'preference-applied': 'return=representation',
-      },
-    })
+      headers: { 'content-type': HAL_JSON, 'preference-applied': 'return=representation' },
+      body: JSON.stringify(deletedArticleRepresentation(context.urls, blog)),
+    }
   },
 })
 

@@ -1,13 +1,15 @@
+import type { Answer } from '../http/answer.js'
 import { HTML_TYPES } from '../http/negotiation.js'
 import { Problem } from '../http/problem.js'
 import { docPage, problemDoc, RELATIONS } from '../representations/docs.js'
 import { defineRoute, type RouteContext } from './route.js'
 
 /** An HTML documentation page, cacheable for an hour. */
-export const html = (page: string) =>
-  new Response(page, {
-    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'max-age=3600' },
-  })
+export const html = (page: string): Answer => ({
+  status: 200,
+  headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'max-age=3600' },
+  body: page,
+})
 
 const param = (context: RouteContext, name: string): string => {
   const value = context.params[name]

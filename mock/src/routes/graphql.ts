@@ -1,5 +1,6 @@
 import { printSchema } from 'graphql'
 import { createGraphqlEndpoint, createPersonSchema } from '../graphql/index.js'
+import { type Answer, fromResponse } from '../http/answer.js'
 import { accepts, HTML_TYPES } from '../http/negotiation.js'
 import { Problem } from '../http/problem.js'
 import { docPage, RELATIONS } from '../representations/docs.js'
@@ -39,8 +40,9 @@ export function graphqlRoutes(runtime: Runtime): Route[] {
         }
         // HEAD is answered as the GET it stands for (graphql-http only knows GET and POST); the
         // route runner drops the body.
+        const fetchRequest = request.toFetch()
         const response = await endpoint(
-          request.method === 'HEAD' ? new Request(request, { method: 'GET' }) : request,
+          request.method === 'HEAD' ? new Request(fetchRequest, { method: 'GET' }) : fetchRequest,
         )
         return asProblemIfTransportError(response)
       },
@@ -59,9 +61,9 @@ const TRANSPORT_ERRORS: Readonly<Record<number, string>> = {
  * GraphQL errors stay GraphQL-over-HTTP answers (CONTRACT §4), but a refusal of the HTTP exchange
  * itself (405, 406, 415) becomes problem details like every other error of the API (CONTRACT §3).
  */
-async function asProblemIfTransportError(response: Response): Promise<Response> {
+async function asProblemIfTransportError(response: Response): Promise<Answer> {
   const detail = TRANSPORT_ERRORS[response.status]
-  if (detail === undefined) return response
+  if (detail === undefined) return fromResponse(response)
   await response.body?.cancel()
   const headers: Record<string, string> = {}
   for (const name of ['allow', 'accept']) {

@@ -1,4 +1,5 @@
 import type { Slice } from '../data/store.js'
+import type { Answer } from '../http/answer.js'
 import { answerRead, represent } from '../http/respond.js'
 import { pageRepresentation } from '../representations/page.js'
 import { pageRequest } from './params.js'
@@ -25,7 +26,7 @@ export interface PagedCollection<Row, Item, TotalKey extends string> {
 export function answerPage<Row, Item, TotalKey extends string>(
   context: RouteContext,
   collection: PagedCollection<Row, Item, TotalKey>,
-): Response {
+): Answer {
   const page = pageRequest(context.url)
   const { items, total } = collection.slice((page.pageIndex - 1) * page.pageSize, page.pageSize)
   const body = pageRepresentation(

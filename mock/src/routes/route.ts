@@ -1,10 +1,14 @@
-import { type HttpHandler, HttpResponse, http } from 'msw'
+import { type HttpHandler, http } from 'msw'
 import type { BlogStore } from '../data/store.js'
 import { API_PATH, ApiUrls } from '../hal/links.js'
+import { type Answer, toResponse } from '../http/answer.js'
 import { authenticate, type TokenGrant } from '../http/auth.js'
+import type { BodyRequest } from '../http/body.js'
+import type { HeaderReader } from '../http/headers.js'
 import { accepts } from '../http/negotiation.js'
 import { type Preferences, parsePrefer } from '../http/prefer.js'
 import { Problem, problemBody } from '../http/problem.js'
+import type { ConditionalRequest } from '../http/respond.js'
 import type { ResolvedOptions } from '../options.js'
 
 /** What a route needs from the instance it belongs to; `store()` changes on reset. */
@@ -13,9 +17,26 @@ export interface Runtime {
   readonly options: ResolvedOptions
 }
 
+/**
+ * What a route reads of one request, whichever shell received it: an MSW handler (a fetch
+ * `Request`) or the real server (a `node:http` request, read lazily).
+ */
+export interface RouteRequest extends ConditionalRequest, BodyRequest {
+  readonly method: string
+  /** The origin the request was addressed to; the answer's links are built on it. */
+  readonly origin: string
+  readonly url: URL
+  readonly headers: HeaderReader
+  /** The request's cookies, as MSW parses them. */
+  readonly cookies: Readonly<Record<string, string>>
+  readonly body: ReadableStream<Uint8Array> | null
+  /** The request as a fetch `Request`, for code that needs one (graphql-http). */
+  toFetch(): Request
+}
+
 /** Everything a route's `handle` sees of one request. */
 export interface RouteContext {
-  readonly request: Request
+  readonly request: RouteRequest
   readonly url: URL
   readonly params: Readonly<Record<string, string | readonly string[] | undefined>>
   readonly urls: ApiUrls
@@ -38,7 +59,7 @@ export interface Route {
   /** Media types it can answer with; empty when the route negotiates by itself (GraphQL). */
   readonly produces: readonly string[]
   readonly access: 'read' | 'write' | 'public'
-  readonly handle: (context: RouteContext) => Response | Promise<Response>
+  readonly handle: (context: RouteContext) => Answer | Promise<Answer>
 }
 
 /** Identity, for inference and to mark a route definition. */
@@ -46,6 +67,10 @@ export const defineRoute = (route: Route): Route => route
 
 /** The MSW path of a route for an instance (`*` origin matches any host). */
 export const routePath = (origin: string, path: string): string => `${origin}${API_PATH}${path}`
+
+/** Whether a route asks for a token under these options. */
+export const needsToken = (route: Route, options: ResolvedOptions): boolean =>
+  route.access === 'write' || (route.access === 'read' && options.protectReads)
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -56,13 +81,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 export async function runRoute(
   route: Route,
   runtime: Runtime,
-  request: Request,
+  request: RouteRequest,
   params: RouteContext['params'],
-  cookies: Record<string, string>,
-): Promise<Response> {
-  const url = new URL(request.url)
-  const urls = new ApiUrls(url.origin)
-  let response: Response
+): Promise<Answer> {
+  const urls = urlsFor(request.origin)
+  let answer: Answer
   try {
     const prefer = parsePrefer(request.headers)
     const wait = prefer.delay ?? runtime.options.delay
@@ -73,41 +96,106 @@ export async function runRoute(
     if (route.produces.length > 0 && !accepts(request.headers, route.produces)) {
       throw new Problem(406, `This resource is available as ${route.produces.join(' or ')} only.`)
     }
-    const { tokens, protectReads } = runtime.options
-    const needsToken = route.access === 'write' || (route.access === 'read' && protectReads)
-    const grant = needsToken ? authenticate(request.headers, cookies, tokens) : undefined
+    const { tokens } = runtime.options
+    const grant = needsToken(route, runtime.options)
+      ? authenticate(request.headers, request.cookies, tokens)
+      : undefined
     const store = runtime.store()
     await store.ready
-    response = await route.handle({ request, url, params, urls, store, prefer, grant })
+    answer = await route.handle({
+      request,
+      get url() {
+        return request.url
+      },
+      params,
+      urls,
+      store,
+      prefer,
+      grant,
+    })
   } catch (error) {
-    response = problemResponse(error, urls, url.pathname)
+    answer = problemAnswer(error, urls, request.url.pathname)
   }
-  return finish(request, response)
+  return finish(request, answer)
 }
 
 /** Problem details for a thrown {@link Problem}; anything else is a 500 that leaks nothing. */
-export function problemResponse(error: unknown, urls: ApiUrls, instance: string): Response {
+export function problemAnswer(error: unknown, urls: ApiUrls, instance: string): Answer {
   const problem =
     error instanceof Problem ? error : new Problem(500, 'The mock failed to answer this request.')
   if (!(error instanceof Problem)) console.error('[halyard-mock] unexpected error:', error)
-  const body = problemBody(
-    problem.status,
-    problem.detail,
-    urls.base,
-    instance,
-    problem.extra.errors,
+  const body = JSON.stringify(
+    problemBody(problem.status, problem.detail, urls.base, instance, problem.extra.errors),
   )
-  return HttpResponse.json(body, {
+  return {
     status: problem.status,
-    headers: { 'content-type': 'application/problem+json', ...problem.extra.headers },
-  })
+    // The length too, as MSW's `HttpResponse.json` sets it.
+    headers: {
+      'content-type': 'application/problem+json',
+      ...problem.extra.headers,
+      'content-length': String(utf8Length(body)),
+    },
+    body,
+  }
 }
 
+/**
+ * {@link problemAnswer} as a fetch `Response`.
+ *
+ * @example
+ * problemResponse(new Problem(404, 'No blog with id 7.'), urls, '/api/v1.2/blogs/7').status // 404
+ */
+export function problemResponse(error: unknown, urls: ApiUrls, instance: string): Response {
+  return toResponse(problemAnswer(error, urls, instance))
+}
+
+const encoder = new TextEncoder()
+const utf8Length = (text: string): number => encoder.encode(text).byteLength
+
 /** Adds `Vary: Accept` and drops the body of a HEAD answer. */
-function finish(request: Request, response: Response): Response {
-  response.headers.set('vary', 'Accept')
-  if (request.method !== 'HEAD' || response.body === null) return response
-  return new Response(null, { status: response.status, headers: response.headers })
+function finish(request: RouteRequest, answer: Answer): Answer {
+  answer.headers.vary = 'Accept'
+  if (request.method !== 'HEAD' || answer.body === null) return answer
+  return { status: answer.status, headers: answer.headers, body: null }
+}
+
+/** Links for one origin; requests come from very few, so each gets its builder once. */
+const urlsByOrigin = new Map<string, ApiUrls>()
+
+/**
+ * The URL builder for an origin, reused across requests.
+ *
+ * @example
+ * urlsFor('http://127.0.0.1:4010').article(1, 2)
+ */
+export function urlsFor(origin: string): ApiUrls {
+  let urls = urlsByOrigin.get(origin)
+  if (!urls) {
+    // Any Host header makes an origin: never let them pile up.
+    if (urlsByOrigin.size >= 64) urlsByOrigin.clear()
+    urls = new ApiUrls(origin)
+    urlsByOrigin.set(origin, urls)
+  }
+  return urls
+}
+
+/** A fetch `Request` seen through {@link RouteRequest}, with the cookies MSW parsed for it. */
+export function fetchRouteRequest(
+  request: Request,
+  cookies: Readonly<Record<string, string>>,
+): RouteRequest {
+  const url = new URL(request.url)
+  return {
+    method: request.method,
+    origin: url.origin,
+    url,
+    headers: request.headers,
+    cookies,
+    get body() {
+      return request.body
+    },
+    toFetch: () => request,
+  }
 }
 
 /**
@@ -120,7 +208,7 @@ function finish(request: Request, response: Response): Response {
 export function toHandlers(routes: readonly Route[], runtime: Runtime): HttpHandler[] {
   return routes.flatMap((route) => {
     const path = routePath(runtime.options.origin, route.path)
-    const resolver = ({
+    const resolver = async ({
       request,
       params,
       cookies,
@@ -128,7 +216,7 @@ export function toHandlers(routes: readonly Route[], runtime: Runtime): HttpHand
       request: Request
       params: RouteContext['params']
       cookies: Record<string, string>
-    }) => runRoute(route, runtime, request, params, cookies)
+    }) => toResponse(await runRoute(route, runtime, fetchRouteRequest(request, cookies), params))
     const method = route.method.toLowerCase() as Lowercase<RouteMethod>
     const handler = http[method](path, resolver)
     return route.method === 'GET' ? [handler, http.head(path, resolver)] : [handler]

@@ -18,7 +18,8 @@ Options:
   --delay <ms>       wait this long before every answer (0 to 10000)
   -h, --help         show this help
 
-Admin: POST /__admin/reset restores the seed; GET /__admin/requests lists recent requests.`
+Admin: POST /__admin/reset restores the seed; GET /__admin/requests lists recent requests.
+HAL explorer: open the server's / in a browser to browse the API by its links.`
 
 /** A command-line mistake: printed with the usage hint, exit code 2. */
 class UsageError extends Error {}
@@ -102,6 +103,7 @@ async function main(): Promise<void> {
   console.log(`Blog API mock listening on ${server.url}`)
   console.log(`Write token: X-Access-Token: ${DEV_TOKEN}`)
   console.log(`Try: curl ${server.url}/blogs/1`)
+  console.log(`HAL explorer: ${server.origin}/`)
   const stop = async (signal: string) => {
     console.log(`${signal}: closing`)
     await server.close()

@@ -1,3 +1,6 @@
+import type { Answer } from '../http/answer.js'
+import { appendHeader } from '../http/answer.js'
+
 /** Methods a cross-origin page may use (CONTRACT §3). */
 const ALLOW_METHODS = 'GET, HEAD, POST, PUT, DELETE, OPTIONS'
 /** Request headers a cross-origin page may send. */
@@ -29,8 +32,19 @@ export function preflightResponse(request: Request): Response {
 }
 
 /**
- * Adds the CORS answer headers. The origin is echoed rather than `*` so that a page may also send
- * the `access_token` cookie with credentials.
+ * The CORS answer headers for a request from `origin`. The origin is echoed rather than `*` so that
+ * a page may also send the `access_token` cookie with credentials.
+ */
+function corsHeaders(origin: string): Record<string, string> {
+  return {
+    'access-control-allow-origin': origin,
+    'access-control-allow-credentials': 'true',
+    'access-control-expose-headers': EXPOSE_HEADERS,
+  }
+}
+
+/**
+ * Adds the CORS answer headers to a response.
  *
  * @example
  * withCors(request, await answer(request))
@@ -39,9 +53,20 @@ export function withCors(request: Request, response: Response): Response {
   const origin = request.headers.get('origin')
   if (origin === null) return response
   const headers = response.headers
-  headers.set('access-control-allow-origin', origin)
-  headers.set('access-control-allow-credentials', 'true')
-  headers.set('access-control-expose-headers', EXPOSE_HEADERS)
+  for (const [name, value] of Object.entries(corsHeaders(origin))) headers.set(name, value)
   headers.append('vary', 'Origin')
   return response
+}
+
+/**
+ * {@link withCors} for an {@link Answer}, given the request's `Origin` header.
+ *
+ * @example
+ * answerWithCors(request.headers.get('origin'), await dispatcher.dispatch(request, path))
+ */
+export function answerWithCors(origin: string | null, answer: Answer): Answer {
+  if (origin === null) return answer
+  Object.assign(answer.headers, corsHeaders(origin))
+  appendHeader(answer.headers, 'vary', 'Origin')
+  return answer
 }

@@ -1,12 +1,22 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { Readable } from 'node:stream'
+import type { Answer } from '../http/answer.js'
+import type { HeaderReader } from '../http/headers.js'
+import type { RouteRequest } from '../routes/route.js'
 
 /**
  * A fetch `Request` for a `node:http` request. The URL's origin comes from the `Host` header, as a
  * browser would address the server, falling back to the listening address when it is not usable.
  */
 export function toFetchRequest(req: IncomingMessage, fallbackOrigin: string): Request {
-  const origin = originOf(req.headers.host, fallbackOrigin)
+  return new Request(new URL(req.url ?? '/', originOf(req.headers.host, fallbackOrigin)), {
+    method: req.method ?? 'GET',
+    headers: fetchHeaders(req),
+    ...bodyInit(bodyOf(req)),
+  })
+}
+
+function fetchHeaders(req: IncomingMessage): Headers {
   const headers = new Headers()
   for (const [name, value] of Object.entries(req.headersDistinct)) {
     for (const item of value ?? []) {
@@ -17,24 +27,142 @@ export function toFetchRequest(req: IncomingMessage, fallbackOrigin: string): Re
       }
     }
   }
-  const method = req.method ?? 'GET'
-  const hasBody = method !== 'GET' && method !== 'HEAD'
-  return new Request(new URL(req.url ?? '/', origin), {
-    method,
-    headers,
-    ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
-  })
+  return headers
 }
+
+/** The request's body as a web stream; `null` for GET and HEAD, which fetch gives no body. */
+function bodyOf(req: IncomingMessage): ReadableStream<Uint8Array> | null {
+  const method = req.method ?? 'GET'
+  if (method === 'GET' || method === 'HEAD') return null
+  return Readable.toWeb(req) as ReadableStream<Uint8Array>
+}
+
+const bodyInit = (body: ReadableStream<Uint8Array> | null) =>
+  body === null ? {} : { body, duplex: 'half' as const }
+
+/** Origins by `Host` header (`null`: not usable): a server sees very few, and a URL parse costs. */
+const origins = new Map<string, string | null>()
 
 function originOf(host: string | undefined, fallback: string): string {
   if (!host) return fallback
+  let origin = origins.get(host)
+  if (origin === undefined) {
+    origin = parseOrigin(host)
+    // Any client can send any Host: never let them pile up.
+    if (origins.size >= 64) origins.clear()
+    origins.set(host, origin)
+  }
+  return origin ?? fallback
+}
+
+function parseOrigin(host: string): string | null {
   try {
     const url = new URL(`http://${host}`)
-    return url.host === host.toLowerCase() ? url.origin : fallback
+    return url.host === host.toLowerCase() ? url.origin : null
   } catch {
-    return fallback
+    return null
   }
 }
+
+/**
+ * A `node:http` request seen as a {@link RouteRequest}, read lazily: the URL, the header lookup,
+ * the body stream and a fetch `Request` are built only if the route asks for them, which a read
+ * mostly does not. What it answers equals what the same request built by {@link toFetchRequest}
+ * would answer (headers joined as fetch joins them; no cookies, which the dispatcher leaves to MSW).
+ */
+export class NodeRequest implements RouteRequest {
+  readonly method: string
+  readonly origin: string
+  readonly headers: NodeHeaders
+  readonly cookies: Readonly<Record<string, string>> = NO_COOKIES
+  readonly #req: IncomingMessage
+  #url: URL | undefined
+  #body: ReadableStream<Uint8Array> | null | undefined
+  #fetch: Request | undefined
+
+  constructor(req: IncomingMessage, fallbackOrigin: string) {
+    this.#req = req
+    this.method = req.method ?? 'GET'
+    this.headers = new NodeHeaders(req.rawHeaders)
+    // Not `req.headers.host` (the first Host): Node builds that object for every header.
+    this.origin = originOf(this.headers.first('host'), fallbackOrigin)
+  }
+
+  get url(): URL {
+    this.#url ??= new URL(this.#req.url ?? '/', this.origin)
+    return this.#url
+  }
+
+  get body(): ReadableStream<Uint8Array> | null {
+    if (this.#body === undefined) this.#body = bodyOf(this.#req)
+    return this.#body
+  }
+
+  toFetch(): Request {
+    this.#fetch ??= new Request(this.url, {
+      method: this.method,
+      headers: fetchHeaders(this.#req),
+      ...bodyInit(this.body),
+    })
+    return this.#fetch
+  }
+}
+
+const NO_COOKIES: Readonly<Record<string, string>> = Object.freeze({})
+
+/**
+ * A request's headers read straight from `rawHeaders`, names compared case-insensitively, repeated
+ * headers joined as Node's fetch `Headers` joins them (Node's `headers` keeps only the first of
+ * some). A route reads a handful of headers, mostly absent ones: a scan beats building a map.
+ */
+export class NodeHeaders implements HeaderReader {
+  readonly #raw: readonly string[]
+
+  constructor(raw: readonly string[]) {
+    this.#raw = raw
+  }
+
+  get(name: string): string | null {
+    const raw = this.#raw
+    let value: string | null = null
+    for (let i = 0; i + 1 < raw.length; i += 2) {
+      const candidate = raw[i] as string
+      if (candidate.length !== name.length || candidate.toLowerCase() !== name) continue
+      value = value === null ? (raw[i + 1] as string) : join(name, value, raw[i + 1] as string)
+    }
+    return value
+  }
+
+  /** The first value of a header, as Node's `req.headers` keeps it for `Host`. */
+  first(name: string): string | undefined {
+    const raw = this.#raw
+    for (let i = 0; i + 1 < raw.length; i += 2) {
+      const candidate = raw[i] as string
+      if (candidate.length === name.length && candidate.toLowerCase() === name) return raw[i + 1]
+    }
+    return undefined
+  }
+
+  /** Every header by name, sorted by name, as `Object.fromEntries(new Headers(…))` gives them. */
+  toRecord(): Record<string, string> {
+    const byName = new Map<string, string>()
+    for (let i = 0; i + 1 < this.#raw.length; i += 2) {
+      const name = (this.#raw[i] as string).toLowerCase()
+      const value = this.#raw[i + 1] as string
+      const before = byName.get(name)
+      // fetch keeps every Set-Cookie apart; as a record, the last one wins.
+      byName.set(
+        name,
+        before === undefined || name === 'set-cookie' ? value : join(name, before, value),
+      )
+    }
+    return Object.fromEntries([...byName].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+  }
+}
+
+/** A repeated header's values as Node's fetch joins them: `; ` for cookies, `, ` for the rest. */
+const join = (name: string, before: string, value: string): string =>
+  `${before}${name === 'cookie' ? '; ' : ', '}${value}`
 
 /** Writes a fetch `Response` to a `node:http` response (no body for HEAD, 204 and 304). */
 export async function sendResponse(
@@ -48,13 +176,33 @@ export async function sendResponse(
   })
   const setCookies = response.headers.getSetCookie()
   if (setCookies.length > 0) headers['set-cookie'] = setCookies
-  // A request whose body was not read to its end (a 413, or an error before the body was needed)
-  // leaves unread bytes on the connection: close it, or the client's next request on it breaks.
-  if (!res.req.complete) headers.connection = 'close'
+  closeIfUnread(res, headers)
   const noBody = method === 'HEAD' || response.status === 204 || response.status === 304
   const body =
     noBody || response.body === null ? undefined : Buffer.from(await response.arrayBuffer())
   if (body) headers['content-length'] = String(body.byteLength)
   res.writeHead(response.status, headers)
   res.end(body)
+}
+
+/**
+ * Writes an {@link Answer} as {@link sendResponse} writes the equivalent `Response`, without the
+ * detour: the body goes out as a string, in the same write as the head.
+ */
+export function writeAnswer(res: ServerResponse, answer: Answer, method: string): void {
+  const headers: Record<string, string> = answer.headers
+  closeIfUnread(res, headers)
+  const noBody = method === 'HEAD' || answer.status === 204 || answer.status === 304
+  const body = noBody || answer.body === null ? undefined : answer.body
+  if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body))
+  res.writeHead(answer.status, headers)
+  res.end(body)
+}
+
+/**
+ * A request whose body was not read to its end (a 413, or an error before the body was needed)
+ * leaves unread bytes on the connection: close it, or the client's next request on it breaks.
+ */
+function closeIfUnread(res: ServerResponse, headers: Record<string, string | string[]>): void {
+  if (!res.req.complete) headers.connection = 'close'
 }

@@ -10,22 +10,38 @@ export interface LoggedRequest {
   readonly headers: Readonly<Record<string, string>>
 }
 
+/**
+ * A request as the server records it: the time as epoch milliseconds and the headers as a function,
+ * so that the formatting is paid by whoever lists the log, not by every request.
+ */
+export interface RecordedRequest extends Omit<LoggedRequest, 'at' | 'headers'> {
+  readonly at: number
+  readonly headers: () => Readonly<Record<string, string>>
+}
+
 /** The last `capacity` requests, oldest first, in constant memory. */
 export class RequestLog {
-  readonly #entries: LoggedRequest[] = []
+  readonly #entries: RecordedRequest[] = []
   #next = 0
 
   constructor(readonly capacity = 1000) {}
 
-  add(entry: LoggedRequest): void {
+  add(entry: RecordedRequest): void {
     if (this.#entries.length < this.capacity) this.#entries.push(entry)
     else this.#entries[this.#next] = entry
     this.#next = (this.#next + 1) % this.capacity
   }
 
   list(): LoggedRequest[] {
-    if (this.#entries.length < this.capacity) return [...this.#entries]
-    return [...this.#entries.slice(this.#next), ...this.#entries.slice(0, this.#next)]
+    const entries =
+      this.#entries.length < this.capacity
+        ? this.#entries
+        : [...this.#entries.slice(this.#next), ...this.#entries.slice(0, this.#next)]
+    return entries.map((entry) => ({
+      ...entry,
+      at: new Date(entry.at).toISOString(),
+      headers: entry.headers(),
+    }))
   }
 
   clear(): void {

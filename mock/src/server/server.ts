@@ -1,14 +1,17 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { getResponse, type HttpHandler } from 'msw'
 import { type BlogApi, createBlogApi } from '../api.js'
-import { ApiUrls } from '../hal/links.js'
+import { API_PATH, ApiUrls } from '../hal/links.js'
+import type { Answer } from '../http/answer.js'
 import { Problem } from '../http/problem.js'
 import type { BlogApiOptions } from '../options.js'
-import { problemResponse } from '../routes/route.js'
+import { dispatcherOf } from '../routes/dispatch.js'
+import { problemAnswer, problemResponse, urlsFor } from '../routes/route.js'
 import { ADMIN_PATH, adminResponse } from './admin.js'
-import { isPreflight, preflightResponse, withCors } from './cors.js'
-import { sendResponse, toFetchRequest } from './node-http.js'
+import { answerWithCors, isPreflight, preflightResponse, withCors } from './cors.js'
+import { explorerResponse, isExplorerPath } from './explorer/explorer.js'
+import { NodeRequest, sendResponse, toFetchRequest, writeAnswer } from './node-http.js'
 import { type LoggedRequest, RequestLog } from './request-log.js'
 
 /** Options of {@link createMockServer}: where to listen, how to log, and the API's own options. */
@@ -17,7 +20,7 @@ export interface MockServerOptions extends BlogApiOptions {
   port?: number
   /** Interface to bind. Default `127.0.0.1`, never all interfaces unless asked. */
   host?: string
-  /** Receives one line per request (method, path, status, ms); `false` to log nothing. */
+  /** Receives one line per request (method, path, status, ms); `false` to log nothing. Default: stdout. */
   log?: ((line: string) => void) | false
 }
 
@@ -50,7 +53,7 @@ export interface MockServer {
  * await server.close()
  */
 export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
-  const { port = 4010, host = '127.0.0.1', log = (line: string) => console.log(line) } = options
+  const { port = 4010, host = '127.0.0.1', log = batchedStdout() } = options
   const api = createBlogApi(options)
   await api.ready
   const requestLog = new RequestLog()
@@ -63,6 +66,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     if (pathname === ADMIN_PATH || pathname.startsWith(`${ADMIN_PATH}/`)) {
       return adminResponse(request, api, requestLog)
     }
+    if (isExplorerPath(pathname)) return explorerResponse(request)
     const response = await getResponse([...overrides, ...api.handlers], request)
     return response ?? notFound(request)
   }
@@ -84,27 +88,69 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     }
   }
 
-  const server: Server = createServer(async (req, res) => {
-    const started = performance.now()
-    const method = req.method ?? 'GET'
-    const { request, response } = await respond(req)
+  const dispatcher = dispatcherOf(api)
+
+  /**
+   * The hot path: the route the handlers would run, answered by the dispatcher without fetch
+   * objects. `undefined` when MSW has to decide: overrides are in place (they must win), or the
+   * request is not one the dispatcher answers on its own (admin, explorer, preflight, errors).
+   */
+  function dispatch(
+    req: IncomingMessage,
+  ): { request: NodeRequest; answer: Promise<Answer> } | undefined {
+    const target = req.url ?? '/'
+    if (overrides.length > 0 || !dispatcher || !target.startsWith(API_PATH)) return undefined
+    const request = new NodeRequest(req, origin)
+    const query = target.indexOf('?')
+    const answer = dispatcher.dispatch(request, query === -1 ? target : target.slice(0, query))
+    return answer && { request, answer }
+  }
+
+  /** Answers through the dispatcher; never rejects, as {@link respond}. */
+  async function respondFast(
+    res: ServerResponse,
+    { request, answer }: { request: NodeRequest; answer: Promise<Answer> },
+  ): Promise<number> {
+    let sent: Answer
     try {
-      await sendResponse(res, response, method)
+      sent = answerWithCors(request.headers.get('origin'), await answer)
+    } catch (error) {
+      sent = problemAnswer(error, urlsFor(origin), request.url.pathname)
+    }
+    try {
+      writeAnswer(res, sent, request.method)
     } catch {
       res.destroy()
     }
+    return sent.status
+  }
+
+  const server: Server = createServer(async (req, res) => {
+    const started = performance.now()
+    const method = req.method ?? 'GET'
+    const fast = dispatch(req)
+    let status: number
+    let headers: () => Readonly<Record<string, string>>
+    if (fast) {
+      status = await respondFast(res, fast)
+      // Formatted only if someone lists the requests.
+      headers = () => fast.request.headers.toRecord()
+    } else {
+      const { request, response } = await respond(req)
+      try {
+        await sendResponse(res, response, method)
+      } catch {
+        res.destroy()
+      }
+      status = response.status
+      const record = Object.fromEntries(request?.headers ?? [])
+      headers = () => record
+    }
     const durationMs = Math.round((performance.now() - started) * 100) / 100
     const path = req.url ?? '/'
-    if (log) log(`${method} ${path} ${response.status} ${durationMs}ms`)
+    if (log) log(`${method} ${path} ${status} ${durationMs}ms`)
     if (!path.startsWith(ADMIN_PATH)) {
-      requestLog.add({
-        at: new Date().toISOString(),
-        method,
-        url: path,
-        status: response.status,
-        durationMs,
-        headers: Object.fromEntries(request?.headers ?? []),
-      })
+      requestLog.add({ at: Date.now(), method, url: path, status, durationMs, headers })
     }
   })
 
@@ -136,6 +182,23 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
         server.close((error) => (error ? reject(error) : resolve()))
         server.closeAllConnections()
       }),
+  }
+}
+
+/**
+ * The default request log: lines to stdout, written together once per turn of the event loop, as
+ * one write per request would cost the server a good share of its throughput.
+ */
+function batchedStdout(): (line: string) => void {
+  let pending: string[] = []
+  return (line) => {
+    if (pending.length === 0) {
+      setImmediate(() => {
+        process.stdout.write(`${pending.join('\n')}\n`)
+        pending = []
+      })
+    }
+    pending.push(line)
   }
 }
 

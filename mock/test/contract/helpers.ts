@@ -1,5 +1,5 @@
-import { expect } from 'vitest'
-import type { ContractTarget } from './target.js'
+import { expect, it } from 'vitest'
+import { type ContractCapability, type ContractTarget, supports } from './target.js'
 
 /**
  * Small HTTP helpers for the contract cases. They know only what CONTRACT.md says is observable
@@ -183,6 +183,35 @@ export function client(target: () => ContractTarget): Client {
     },
   }
   return self
+}
+
+/** Registers one case, as `it` does. */
+export type Register = (name: string, test: () => Promise<void>) => void
+
+/**
+ * `it` for a case that needs a capability: where the target lacks it, the case is not registered at
+ * all (it would fail for a reason that is the client's, not the server's).
+ *
+ * @example
+ * itNeeds(target, 'cookie-header')('the access_token cookie carries dev-token', async () => { … })
+ */
+export function itNeeds(target: () => ContractTarget, capability: ContractCapability): Register {
+  return supports(target(), capability) ? it : () => {}
+}
+
+/**
+ * The rows of an `it.each` table that need a capability: all of them, or none where the target
+ * lacks it.
+ *
+ * @example
+ * it.each([...rows, ...rowsNeeding(target, 'cookie-header', [['a cookie', { headers: { cookie } }]])])
+ */
+export function rowsNeeding<Row>(
+  target: () => ContractTarget,
+  capability: ContractCapability,
+  rows: Row[],
+): Row[] {
+  return supports(target(), capability) ? rows : []
 }
 
 /** Expects a HAL answer with this status. */

@@ -13,6 +13,7 @@ import {
   type Page,
   paths,
   READER_TOKEN,
+  rowsNeeding,
   SEED,
 } from './helpers.js'
 import type { ContractTarget } from './target.js'
@@ -307,7 +308,9 @@ export function httpCases(target: () => ContractTarget): void {
       ['a garbage Prefer', { headers: { prefer: 'status=abc, delay=-1, return=;;, =' } }],
       ['Prefer: status=200', { headers: { prefer: 'status=200' } }],
       ['a garbage Accept', { headers: { accept: ';;;, /, q=2' } }],
-      ['a garbage cookie', { headers: { cookie: 'access_token; =; %%%' } }],
+      ...rowsNeeding<[string, RequestInit]>(target, 'cookie-header', [
+        ['a garbage cookie', { headers: { cookie: 'access_token; =; %%%' } }],
+      ]),
     ])('a GET with %s answers without a 5xx or a stack trace', async (_, init) => {
       const answer = await api.request(paths.article(1, 1), init)
       expect(answer.status, answer.text).toBeLessThan(500)

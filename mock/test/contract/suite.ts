@@ -4,23 +4,27 @@ import { httpCases } from './http.case.js'
 import { pageCases } from './pages.case.js'
 import { preconditionCases } from './preconditions.case.js'
 import { resourceCases } from './resources.case.js'
-import type { ContractTarget } from './target.js'
+import { CONTRACT_CAPABILITIES, type ContractTarget, supports } from './target.js'
 import { writeCases } from './writes.case.js'
 
-export type { ContractTarget } from './target.js'
+export type { ContractCapability, ContractTarget } from './target.js'
 
 /**
  * Registers the whole CONTRACT.md suite against one target, in the style of Hono's
  * `router/common.case.test.ts`: the cases are written once and every target (MSW interception, the
  * real server, a browser worker, `E2E_BASE_URL`) runs them all. `target` is called when the suite
- * is registered, for its name only; its origin, fetch and reset are used inside hooks and tests,
- * so a target may set up its server in `beforeAll`. The seed is restored before each test.
+ * is registered, for its name and capabilities only; its origin, fetch and reset are used inside hooks and tests,
+ * so a target may set up its server in `beforeAll`. The seed is restored before each test. Cases
+ * needing a capability the target lacks (see `ContractTarget.capabilities`) are not registered, and
+ * the suite's name says which capabilities those are.
  *
  * @example
  * describeContract(() => ({ name: 'staging', origin, fetch: (p, i) => fetch(origin + p, i), reset }))
  */
 export function describeContract(target: () => ContractTarget): void {
-  describe(`Blog API v1.2 contract: ${target().name}`, () => {
+  const lacks = CONTRACT_CAPABILITIES.filter((capability) => !supports(target(), capability))
+  const without = lacks.length === 0 ? '' : ` (without the cases needing ${lacks.join(', ')})`
+  describe(`Blog API v1.2 contract: ${target().name}${without}`, () => {
     beforeEach(() => target().reset())
     resourceCases(target)
     pageCases(target)

@@ -11,4 +11,29 @@ export interface ContractTarget {
   fetch(path: string, init?: RequestInit): Promise<Response>
   /** Restore the seed (CONTRACT §5) before each test. */
   reset(): Promise<void>
+  /**
+   * What this target's `fetch` can send; omitted, it can send everything (Node's fetch). A case that
+   * needs a capability the target lacks is not registered for it: neither run nor shown as skipped.
+   */
+  readonly capabilities?: readonly ContractCapability[]
+}
+
+/**
+ * A kind of request some cases send that not every client can, with the reason a target may lack it:
+ * - `cookie-header`: a `Cookie` header the case sets itself. A browser's fetch drops it (a forbidden
+ *   request header), and a service worker never sees the page's cookies either.
+ */
+export type ContractCapability = 'cookie-header'
+
+/** Every capability, for targets that list theirs and for reports of what a target lacks. */
+export const CONTRACT_CAPABILITIES: readonly ContractCapability[] = ['cookie-header']
+
+/**
+ * Whether a target has a capability (one that lists none has them all).
+ *
+ * @example
+ * supports({ ...target, capabilities: [] }, 'cookie-header') // false
+ */
+export function supports(target: ContractTarget, capability: ContractCapability): boolean {
+  return target.capabilities?.includes(capability) ?? true
 }

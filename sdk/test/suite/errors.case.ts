@@ -12,7 +12,7 @@ import {
   UnauthorizedError,
   ValidationError,
 } from '../../src/index.js'
-import { recordingClient } from './helpers.js'
+import { itOverriding, override, recordingClient } from './helpers.js'
 import type { SdkTarget } from './target.js'
 
 export function errorCases(target: () => SdkTarget): void {
@@ -76,10 +76,11 @@ export function errorCases(target: () => SdkTarget): void {
       expect(pointers).toEqual(['/colour', '/title'])
     })
 
-    it('retries an idempotent read on 503, honouring Retry-After', async () => {
+    itOverriding(target)('retries an idempotent read on 503, honouring Retry-After', async () => {
       let calls = 0
       const times: number[] = []
-      t.use(
+      override(
+        t,
         http.get('*/api/v1.2/blogs/2', () => {
           times.push(Date.now())
           calls++
@@ -95,8 +96,11 @@ export function errorCases(target: () => SdkTarget): void {
       expect((times[1] ?? 0) - (times[0] ?? 0)).toBeGreaterThanOrEqual(900)
     })
 
-    it('never retries a POST', async () => {
-      t.use(http.post('*/api/v1.2/blogs/1/articles', () => new HttpResponse(null, { status: 503 })))
+    itOverriding(target)('never retries a POST', async () => {
+      override(
+        t,
+        http.post('*/api/v1.2/blogs/1/articles', () => new HttpResponse(null, { status: 503 })),
+      )
       const { client, requests } = recordingClient(t)
       const error = await client
         .go('blogs/1/articles')
@@ -106,8 +110,11 @@ export function errorCases(target: () => SdkTarget): void {
       expect(requests).toHaveLength(1)
     })
 
-    it('gives up after the retry limit with the last HttpError', async () => {
-      t.use(http.get('*/api/v1.2/blogs/2', () => new HttpResponse(null, { status: 502 })))
+    itOverriding(target)('gives up after the retry limit with the last HttpError', async () => {
+      override(
+        t,
+        http.get('*/api/v1.2/blogs/2', () => new HttpResponse(null, { status: 502 })),
+      )
       const { client, requests } = recordingClient(t, { retry: { limit: 1, delay: () => 1 } })
       const error = await client
         .go('blogs/2')

@@ -1,5 +1,27 @@
+import type { HttpHandler } from 'msw'
+import { it } from 'vitest'
 import { type Client, type ClientOptions, createClient } from '../../src/index.js'
 import type { SdkTarget } from './target.js'
+
+/** Registers one case, as `it` does. */
+export type Register = (name: string, test: () => Promise<void>) => void
+
+/**
+ * `it` for a case that overrides routes: registered only where the target has `use` (a mock), so
+ * an external server shows no such test rather than a skipped one.
+ *
+ * @example
+ * itOverriding(target)('never retries a POST', async () => { override(t, http.post(…)) })
+ */
+export function itOverriding(target: () => SdkTarget): Register {
+  return target().use ? it : () => {}
+}
+
+/** Overrides routes on the target, for a case registered with {@link itOverriding}. */
+export function override(target: SdkTarget, ...handlers: HttpHandler[]): void {
+  if (!target.use) throw new Error(`${target.name} cannot override routes; use itOverriding()`)
+  target.use(...handlers)
+}
 
 /** Every fetch a client made (retries included), as `METHOD url` with the headers sent. */
 export interface RecordedRequest {

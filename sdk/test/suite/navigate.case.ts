@@ -1,7 +1,7 @@
 import { HttpResponse, http } from 'msw'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { isLinkNotFoundError, isUriTemplateError } from '../../src/index.js'
-import { lines, recordingClient } from './helpers.js'
+import { itOverriding, lines, override, recordingClient } from './helpers.js'
 import type { SdkTarget } from './target.js'
 
 export function navigateCases(target: () => SdkTarget): void {
@@ -51,83 +51,95 @@ export function navigateCases(target: () => SdkTarget): void {
       expect(article.links.get('doc:blog')?.title).toBe('Engineering blog')
     })
 
-    it('resolves relative hrefs against the document, templated ones after expansion', async () => {
-      t.use(
-        http.get('*/api/v1.2/blogs/2', () =>
-          HttpResponse.json(
-            {
-              id: 2,
-              title: 'Relative',
-              description: '',
-              _links: {
-                self: { href: '2' },
-                'doc:articles': { href: '1/articles{?pageIndex,pageSize}', templated: true },
+    itOverriding(target)(
+      'resolves relative hrefs against the document, templated ones after expansion',
+      async () => {
+        override(
+          t,
+          http.get('*/api/v1.2/blogs/2', () =>
+            HttpResponse.json(
+              {
+                id: 2,
+                title: 'Relative',
+                description: '',
+                _links: {
+                  self: { href: '2' },
+                  'doc:articles': { href: '1/articles{?pageIndex,pageSize}', templated: true },
+                },
               },
-            },
-            { headers: { 'content-type': 'application/hal+json' } },
+              { headers: { 'content-type': 'application/hal+json' } },
+            ),
           ),
-        ),
-      )
-      const { client } = recordingClient(t)
-      const blog = await client.go('blogs/2').get()
-      expect(blog.links.get('self')?.href).toBe(`${t.apiUrl}/blogs/2`)
-      const page = await client.go('blogs/2').follow('doc:articles', { pageSize: 2 }).get()
-      expect(page.uri).toBe(`${t.apiUrl}/blogs/1/articles?pageSize=2`)
-      expect(page.embedded('item')).toHaveLength(2)
-    })
+        )
+        const { client } = recordingClient(t)
+        const blog = await client.go('blogs/2').get()
+        expect(blog.links.get('self')?.href).toBe(`${t.apiUrl}/blogs/2`)
+        const page = await client.go('blogs/2').follow('doc:articles', { pageSize: 2 }).get()
+        expect(page.uri).toBe(`${t.apiUrl}/blogs/1/articles?pageSize=2`)
+        expect(page.embedded('item')).toHaveLength(2)
+      },
+    )
 
-    it('picks among several links of one rel by name or title; followAll gives them all', async () => {
-      t.use(
-        http.get('*/api/v1.2/blogs/2', () =>
-          HttpResponse.json({
-            id: 2,
-            _links: {
-              self: { href: `${t.apiUrl}/blogs/2` },
-              related: [
-                { href: `${t.apiUrl}/blogs/1/articles/1`, name: 'first', title: 'First' },
-                { href: `${t.apiUrl}/blogs/1/articles/2`, name: 'second', title: 'Second' },
-              ],
-            },
-          }),
-        ),
-      )
-      const { client } = recordingClient(t)
-      const blog = client.go('blogs/2')
-      const second = await blog.follow('related', {}, { name: 'second' }).get()
-      expect(second.data.id).toBe(2)
-      const first = await blog.follow('related', {}, { title: 'First' }).get()
-      expect(first.data.id).toBe(1)
-      expect((await blog.followAll('related')).map((r) => r.uri)).toEqual([
-        `${t.apiUrl}/blogs/1/articles/1`,
-        `${t.apiUrl}/blogs/1/articles/2`,
-      ])
-      await expect(blog.follow('related', {}, { name: 'third' })).rejects.toThrow(
-        /has no link 'related' 'third'/,
-      )
-    })
-
-    it('reads HAL _embedded keyed by rel, and follows a rel found only in _embedded', async () => {
-      t.use(
-        http.get('*/api/v1.2/blogs/2', () =>
-          HttpResponse.json({
-            _links: { self: { href: `${t.apiUrl}/blogs/2` } },
-            _embedded: {
-              'doc:latest': {
-                id: 7,
-                title: 'Embedded',
-                _links: { self: { href: `${t.apiUrl}/blogs/1/articles/7` } },
+    itOverriding(target)(
+      'picks among several links of one rel by name or title; followAll gives them all',
+      async () => {
+        override(
+          t,
+          http.get('*/api/v1.2/blogs/2', () =>
+            HttpResponse.json({
+              id: 2,
+              _links: {
+                self: { href: `${t.apiUrl}/blogs/2` },
+                related: [
+                  { href: `${t.apiUrl}/blogs/1/articles/1`, name: 'first', title: 'First' },
+                  { href: `${t.apiUrl}/blogs/1/articles/2`, name: 'second', title: 'Second' },
+                ],
               },
-            },
-          }),
-        ),
-      )
-      const { client, requests } = recordingClient(t)
-      const blog = await client.go('blogs/2').get()
-      expect(blog.embedded('doc:latest').map((s) => s.data.title)).toEqual(['Embedded'])
-      const latest = await client.go('blogs/2').follow('doc:latest').get()
-      expect(latest.data.title).toBe('Embedded')
-      expect(requests).toHaveLength(1)
-    })
+            }),
+          ),
+        )
+        const { client } = recordingClient(t)
+        const blog = client.go('blogs/2')
+        const second = await blog.follow('related', {}, { name: 'second' }).get()
+        expect(second.data.id).toBe(2)
+        const first = await blog.follow('related', {}, { title: 'First' }).get()
+        expect(first.data.id).toBe(1)
+        expect((await blog.followAll('related')).map((r) => r.uri)).toEqual([
+          `${t.apiUrl}/blogs/1/articles/1`,
+          `${t.apiUrl}/blogs/1/articles/2`,
+        ])
+        await expect(blog.follow('related', {}, { name: 'third' })).rejects.toThrow(
+          /has no link 'related' 'third'/,
+        )
+      },
+    )
+
+    itOverriding(target)(
+      'reads HAL _embedded keyed by rel, and follows a rel found only in _embedded',
+      async () => {
+        override(
+          t,
+          http.get('*/api/v1.2/blogs/2', () =>
+            HttpResponse.json({
+              _links: { self: { href: `${t.apiUrl}/blogs/2` } },
+              _embedded: {
+                'doc:latest': {
+                  id: 7,
+                  title: 'Embedded',
+                  _links: { self: { href: `${t.apiUrl}/blogs/1/articles/7` } },
+                },
+              },
+            }),
+          ),
+        )
+        const { client, requests } = recordingClient(t)
+        const blog = await client.go('blogs/2').get()
+        expect(blog.embedded('doc:latest').map((s) => s.data.title)).toEqual(['Embedded'])
+        const latest = await client.go('blogs/2').follow('doc:latest').get()
+        expect(latest.data.title).toBe('Embedded')
+        expect(requests).toHaveLength(1)
+      },
+    )
 
     it('rejects a missing rel with LinkNotFoundError listing the rels there are', async () => {
       const { client } = recordingClient(t)
@@ -142,25 +154,30 @@ export function navigateCases(target: () => SdkTarget): void {
       expect(error.message).toContain(`GET ${t.apiUrl} has no link 'doc:blogs'`)
     })
 
-    it('rejects an invalid template in a link with UriTemplateError', async () => {
-      t.use(
-        http.get('*/api/v1.2/blogs/2', () =>
-          HttpResponse.json({
-            _links: { broken: { href: `${t.apiUrl}/blogs{?pageSize`, templated: true } },
-          }),
-        ),
-      )
-      const { client } = recordingClient(t)
-      const error = await client
-        .go('blogs/2')
-        .follow('broken', { pageSize: 1 })
-        .then(undefined, (e: unknown) => e)
-      expect(isUriTemplateError(error)).toBe(true)
-      expect((error as Error).message).toContain('blogs{?pageSize')
-    })
+    itOverriding(target)(
+      'rejects an invalid template in a link with UriTemplateError',
+      async () => {
+        override(
+          t,
+          http.get('*/api/v1.2/blogs/2', () =>
+            HttpResponse.json({
+              _links: { broken: { href: `${t.apiUrl}/blogs{?pageSize`, templated: true } },
+            }),
+          ),
+        )
+        const { client } = recordingClient(t)
+        const error = await client
+          .go('blogs/2')
+          .follow('broken', { pageSize: 1 })
+          .then(undefined, (e: unknown) => e)
+        expect(isUriTemplateError(error)).toBe(true)
+        expect((error as Error).message).toContain('blogs{?pageSize')
+      },
+    )
 
-    it('warns once per URL when it follows a deprecated link', async () => {
-      t.use(
+    itOverriding(target)('warns once per URL when it follows a deprecated link', async () => {
+      override(
+        t,
         http.get('*/api/v1.2/blogs/2', () =>
           HttpResponse.json({
             _links: {

@@ -9,11 +9,18 @@ import { writeCases } from './writes.case.js'
 export type { SdkTarget } from './target.js'
 
 /**
- * Registers the SDK suite against one mock target (in-process MSW, the real HTTP server), in the
- * style of Hono's shared router cases. The seed is restored and overrides dropped before each test.
+ * Registers the SDK suite against one target (in-process MSW, the real HTTP server, a browser's
+ * service worker, any `E2E_BASE_URL`), in the style of Hono's shared router cases. The seed is
+ * restored and overrides dropped before each test. `target` is called at registration for its name
+ * and whether it has `use`: without it, the cases that override routes are not registered, and the
+ * suite's name says so.
+ *
+ * @example
+ * describeSdk(() => ({ name: 'staging', apiUrl: 'http://127.0.0.1:4010/api/v1.2', reset }))
  */
 export function describeSdk(target: () => SdkTarget): void {
-  describe(`@halyard/sdk against ${target().name}`, () => {
+  const without = target().use ? '' : ' (without the cases that override routes)'
+  describe(`@halyard/sdk against ${target().name}${without}`, () => {
     beforeEach(() => target().reset())
     navigateCases(target)
     paginationCases(target)

@@ -1,15 +1,19 @@
 import type { HttpHandler } from 'msw'
 
 /**
- * What the SDK suite needs from a Blog API mock: where its API root is, a way to override routes
- * for one test, and a reset. The same cases run in-process (MSW interception) and over real HTTP.
+ * What the SDK suite needs from a Blog API server: where its API root is, a reset, and, when it is
+ * a mock, a way to override routes for one test. The same cases run in-process (MSW interception),
+ * over real HTTP, in a browser page against the service worker, and against any `E2E_BASE_URL`.
  */
 export interface SdkTarget {
   readonly name: string
   /** The API root, e.g. `http://127.0.0.1:4321/api/v1.2`. */
   readonly apiUrl: string
-  /** Overrides routes until the next reset (MSW handlers, as `server.use()`). */
-  use(...handlers: HttpHandler[]): void
+  /**
+   * Overrides routes until the next reset (MSW handlers, as `server.use()`). A server that has no
+   * such control (any external one) omits it, and the cases that need it are not registered.
+   */
+  use?(...handlers: HttpHandler[]): void
   /** Restores the seed and drops overrides. */
   reset(): Promise<void>
 }

@@ -1,5 +1,5 @@
 // Paginate: every article of blog 1, 20 per request, the next page fetched ahead.
-// Run against `npm start`: npm run example -- examples/sdk/paginate.ts
+// Run against `npm start`: npm run example -- examples/node/paginate.ts
 import { createBlogClient } from '@halyard/sdk/blog'
 
 export async function paginate(baseUrl = 'http://127.0.0.1:4010'): Promise<string[]> {

@@ -1,5 +1,5 @@
 // Errors: typed classes with the status, the method, the URL and the problem details.
-// Run against `npm start`: npm run example -- examples/sdk/errors.ts
+// Run against `npm start`: npm run example -- examples/node/errors.ts
 import { isLinkNotFoundError, isNotFoundError, isValidationError } from '@halyard/sdk'
 import { createBlogClient } from '@halyard/sdk/blog'
 

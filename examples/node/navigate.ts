@@ -1,5 +1,5 @@
 // Navigate by links: from the API root to a blog, its articles, one article and back.
-// Run against `npm start`: npm run example -- examples/sdk/navigate.ts
+// Run against `npm start`: npm run example -- examples/node/navigate.ts
 import { createClient } from '@halyard/sdk'
 import type { Root } from '@halyard/sdk/blog'
 

@@ -1,5 +1,5 @@
 // Write with concurrency control: create, replace with If-Match, meet a 412, re-read, delete.
-// Run against `npm start`: npm run example -- examples/sdk/write.ts
+// Run against `npm start`: npm run example -- examples/node/write.ts
 import { isPreconditionFailedError } from '@halyard/sdk'
 import { createBlogClient } from '@halyard/sdk/blog'
 

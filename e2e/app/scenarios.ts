@@ -1,0 +1,272 @@
+import { fileURLToPath } from 'node:url'
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+
+/** Where the example app gets its data from, and how a test works behind its back. */
+export interface AppTarget {
+  readonly name: string
+  /** The app's address at a place, e.g. `#/articles?page=2`. */
+  readonly url: (hash?: string) => string
+  /** Restores the seed before each test (the worker starts from it in every new context). */
+  readonly reset?: (request: APIRequestContext) => Promise<void>
+  /** Replaces an article's title as another client would, so the app's copy becomes stale. */
+  readonly changeArticle: (
+    fixtures: Fixtures,
+    article: { id: number; title: string },
+  ) => Promise<void>
+  /** Saves the README's screenshots on this target's run. */
+  readonly screenshots?: boolean
+}
+
+export interface Fixtures {
+  readonly page: Page
+  readonly request: APIRequestContext
+}
+
+/** A flow through the app, written once and run against every target. */
+export type Flow = (fixtures: Fixtures, target: AppTarget) => Promise<void>
+
+const screenshot = (name: string) =>
+  fileURLToPath(new URL(`../../docs/screenshots/${name}`, import.meta.url))
+
+const heading = (page: Page, name: string) =>
+  page.getByRole('heading', { level: 2, name, exact: true })
+
+/**
+ * Opens the app and waits until its first view is shown (`<main>` no longer `aria-busy`). A cold
+ * start on Vite's dev server loads ~100 modules and registers the service worker: allow it time.
+ */
+export async function openApp(page: Page, url: string): Promise<void> {
+  await page.goto(url)
+  await appShown(page)
+}
+
+/** Reloads the page, and waits as {@link openApp} does. */
+export async function reloadApp(page: Page): Promise<void> {
+  await page.reload()
+  await appShown(page)
+}
+
+const appShown = (page: Page) =>
+  expect(page.getByRole('main')).not.toHaveAttribute('aria-busy', 'true', { timeout: 30_000 })
+
+async function openArticles(page: Page, target: AppTarget, pageIndex = 1) {
+  await openApp(page, target.url(`#/articles?page=${pageIndex}`))
+  await expect(page.getByText(`Page ${pageIndex} of`)).toBeVisible()
+}
+
+/** Fills the article form; `token` left out keeps the field as it is. */
+async function fillArticle(
+  page: Page,
+  values: { title?: string; content?: string; token?: string },
+) {
+  if (values.title !== undefined) await page.getByLabel('Title', { exact: true }).fill(values.title)
+  if (values.content !== undefined) await page.getByLabel('Content').fill(values.content)
+  if (values.token !== undefined) await page.getByLabel('Access token').fill(values.token)
+}
+
+const pager = (page: Page) => ({
+  first: page.getByRole('button', { name: 'First page' }),
+  previous: page.getByRole('button', { name: 'Previous page' }),
+  next: page.getByRole('button', { name: 'Next page' }),
+  last: page.getByRole('button', { name: 'Last page' }),
+})
+
+export const pagesThroughEveryPage: Flow = async ({ page }, target) => {
+  await openArticles(page, target)
+  const buttons = pager(page)
+  await expect(page.getByText('Page 1 of 5 · 42 articles')).toBeVisible()
+  await expect(buttons.first).toBeDisabled()
+  await expect(buttons.previous).toBeDisabled()
+  if (target.screenshots) await page.screenshot({ path: screenshot('app.png'), fullPage: true })
+
+  for (let pageIndex = 2; pageIndex <= 5; pageIndex++) {
+    await buttons.next.click()
+    await expect(page.getByText(`Page ${pageIndex} of 5`)).toBeVisible()
+    await expect(heading(page, 'Articles')).toBeFocused()
+    const first = (pageIndex - 1) * 10 + 1
+    await expect(page.getByRole('link', { name: `Article ${first}`, exact: true })).toBeVisible()
+  }
+  // 42 articles: the last page holds the last two.
+  await expect(page.getByRole('list', { name: 'Articles' }).getByRole('listitem')).toHaveText([
+    'Article 41',
+    'Article 42',
+  ])
+  await expect(buttons.next).toBeDisabled()
+  await expect(buttons.last).toBeDisabled()
+
+  await buttons.previous.click()
+  await expect(page.getByText('Page 4 of 5')).toBeVisible()
+  await buttons.first.click()
+  await expect(page.getByText('Page 1 of 5')).toBeVisible()
+  await buttons.last.click()
+  await expect(page.getByText('Page 5 of 5')).toBeVisible()
+  // Each page has its own address: back returns to the previous one.
+  await page.goBack()
+  await expect(page.getByText('Page 1 of 5')).toBeVisible()
+}
+
+export const createsAnArticle: Flow = async ({ page }, target) => {
+  await openArticles(page, target)
+  await page.getByRole('link', { name: 'New article' }).click()
+  await expect(heading(page, 'New article')).toBeFocused()
+  await fillArticle(page, {
+    title: 'Hello from the app',
+    content: 'Written in a browser.',
+    token: 'dev-token',
+  })
+  await page.getByRole('button', { name: 'Create article' }).click()
+  await expect(heading(page, 'Hello from the app')).toBeVisible()
+  await expect(page.getByText('Written in a browser.')).toBeVisible()
+  await expect(page.getByRole('status')).toHaveText('Created “Hello from the app”.')
+
+  await openArticles(page, target, 5)
+  await expect(page.getByText('Page 5 of 5 · 43 articles')).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Hello from the app' })).toBeVisible()
+}
+
+export const editsAnArticle: Flow = async ({ page }, target) => {
+  await openApp(page, target.url('#/articles/3'))
+  await expect(heading(page, 'Article 3')).toBeVisible()
+  await page.getByRole('link', { name: 'Edit' }).click()
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Article 3')
+  await expect(page.getByLabel('Content')).toHaveValue('The body of article 3.')
+  await fillArticle(page, { title: 'Article 3, revised', token: 'dev-token' })
+  await page.getByRole('button', { name: 'Save changes' }).click()
+  await expect(heading(page, 'Article 3, revised')).toBeVisible()
+  await expect(page.getByRole('status')).toHaveText('Saved “Article 3, revised”.')
+  await reloadApp(page)
+  await expect(heading(page, 'Article 3, revised')).toBeVisible()
+}
+
+export const offersTheLatestVersionOnConflict: Flow = async (fixtures, target) => {
+  const { page } = fixtures
+  await openApp(page, target.url('#/articles/5/edit'))
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Article 5')
+  await fillArticle(page, { title: 'My title', token: 'dev-token' })
+  await target.changeArticle(fixtures, { id: 5, title: 'Their title' })
+  await page.getByRole('button', { name: 'Save changes' }).click()
+
+  await expect(page.getByRole('alert')).toContainText('Someone changed this article')
+  await expect(page.getByRole('alert')).toContainText('412')
+  const reload = page.getByRole('button', { name: 'Load the latest version' })
+  await expect(reload).toBeFocused()
+  await reload.click()
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Their title')
+  await expect(page.getByRole('alert')).toHaveCount(0)
+
+  await fillArticle(page, { title: 'Their title, and mine' })
+  await page.getByRole('button', { name: 'Save changes' }).click()
+  await expect(heading(page, 'Their title, and mine')).toBeVisible()
+}
+
+export const showsValidationErrorsBesideTheirFields: Flow = async ({ page }, target) => {
+  await openApp(page, target.url('#/articles/2/edit'))
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Article 2')
+  await fillArticle(page, { title: '   ', content: 'x'.repeat(100_001), token: 'dev-token' })
+  await page.getByRole('button', { name: 'Save changes' }).click()
+
+  const title = page.getByLabel('Title', { exact: true })
+  const content = page.getByLabel('Content')
+  await expect(page.getByRole('alert')).toContainText('The article was not saved')
+  await expect(title).toHaveAttribute('aria-invalid', 'true')
+  await expect(title).toHaveAccessibleDescription('title must not be empty')
+  await expect(content).toHaveAttribute('aria-invalid', 'true')
+  await expect(content).toHaveAccessibleDescription('content must be at most 100000 characters')
+  await expect(title).toBeFocused()
+  // The token was fine: it keeps its hint and is not marked.
+  await expect(page.getByLabel('Access token')).not.toHaveAttribute('aria-invalid')
+  if (target.screenshots) {
+    await fillArticle(page, { content: 'The body of article 2.' })
+    await page.getByRole('button', { name: 'Save changes' }).click()
+    await expect(content).not.toHaveAttribute('aria-invalid')
+    await expect(title).toHaveAttribute('aria-invalid', 'true')
+    await page.screenshot({ path: screenshot('app-validation.png'), fullPage: true })
+  }
+
+  await fillArticle(page, { title: 'Article 2, valid again', content: 'Short.' })
+  await page.getByRole('button', { name: 'Save changes' }).click()
+  await expect(heading(page, 'Article 2, valid again')).toBeVisible()
+}
+
+export const deletesAnArticle: Flow = async ({ page }, target) => {
+  await openApp(page, target.url('#/articles/7'))
+  const remove = page.getByRole('button', { name: 'Delete', exact: true })
+  await remove.click()
+  const dialog = page.getByRole('dialog', { name: 'Delete this article?' })
+  await expect(dialog).toContainText('“Article 7” will be deleted')
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+  await expect(dialog).toHaveCount(0)
+  await expect(remove).toBeFocused()
+
+  await remove.click()
+  await dialog.getByLabel('Access token').fill('dev-token')
+  await dialog.getByRole('button', { name: 'Delete article' }).click()
+  await expect(page.getByRole('status')).toHaveText('Deleted “Article 7”.')
+  await expect(page.getByText('Page 1 of 5 · 41 articles')).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Article 7', exact: true })).toHaveCount(0)
+  await openApp(page, target.url('#/articles/7'))
+  await expect(heading(page, 'Not found')).toBeVisible()
+  await expect(page.getByText('There is no such article (404)')).toBeVisible()
+}
+
+export const explainsAMissingOrRefusedToken: Flow = async ({ page }, target) => {
+  await openApp(page, target.url('#/new'))
+  const token = page.getByLabel('Access token')
+  await expect(token).toHaveValue('')
+  await expect(token).toHaveAccessibleDescription(/dev-token/)
+  await fillArticle(page, { title: 'No token' })
+  await page.getByRole('button', { name: 'Create article' }).click()
+  await expect(page.getByRole('alert')).toContainText('refused the access token')
+  await expect(token).toHaveAttribute('aria-invalid', 'true')
+  await expect(token).toHaveAccessibleDescription(/\(401\): the token is missing or unknown/)
+  await expect(token).toBeFocused()
+
+  await token.fill('reader-token')
+  await page.getByRole('button', { name: 'Create article' }).click()
+  await expect(token).toHaveAccessibleDescription(/may not write to this blog \(403\)/)
+
+  await token.fill('dev-token')
+  await page.getByRole('button', { name: 'Create article' }).click()
+  await expect(heading(page, 'No token')).toBeVisible()
+}
+
+export const keepsDataAcrossAReload: Flow = async ({ page }, target) => {
+  await openApp(page, target.url('#/new'))
+  await fillArticle(page, { title: 'Still here after a reload', token: 'dev-token' })
+  await page.getByRole('button', { name: 'Create article' }).click()
+  await expect(heading(page, 'Still here after a reload')).toBeVisible()
+  await reloadApp(page)
+  await expect(heading(page, 'Still here after a reload')).toBeVisible()
+  // The saved data replaced the seed rather than joining it: 43 articles, not 85.
+  await openArticles(page, target, 5)
+  await expect(page.getByText('Page 5 of 5 · 43 articles')).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Still here after a reload' })).toBeVisible()
+}
+
+/** Every flow, by the title of its test. */
+export const flows: Record<string, Flow> = {
+  'pages through every page with first, previous, next and last': pagesThroughEveryPage,
+  'creates an article': createsAnArticle,
+  'edits an article': editsAnArticle,
+  'offers the latest version when a save meets 412': offersTheLatestVersionOnConflict,
+  'shows a 422’s messages beside the fields they name': showsValidationErrorsBesideTheirFields,
+  'deletes an article after confirmation': deletesAnArticle,
+  'explains a missing (401) or refused (403) token': explainsAMissingOrRefusedToken,
+  'keeps created articles across a reload': keepsDataAcrossAReload,
+}
+
+/**
+ * Registers every flow as a test against `target`, Hono style: the same scenarios for the mock
+ * in a service worker and for a real server.
+ */
+export function describeApp(target: AppTarget): void {
+  test.describe(`example app on ${target.name}`, () => {
+    if (target.reset) {
+      const reset = target.reset
+      test.beforeEach(({ request }) => reset(request))
+    }
+    for (const [title, flow] of Object.entries(flows)) {
+      test(title, ({ page, request }) => flow({ page, request }, target))
+    }
+  })
+}

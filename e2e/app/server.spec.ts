@@ -1,0 +1,4 @@
+import { describeApp } from './scenarios.js'
+import { realServer } from './targets.js'
+
+describeApp(realServer)

@@ -1,0 +1,45 @@
+import { MOCK_API, MOCK_PORT } from '../ports.js'
+import type { AppTarget } from './scenarios.js'
+
+/** The app as it starts by default: the Blog API mock in its page's service worker, persisted. */
+export const serviceWorker: AppTarget = {
+  name: 'the service worker',
+  url: (hash = '') => `/${hash}`,
+  // A PUT from the page goes through the same worker, to the same mock instance as the app's.
+  async changeArticle({ page }, { id, title }) {
+    const status = await page.evaluate(
+      async ({ id, title }) => {
+        const response = await fetch(`/api/v1.2/blogs/1/articles/${id}`, {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json', 'x-access-token': 'dev-token' },
+          body: JSON.stringify({ title }),
+        })
+        return response.status
+      },
+      { id, title },
+    )
+    if (status !== 200) throw new Error(`the PUT behind the app's back answered ${status}`)
+  },
+  screenshots: true,
+}
+
+const admin = `http://127.0.0.1:${MOCK_PORT}/__admin`
+
+/** The same app pointed at the real HTTP server (`?api=`): cross-origin, through its CORS. */
+export const realServer: AppTarget = {
+  name: 'the real HTTP server',
+  url: (hash = '') => `/?api=${encodeURIComponent(MOCK_API)}${hash}`,
+  async reset(request) {
+    const response = await request.post(`${admin}/reset`)
+    if (!response.ok()) throw new Error(`${admin}/reset answered ${response.status()}`)
+  },
+  async changeArticle({ request }, { id, title }) {
+    const response = await request.put(`${MOCK_API}/blogs/1/articles/${id}`, {
+      headers: { 'x-access-token': 'dev-token' },
+      data: { title },
+    })
+    if (response.status() !== 200) {
+      throw new Error(`the PUT behind the app's back answered ${response.status()}`)
+    }
+  },
+}

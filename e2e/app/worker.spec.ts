@@ -1,0 +1,4 @@
+import { describeApp } from './scenarios.js'
+import { serviceWorker } from './targets.js'
+
+describeApp(serviceWorker)

@@ -1,0 +1,50 @@
+import type { ContractTarget } from '../../mock/test/contract/target.js'
+import type { SdkTarget } from '../../sdk/test/suite/target.js'
+import type { ServerUnderTest } from './base-url.js'
+
+/** The reset control of CONTRACT §5, an extension: it restores the seed. */
+export const RESET_PATH = '/__admin/reset'
+
+/** A server the conformance suites run against, named for their reports. */
+export interface ConformanceServer extends ServerUnderTest {
+  readonly name: string
+}
+
+/** Asks the server to restore its seed; the status it answered. */
+export async function requestReset(server: ServerUnderTest): Promise<number> {
+  const response = await fetch(`${server.origin}${RESET_PATH}`, { method: 'POST' })
+  await response.body?.cancel()
+  return response.status
+}
+
+async function reset(server: ServerUnderTest): Promise<void> {
+  const status = await requestReset(server)
+  if (status < 200 || status > 299) throw new Error(`POST ${RESET_PATH} answered ${status}`)
+}
+
+/**
+ * The contract suite's view of a server reached over real HTTP: plain fetch from Node, which can
+ * send every request the cases need, and the reset control before each case.
+ *
+ * @example
+ * describeContract(() => contractTarget(inject('server')))
+ */
+export function contractTarget(server: ConformanceServer): ContractTarget {
+  return {
+    name: server.name,
+    origin: server.origin,
+    fetch: (path, init) => fetch(`${server.origin}${path}`, init),
+    reset: () => reset(server),
+  }
+}
+
+/**
+ * The SDK suite's view of a server reached over real HTTP. It has no route overrides (`use`), so
+ * the cases that need them are not registered.
+ *
+ * @example
+ * describeSdk(() => sdkTarget(inject('server')))
+ */
+export function sdkTarget(server: ConformanceServer): SdkTarget {
+  return { name: server.name, apiUrl: server.apiUrl, reset: () => reset(server) }
+}

@@ -1,0 +1,30 @@
+import type { BlogApiTestOptions } from '@halyard/mock/playwright'
+import { defineConfig, devices } from '@playwright/test'
+import { chromiumLaunchOptions } from '../../e2e/chromium.js'
+
+/** Where the app under test runs: here the example app (examples/browser), on Vite's dev server. */
+const PORT = 5312
+
+// Typed with BlogApiTestOptions, so `use` also takes the mock's options for every test.
+export default defineConfig<BlogApiTestOptions>({
+  testDir: '.',
+  reporter: [['list']],
+  outputDir: '../../node_modules/.cache/example-playwright-results',
+  use: {
+    ...devices['Desktop Chrome'],
+    baseURL: `http://127.0.0.1:${PORT}`,
+    // Each test gets its own mock with 12 articles in blog 1 (the default seed has 42).
+    blogApiOptions: { articles: 12 },
+    // This repository's Chromium ($PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH, then Debian's). In your
+    // project, your own browser settings go here, or nothing for Playwright's own Chromium.
+    launchOptions: chromiumLaunchOptions(),
+  },
+  webServer: {
+    // Your app's dev server. The mock needs no server of its own: it answers inside the browser.
+    command: `npx vite --config examples/browser/vite.config.ts --port ${PORT} --strictPort --host 127.0.0.1`,
+    cwd: '../..',
+    url: `http://127.0.0.1:${PORT}/`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+  },
+})

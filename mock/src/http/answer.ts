@@ -1,0 +1,44 @@
+/**
+ * A response as plain data: what the routes produce. Each shell turns it into what it sends, a fetch
+ * `Response` for MSW, or a `node:http` write for the real server, which so skips building fetch
+ * objects on its hot path.
+ */
+export interface Answer {
+  readonly status: number
+  /** Lower-case names. The receiver owns the object and may add headers (Vary, CORS). */
+  readonly headers: Record<string, string>
+  /** The body as text, `null` for none. */
+  readonly body: string | null
+}
+
+/**
+ * The fetch `Response` for an answer, for MSW handlers.
+ *
+ * @example
+ * toResponse({ status: 204, headers: {}, body: null }).status // 204
+ */
+export function toResponse(answer: Answer): Response {
+  return new Response(answer.body, { status: answer.status, headers: answer.headers })
+}
+
+/**
+ * An answer carrying a fetch `Response`'s status, headers and text, for code that produces one
+ * (graphql-http).
+ *
+ * @example
+ * const answer = await fromResponse(await endpoint(request))
+ */
+export async function fromResponse(response: Response): Promise<Answer> {
+  const headers: Record<string, string> = {}
+  response.headers.forEach((value, name) => {
+    headers[name] = value
+  })
+  const body = response.body === null ? null : await response.text()
+  return { status: response.status, headers, body }
+}
+
+/** Appends to a list-valued header such as `Vary`, as `Headers.append` would. */
+export function appendHeader(headers: Record<string, string>, name: string, value: string): void {
+  const current = headers[name]
+  headers[name] = current === undefined ? value : `${current}, ${value}`
+}

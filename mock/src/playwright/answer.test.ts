@@ -1,0 +1,64 @@
+import { http, passthrough } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { createBlogApi } from '../api.js'
+import { answerRequest } from './answer.js'
+
+// Chromium never hands a preflight to a route (Playwright answers it), Firefox and WebKit do: the
+// e2e run covers Chromium, this covers what the other two would send.
+const api = createBlogApi({ articles: 2 })
+const page = 'http://app.example'
+const blog = 'https://api.example/api/v1.2/blogs/1'
+
+describe('answerRequest', () => {
+  it('answers a CORS preflight as the real server does', async () => {
+    const preflight = new Request(blog, {
+      method: 'OPTIONS',
+      headers: {
+        origin: page,
+        'access-control-request-method': 'PUT',
+        'access-control-request-headers': 'x-access-token, if-match',
+      },
+    })
+    const response = await answerRequest(preflight, api.handlers)
+    expect(response?.status).toBe(204)
+    expect(response?.headers.get('access-control-allow-origin')).toBe(page)
+    expect(response?.headers.get('access-control-allow-methods')).toContain('PUT')
+    expect(response?.headers.get('access-control-allow-headers')).toMatch(
+      /X-Access-Token.*If-Match/,
+    )
+  })
+
+  it('adds the CORS headers to a cross-origin answer only', async () => {
+    const cross = await answerRequest(
+      new Request(blog, { headers: { origin: page } }),
+      api.handlers,
+    )
+    expect(cross?.headers.get('access-control-allow-origin')).toBe(page)
+    expect(cross?.headers.get('access-control-expose-headers')).toContain('ETag')
+    const same = await answerRequest(new Request(blog), api.handlers)
+    expect(same?.status).toBe(200)
+    expect(same?.headers.has('access-control-allow-origin')).toBe(false)
+  })
+
+  it('resolves to undefined when no handler answers or one passes the request through', async () => {
+    const elsewhere = createBlogApi({ baseUrl: 'https://other.example' })
+    expect(await answerRequest(new Request(blog), elsewhere.handlers)).toBeUndefined()
+    const through = http.get(blog, () => passthrough())
+    expect(await answerRequest(new Request(blog), [through, ...api.handlers])).toBeUndefined()
+  })
+
+  it('resolves a relative handler path against the given page URL', async () => {
+    const relative = http.get('/api/v1.2/blogs/1', () => new Response('relative'))
+    const request = new Request(`${page}/api/v1.2/blogs/1`)
+    const response = await answerRequest(request, [relative, ...api.handlers], `${page}/list`)
+    expect(await response?.text()).toBe('relative')
+  })
+
+  it('accepts an answer whose headers are immutable, as a fetch response has', async () => {
+    const redirect = http.get(blog, () => Response.redirect('https://api.example/moved', 302))
+    const request = new Request(blog, { headers: { origin: page } })
+    const response = await answerRequest(request, [redirect])
+    expect(response?.status).toBe(302)
+    expect(response?.headers.get('access-control-allow-origin')).toBe(page)
+  })
+})

@@ -1,0 +1,43 @@
+import { getResponse, isPassthroughResponse, type RequestHandler } from 'msw'
+import { ApiUrls } from '../hal/links.js'
+import { problemResponse } from '../routes/route.js'
+import { isPreflight, preflightResponse, withCors } from '../server/cors.js'
+
+/**
+ * Answers one fetch `Request` from MSW handlers as the real server would: a CORS preflight first,
+ * then the first handler that answers, with the CORS headers a cross-origin page needs. Resolves
+ * to `undefined` when no handler answers or one calls `passthrough()`, so the caller lets the
+ * request go on. A handler that throws becomes a 500 problem that leaks nothing.
+ *
+ * `baseUrl` is what relative handler paths (`http.get('/api/v1.2/blogs/1', …)`) resolve against;
+ * in a browser that is the page's location.
+ *
+ * @example
+ * const api = createBlogApi()
+ * const response = await answerRequest(new Request('https://any.host/api/v1.2/blogs/1'), api.handlers)
+ * response?.status // 200
+ */
+export async function answerRequest(
+  request: Request,
+  handlers: readonly RequestHandler[],
+  baseUrl?: string,
+): Promise<Response | undefined> {
+  if (isPreflight(request)) return preflightResponse(request)
+  let response: Response | undefined
+  try {
+    response = await getResponse([...handlers], request, baseUrl ? { baseUrl } : undefined)
+  } catch (error) {
+    const url = new URL(request.url)
+    response = problemResponse(error, new ApiUrls(url.origin), url.pathname)
+  }
+  if (response === undefined || isPassthroughResponse(response)) return undefined
+  // `HttpResponse.error()`: the caller aborts the request as a network failure.
+  if (response.type === 'error') return response
+  // A copy, because a handler may return a `fetch` response whose headers are immutable.
+  const copy = new Response(response.body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  })
+  return withCors(request, copy)
+}

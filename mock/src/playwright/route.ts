@@ -1,0 +1,175 @@
+import type { BrowserContext, Page, Request as PlaywrightRequest, Route } from '@playwright/test'
+import type { RequestHandler } from 'msw'
+import type { BlogApi } from '../api.js'
+import { API_PATH } from '../hal/links.js'
+import { answerRequest } from './answer.js'
+
+/** Which requests go to the mock, in the syntax of `page.route()`: a glob, a RegExp or a predicate. */
+export type RouteUrl = Parameters<BrowserContext['route']>[0]
+
+/** Options of {@link routeBlogApi}. */
+export interface RouteBlogApiOptions {
+  /**
+   * Which requests the mock sees, as `page.route()` takes it. Default: `/api/v1.2` and every path
+   * below it, on any origin. A request the mock does not answer falls through to the next route
+   * or the network.
+   */
+  url?: RouteUrl
+}
+
+/** One request the mock answered, as {@link BlogApiRoute.requests} lists it. */
+export interface MockedRequest {
+  readonly method: string
+  /** The absolute URL, query included. */
+  readonly url: string
+  /** Request headers as the browser sent them, names in lower case, cookies included. */
+  readonly headers: Readonly<Record<string, string>>
+  /** The request body as text, or `null` when there is none. */
+  readonly body: string | null
+  /** The status the mock answered with. */
+  readonly status: number
+}
+
+/** A Blog API mock routed into a browser context or page by {@link routeBlogApi}. */
+export interface BlogApiRoute {
+  /**
+   * Prepends handlers that override routes, as MSW's `server.use()` does; the last added wins.
+   *
+   * @example
+   * mock.use(http.get('/api/v1.2/blogs/1', () => HttpResponse.json({}, { status: 503 })))
+   */
+  use(...handlers: RequestHandler[]): void
+  /** Drops every handler added by {@link BlogApiRoute.use}. */
+  resetHandlers(): void
+  /**
+   * The requests the mock answered so far, oldest first. They are recorded before the page gets the
+   * answer, so once a page action has awaited its response the request is listed.
+   *
+   * @example
+   * expect(mock.requests().filter((r) => r.method === 'DELETE')).toHaveLength(1)
+   */
+  requests(): MockedRequest[]
+  /** Stops routing: later requests go to the network (or the next route) again. */
+  unroute(): Promise<void>
+}
+
+/**
+ * Answers the API requests of a browser context (or of one page) from a Blog API mock instance,
+ * through `route()` and MSW's `getResponse`: no service worker, no server. CORS preflights and
+ * headers are answered as the real server does, so the API may live on another origin than the
+ * page. Handlers added with `use()` take precedence over the instance's handlers; a request no
+ * handler answers (or that a handler passes through) falls through with `route.fallback()`.
+ *
+ * A request a service worker answers never reaches `route()`: give the context
+ * `serviceWorkers: 'block'` unless the page needs one that leaves the API alone.
+ *
+ * @example
+ * import { createBlogApi } from '@halyard/mock'
+ * import { routeBlogApi } from '@halyard/mock/playwright'
+ *
+ * const mock = await routeBlogApi(page, createBlogApi({ articles: 5 }))
+ * await page.goto('/')
+ * // … the page's fetch('/api/v1.2/blogs/1') is answered by the mock
+ * await mock.unroute()
+ */
+export async function routeBlogApi(
+  target: BrowserContext | Page,
+  api: BlogApi,
+  options: RouteBlogApiOptions = {},
+): Promise<BlogApiRoute> {
+  const url = options.url ?? apiUrls()
+  let overrides: RequestHandler[] = []
+  const log: MockedRequest[] = []
+  let routed = true
+
+  async function handle(route: Route, request: PlaywrightRequest): Promise<void> {
+    const fetchRequest = await toFetchRequest(request)
+    const handlers = [...overrides, ...api.handlers]
+    const response = await answerRequest(fetchRequest, handlers, pageUrlOf(request))
+    if (response === undefined) return route.fallback()
+    log.push({
+      method: fetchRequest.method,
+      url: fetchRequest.url,
+      headers: Object.fromEntries(fetchRequest.headers),
+      body: request.postData(),
+      status: response.status,
+    })
+    await fulfil(route, response)
+  }
+
+  const handler = async (route: Route, request: PlaywrightRequest): Promise<void> => {
+    try {
+      await handle(route, request)
+    } catch (error) {
+      // After unroute the page is usually closing; its in-flight requests may fail, and that is fine.
+      if (routed) throw error
+    }
+  }
+
+  await target.route(url, handler)
+  return {
+    use: (...handlers) => {
+      overrides = [...handlers, ...overrides]
+    },
+    resetHandlers: () => {
+      overrides = []
+    },
+    requests: () => [...log],
+    unroute: async () => {
+      routed = false
+      await target.unroute(url, handler)
+    },
+  }
+}
+
+/**
+ * The API's URLs: `/api/v1.2` and every path below it, on `baseUrl`'s origin, or on any origin
+ * without one. {@link routeBlogApi}'s default `url`.
+ *
+ * @example
+ * const api = createBlogApi({ baseUrl })
+ * await routeBlogApi(page, api, { url: apiUrls(baseUrl) })
+ */
+export function apiUrls(baseUrl?: string): (url: URL) => boolean {
+  const origin = baseUrl === undefined ? undefined : new URL(baseUrl).origin
+  return (url) =>
+    (origin === undefined || url.origin === origin) &&
+    (url.pathname === API_PATH || url.pathname.startsWith(`${API_PATH}/`))
+}
+
+/** The request as a fetch `Request`, with the headers the browser really sent (cookies too). */
+async function toFetchRequest(request: PlaywrightRequest): Promise<Request> {
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(await request.allHeaders())) {
+    // HTTP/2 pseudo-headers (`:authority`, …) are not headers a fetch Request may carry.
+    if (!name.startsWith(':')) headers.set(name, value)
+  }
+  const method = request.method()
+  const body = method === 'GET' || method === 'HEAD' ? null : request.postDataBuffer()
+  return new Request(request.url(), {
+    method,
+    headers,
+    body: body === null ? null : new Uint8Array(body),
+  })
+}
+
+/** The URL relative handler paths resolve against: the page's, as MSW does in a browser. */
+function pageUrlOf(request: PlaywrightRequest): string | undefined {
+  let url: string
+  try {
+    url = request.frame().page().url()
+  } catch {
+    return undefined // a service worker's request belongs to no frame
+  }
+  return url.startsWith('http:') || url.startsWith('https:') ? url : undefined
+}
+
+async function fulfil(route: Route, response: Response): Promise<void> {
+  if (response.type === 'error') return route.abort('failed')
+  const headers: Record<string, string> = Object.fromEntries(response.headers)
+  // Playwright splits `set-cookie` on new lines, so several cookies survive the plain object.
+  const cookies = response.headers.getSetCookie()
+  if (cookies.length > 0) headers['set-cookie'] = cookies.join('\n')
+  const body = Buffer.from(await response.arrayBuffer())
+  await route.fulfill({ status: response.status, headers, body })
+}

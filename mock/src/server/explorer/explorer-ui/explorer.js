@@ -1,0 +1,645 @@
+// @ts-check
+/**
+ * The HAL explorer's page script. Hash-routed (`/#/api/v1.2/blogs/1`, so Back and Forward work), it
+ * reads a document of this server and shows its status, headers, links (templated ones as forms),
+ * embedded resources and JSON, and sends POST, PUT and DELETE. Whatever a response holds is put in
+ * the page with `textContent`, never parsed as HTML.
+ */
+import { StdUriTemplate } from './uritemplate.js'
+
+/** @typedef {{ [member: string]: unknown }} JsonObject */
+/** @typedef {{ href: string, templated?: boolean, title?: string, name?: string }} HalLink */
+/**
+ * One request and what the server answered.
+ * @typedef {object} Exchange
+ * @property {string} method
+ * @property {string} path
+ * @property {number} status
+ * @property {string} statusText
+ * @property {Headers} headers
+ * @property {unknown} body JSON when the type says so, else the text; undefined when empty.
+ */
+
+const API_ROOT = '/api/v1.2'
+const ACCEPT = 'application/hal+json, application/json;q=0.9, */*;q=0.1'
+/** Members that are not a document's own fields; `_link` is the Blog API's spelling on pages. */
+const RESERVED = new Set(['_links', '_link', '_embedded'])
+
+/**
+ * @template {HTMLElement} T
+ * @param {string} id
+ * @param {{ new (): T }} type
+ * @returns {T}
+ */
+function element(id, type) {
+  const found = document.getElementById(id)
+  if (!(found instanceof type)) throw new Error(`The explorer page has no #${id}.`)
+  return found
+}
+
+const ui = {
+  response: element('response', HTMLElement),
+  addressForm: element('address-form', HTMLFormElement),
+  address: element('address', HTMLInputElement),
+  token: element('token', HTMLInputElement),
+  status: element('status', HTMLParagraphElement),
+  responseHeading: element('response-heading', HTMLHeadingElement),
+  problem: element('problem', HTMLElement),
+  problemHeading: element('problem-heading', HTMLHeadingElement),
+  problemDetail: element('problem-detail', HTMLParagraphElement),
+  problemErrors: element('problem-errors', HTMLUListElement),
+  problemType: element('problem-type', HTMLParagraphElement),
+  headers: element('headers', HTMLTableElement),
+  links: element('links', HTMLElement),
+  linkList: element('link-list', HTMLUListElement),
+  curieList: element('curie-list', HTMLUListElement),
+  embedded: element('embedded', HTMLElement),
+  embeddedList: element('embedded-list', HTMLDivElement),
+  documentBody: element('document-body', HTMLPreElement),
+  writeForm: element('write-form', HTMLFormElement),
+  writeMethod: element('write-method', HTMLSelectElement),
+  writeUrl: element('write-url', HTMLInputElement),
+  writeIfMatch: element('write-if-match', HTMLInputElement),
+  writeBody: element('write-body', HTMLTextAreaElement),
+}
+
+/**
+ * The last document read with GET: where the write form points and what PUT starts from.
+ * @type {{ path: string, fields: JsonObject, etag: string }}
+ */
+let current = { path: API_ROOT, fields: {}, etag: '' }
+/** The GET under way, aborted when another request starts so an old answer never wins. */
+/** @type {AbortController | undefined} */
+let reading
+/** Gives each variable input of the template forms its own id. */
+let fieldCount = 0
+
+// ---------------------------------------------------------------- values and URLs
+
+/**
+ * @param {unknown} value
+ * @returns {value is JsonObject}
+ */
+const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** @param {unknown} value */
+const text = (value) => (typeof value === 'string' ? value : undefined)
+
+/** @param {unknown} error */
+const reason = (error) => (error instanceof Error ? error.message : String(error))
+
+/**
+ * This server's path (with query) for an href, or undefined when it leads elsewhere: the explorer
+ * reads this origin only, so the access token never leaves it. A path starting `//` is refused too,
+ * since `fetch('//host/…')` would read it as another host.
+ * @param {string} href
+ */
+function localPath(href) {
+  try {
+    const url = new URL(href, location.origin)
+    const here = url.origin === location.origin && !url.pathname.startsWith('//')
+    return here ? `${url.pathname}${url.search}` : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * An href an anchor may carry as it is: http(s) only, never `javascript:` or `data:`.
+ * @param {string} href
+ */
+function webUrl(href) {
+  try {
+    const url = new URL(href, location.origin)
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Where a link of a document leads in the page: this server's documents through the hash router,
+ * other web URLs as they are.
+ * @param {string} href
+ */
+function routedHref(href) {
+  const path = localPath(href)
+  return path === undefined ? webUrl(href) : `#${path}`
+}
+
+/**
+ * The variable names of an RFC 6570 template, in order: `{?pageIndex,pageSize}` → both.
+ * Expansion itself is std-uritemplate's.
+ * @param {string} template
+ */
+function templateVariables(template) {
+  /** @type {Set<string>} */
+  const names = new Set()
+  for (const [, expression = ''] of template.matchAll(/\{([^}]*)\}/g)) {
+    for (const spec of expression.replace(/^[+#./;?&]/, '').split(',')) {
+      const name = spec.trim().replace(/(:\d+|\*)$/, '')
+      if (name !== '') names.add(name)
+    }
+  }
+  return [...names]
+}
+
+/**
+ * The links of a HAL document, by relation; a relation may hold one link or an array of them.
+ * @param {JsonObject | undefined} hal
+ * @returns {[string, HalLink[]][]}
+ */
+function linksOf(hal) {
+  const links = hal?._links ?? hal?._link
+  if (!isObject(links)) return []
+  return Object.entries(links).map(([rel, value]) => [
+    rel,
+    (Array.isArray(value) ? value : [value]).filter(isLink),
+  ])
+}
+
+/**
+ * @param {unknown} value
+ * @returns {value is HalLink}
+ */
+const isLink = (value) => isObject(value) && typeof value.href === 'string'
+
+/**
+ * The curie prefixes of a document and their templated docs hrefs.
+ * @param {[string, HalLink[]][]} links
+ */
+function curiesOf(links) {
+  /** @type {Map<string, string>} */
+  const curies = new Map()
+  for (const [rel, list] of links) {
+    if (rel !== 'curies') continue
+    for (const curie of list) if (curie.name) curies.set(curie.name, curie.href)
+  }
+  return curies
+}
+
+/**
+ * The documentation URL of a CURIE relation (`doc:articles` → its curie's href with `{rel}`).
+ * @param {string} rel
+ * @param {Map<string, string>} curies
+ */
+function curieDocs(rel, curies) {
+  const colon = rel.indexOf(':')
+  const template = colon > 0 ? curies.get(rel.slice(0, colon)) : undefined
+  if (template === undefined) return undefined
+  try {
+    return webUrl(StdUriTemplate.expand(template, { rel: rel.slice(colon + 1) }))
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * A document's own fields, without its links and embedded resources: what PUT sends back.
+ * @param {unknown} body
+ * @returns {JsonObject}
+ */
+function fieldsOf(body) {
+  if (!isObject(body)) return {}
+  return Object.fromEntries(Object.entries(body).filter(([name]) => !RESERVED.has(name)))
+}
+
+/**
+ * The embedded resources of a document, grouped by relation. The Blog API's pages embed a bare
+ * array of articles; HAL proper maps relations to one resource or an array.
+ * @param {unknown} embedded
+ * @returns {[string, JsonObject[]][]}
+ */
+function embeddedOf(embedded) {
+  if (Array.isArray(embedded)) return [['_embedded', embedded.filter(isObject)]]
+  if (!isObject(embedded)) return []
+  return Object.entries(embedded).map(([rel, value]) => [
+    rel,
+    (Array.isArray(value) ? value : [value]).filter(isObject),
+  ])
+}
+
+/**
+ * What to call a resource in a list: its title, name or id, else its self href.
+ * @param {JsonObject} resource
+ * @param {string | undefined} self
+ */
+function nameOf(resource, self) {
+  const id = resource.id
+  return (
+    text(resource.title) ??
+    text(resource.name) ??
+    (typeof id === 'number' || typeof id === 'string' ? `#${id}` : (self ?? '(unnamed)'))
+  )
+}
+
+// ---------------------------------------------------------------- HTTP
+
+/**
+ * Sends one request to this server, with the token when one is filled in.
+ * @param {string} method
+ * @param {string} path A path of this server (see {@link localPath}).
+ * @param {{ body?: string, ifMatch?: string, signal?: AbortSignal }} [options]
+ * @returns {Promise<Exchange>}
+ */
+async function exchange(method, path, options = {}) {
+  const headers = new Headers({ accept: ACCEPT })
+  const token = ui.token.value.trim()
+  if (token !== '') headers.set('x-access-token', token)
+  if (options.ifMatch) headers.set('if-match', options.ifMatch)
+  /** @type {RequestInit} */
+  const init = { method, headers, cache: 'no-store', credentials: 'same-origin' }
+  if (options.body !== undefined) {
+    headers.set('content-type', 'application/json')
+    init.body = options.body
+  }
+  if (options.signal) init.signal = options.signal
+  const response = await fetch(`${location.origin}${path}`, init)
+  const raw = await response.text()
+  const type = response.headers.get('content-type') ?? ''
+  return {
+    method,
+    path,
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+    body: parseBody(raw, type),
+  }
+}
+
+/**
+ * @param {string} raw
+ * @param {string} type
+ * @returns {unknown}
+ */
+function parseBody(raw, type) {
+  if (raw === '') return undefined
+  if (!/[/+]json\b/i.test(type)) return raw
+  try {
+    return JSON.parse(raw)
+  } catch {
+    return raw
+  }
+}
+
+// ---------------------------------------------------------------- rendering
+
+/**
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {string} [content] Text, never HTML.
+ * @param {string} [className]
+ * @returns {HTMLElementTagNameMap[K]}
+ */
+function el(tag, content, className) {
+  const node = document.createElement(tag)
+  if (content !== undefined) node.textContent = content
+  if (className !== undefined) node.className = className
+  return node
+}
+
+/**
+ * @param {string} content
+ * @param {string} href Already checked by {@link routedHref} or {@link webUrl}.
+ */
+function anchor(content, href) {
+  const link = el('a', content)
+  link.href = href
+  return link
+}
+
+/** @param {string} message */
+function announce(message) {
+  ui.status.textContent = message
+}
+
+/** @param {Exchange} result */
+function render(result) {
+  announce(`${result.method} ${result.path} → ${result.status} ${result.statusText}`.trim())
+  renderHeaders(result.headers)
+  renderProblem(result)
+  const hal = isObject(result.body) ? result.body : undefined
+  renderLinks(hal)
+  renderEmbedded(hal?._embedded)
+  ui.documentBody.textContent =
+    result.body === undefined
+      ? '(no body)'
+      : typeof result.body === 'string'
+        ? result.body
+        : JSON.stringify(result.body, null, 2)
+}
+
+/** @param {string} message */
+function renderFailure(message) {
+  announce(message)
+  ui.problem.hidden = true
+  renderHeaders(new Headers())
+  renderLinks(undefined)
+  renderEmbedded(undefined)
+  ui.documentBody.textContent = ''
+}
+
+/** @param {Headers} headers */
+function renderHeaders(headers) {
+  const body = ui.headers.tBodies.item(0) ?? ui.headers.createTBody()
+  /** @type {HTMLTableRowElement[]} */
+  const rows = []
+  headers.forEach((value, name) => {
+    const row = el('tr')
+    const cell = el('td')
+    // Location and Content-Location lead to a document here: one click follows them.
+    const href = name === 'location' || name === 'content-location' ? routedHref(value) : undefined
+    cell.append(href === undefined ? value : anchor(value, href))
+    row.append(el('th', name), cell)
+    row.cells[0]?.setAttribute('scope', 'row')
+    rows.push(row)
+  })
+  body.replaceChildren(...rows)
+}
+
+/** @param {Exchange} result */
+function renderProblem(result) {
+  const isProblem = (result.headers.get('content-type') ?? '').includes('problem+json')
+  const problem = isProblem && isObject(result.body) ? result.body : undefined
+  ui.problem.hidden = problem === undefined
+  if (problem === undefined) return
+  const status = typeof problem.status === 'number' ? problem.status : result.status
+  ui.problemHeading.textContent = `Problem: ${text(problem.title) ?? 'Error'} (${status})`
+  ui.problemDetail.textContent = text(problem.detail) ?? ''
+  const errors = Array.isArray(problem.errors) ? problem.errors.filter(isObject) : []
+  ui.problemErrors.replaceChildren(
+    ...errors.map((error) => {
+      const item = el('li')
+      item.append(el('code', text(error.pointer) ?? ''), ` ${text(error.detail) ?? ''}`)
+      return item
+    }),
+  )
+  const type = text(problem.type)
+  const typeUrl = type === undefined ? undefined : webUrl(type)
+  ui.problemType.replaceChildren()
+  if (type !== undefined) {
+    ui.problemType.append('Type: ', typeUrl === undefined ? type : anchor(type, typeUrl))
+  }
+}
+
+/** @param {JsonObject | undefined} hal */
+function renderLinks(hal) {
+  const links = linksOf(hal)
+  const curies = curiesOf(links)
+  /** @type {HTMLLIElement[]} */
+  const items = []
+  for (const [rel, list] of links) {
+    if (rel === 'curies') continue
+    for (const link of list) items.push(linkItem(rel, link, curies))
+  }
+  ui.linkList.replaceChildren(...items)
+  ui.curieList.replaceChildren(
+    ...[...curies].map(([name, href]) => {
+      const item = el('li', `Curie ${name}: `)
+      item.append(el('code', href))
+      return item
+    }),
+  )
+  showEmpty(ui.links, items.length === 0)
+}
+
+/**
+ * One relation: a link to follow, or for a templated link a form with one field per variable.
+ * @param {string} rel
+ * @param {HalLink} link
+ * @param {Map<string, string>} curies
+ */
+function linkItem(rel, link, curies) {
+  const item = el('li')
+  const line = el('div', undefined, 'link')
+  const href = link.templated ? undefined : routedHref(link.href)
+  line.append(href === undefined ? el('span', rel, 'rel') : anchor(rel, href))
+  if (link.title) line.append(' ', el('span', link.title, 'link-title'))
+  line.append(' ', el('code', link.href))
+  const docs = curieDocs(rel, curies)
+  if (docs !== undefined) {
+    const docsLink = anchor('docs', docs)
+    docsLink.setAttribute('aria-label', `docs for ${rel}`)
+    line.append(' ', docsLink)
+  }
+  item.append(line)
+  if (link.templated) item.append(templateForm(rel, link.href))
+  return item
+}
+
+/**
+ * @param {string} rel
+ * @param {string} template
+ */
+function templateForm(rel, template) {
+  const form = el('form', undefined, 'template')
+  form.setAttribute('aria-label', rel)
+  /** @type {Map<string, HTMLInputElement>} */
+  const inputs = new Map()
+  for (const name of templateVariables(template)) {
+    fieldCount += 1
+    const input = el('input')
+    input.id = `variable-${fieldCount}`
+    input.name = name
+    input.type = 'text'
+    input.autocomplete = 'off'
+    input.spellcheck = false
+    const label = el('label', name)
+    label.htmlFor = input.id
+    form.append(label, input)
+    inputs.set(name, input)
+  }
+  const button = el('button', `Follow ${rel}`)
+  button.type = 'submit'
+  form.append(button)
+  form.addEventListener('submit', (event) => {
+    event.preventDefault()
+    /** @type {Record<string, string>} */
+    const values = {}
+    for (const [name, input] of inputs) if (input.value !== '') values[name] = input.value
+    try {
+      follow(StdUriTemplate.expand(template, values))
+    } catch (error) {
+      announce(`Cannot expand ${template}: ${reason(error)}`)
+    }
+  })
+  return form
+}
+
+/** @param {unknown} embedded */
+function renderEmbedded(embedded) {
+  const groups = embeddedOf(embedded)
+  ui.embeddedList.replaceChildren(
+    ...groups.map(([rel, resources]) => {
+      const group = el('div', undefined, 'embedded-group')
+      const list = el('ul', undefined, 'resources')
+      list.append(...resources.map(resourceItem))
+      group.append(el('h3', `${rel} (${resources.length})`), list)
+      return group
+    }),
+  )
+  showEmpty(
+    ui.embedded,
+    groups.every(([, resources]) => resources.length === 0),
+  )
+}
+
+/**
+ * An embedded resource: a link to open it, and its fields and links on demand.
+ * @param {JsonObject} resource
+ */
+function resourceItem(resource) {
+  const item = el('li')
+  const links = linksOf(resource)
+  const self = links.find(([rel]) => rel === 'self')?.[1][0]?.href
+  const name = nameOf(resource, self)
+  const href = self === undefined ? undefined : routedHref(self)
+  item.append(href === undefined ? el('span', name) : anchor(name, href))
+  const details = el('details')
+  details.append(el('summary', 'Fields and links'))
+  const linkList = el('ul', undefined, 'links')
+  for (const [rel, list] of links) {
+    if (rel === 'curies' || rel === 'self') continue
+    for (const link of list) {
+      const target = link.templated ? undefined : routedHref(link.href)
+      const entry = el('li')
+      entry.append(target === undefined ? el('span', rel, 'rel') : anchor(rel, target))
+      entry.append(' ', el('code', link.href))
+      linkList.append(entry)
+    }
+  }
+  details.append(linkList, el('pre', JSON.stringify(fieldsOf(resource), null, 2)))
+  item.append(' ', details)
+  return item
+}
+
+/**
+ * Shows a section's "No …" line when it has nothing to list.
+ * @param {HTMLElement} section
+ * @param {boolean} empty
+ */
+function showEmpty(section, empty) {
+  const line = section.querySelector('.empty')
+  if (line instanceof HTMLElement) line.hidden = !empty
+}
+
+// ---------------------------------------------------------------- navigation
+
+/**
+ * Follows an href of a document, when it is on this server.
+ * @param {string} href
+ */
+function follow(href) {
+  const path = localPath(href)
+  if (path === undefined) {
+    announce(`${href} is not on this server; the explorer reads ${location.origin} only.`)
+    return
+  }
+  if (location.hash === `#${path}`) void read(path, true)
+  else location.hash = path // the hashchange reads it, and Back returns here
+}
+
+/** The document the address names: `#/api/v1.2/blogs/1`, the API root when there is none. */
+function pathFromHash() {
+  const raw = location.hash.slice(1)
+  if (raw === '') return API_ROOT
+  return raw.startsWith('/') ? localPath(raw) : undefined
+}
+
+/** @param {boolean} moveFocus */
+function route(moveFocus) {
+  const path = pathFromHash()
+  if (path === undefined) {
+    renderFailure(`The address must be a path on this server, like #${API_ROOT}.`)
+    return
+  }
+  void read(path, moveFocus)
+}
+
+/**
+ * GETs a document and shows it; the write form then points at it.
+ * @param {string} path
+ * @param {boolean} moveFocus After a click, focus moves to the answer for keyboard users.
+ */
+async function read(path, moveFocus) {
+  reading?.abort()
+  const controller = new AbortController()
+  reading = controller
+  ui.address.value = path
+  ui.response.setAttribute('aria-busy', 'true')
+  announce(`Loading ${path}…`)
+  try {
+    const result = await exchange('GET', path, { signal: controller.signal })
+    const ok = result.status >= 200 && result.status < 300
+    current = {
+      path,
+      fields: ok ? fieldsOf(result.body) : {},
+      etag: (ok && result.headers.get('etag')) || '',
+    }
+    render(result)
+    ui.writeUrl.value = path
+    prefillWrite()
+    if (moveFocus) ui.responseHeading.focus()
+  } catch (error) {
+    if (!controller.signal.aborted) renderFailure(`GET ${path} failed: ${reason(error)}`)
+  } finally {
+    if (reading === controller) {
+      reading = undefined
+      ui.response.removeAttribute('aria-busy')
+    }
+  }
+}
+
+/** Fills the write form for its method: PUT starts from the current document, POST from `{}`. */
+function prefillWrite() {
+  const method = ui.writeMethod.value
+  ui.writeIfMatch.value = method === 'POST' ? '' : current.etag
+  ui.writeBody.disabled = method === 'DELETE'
+  ui.writeBody.value =
+    method === 'PUT' ? JSON.stringify(current.fields, null, 2) : method === 'POST' ? '{}' : ''
+}
+
+/** @param {SubmitEvent} event */
+async function write(event) {
+  event.preventDefault()
+  const method = ui.writeMethod.value
+  const path = localPath(ui.writeUrl.value.trim())
+  if (path === undefined) {
+    ui.writeUrl.setAttribute('aria-invalid', 'true')
+    announce(`The URL must be on this server (${location.origin}).`)
+    ui.writeUrl.focus()
+    return
+  }
+  ui.writeUrl.removeAttribute('aria-invalid')
+  reading?.abort()
+  const body =
+    method === 'DELETE' || ui.writeBody.value.trim() === '' ? undefined : ui.writeBody.value
+  /** @type {{ body?: string, ifMatch?: string }} */
+  const options = { ifMatch: ui.writeIfMatch.value.trim() }
+  if (body !== undefined) options.body = body
+  announce(`Sending ${method} ${path}…`)
+  try {
+    const result = await exchange(method, path, options)
+    render(result)
+    const etag = result.headers.get('etag')
+    // After a PUT, the next one must match the new version, not the one read before.
+    if (method === 'PUT' && result.status === 200 && etag !== null) {
+      current = { path, fields: fieldsOf(result.body), etag }
+      ui.writeIfMatch.value = etag
+    }
+  } catch (error) {
+    renderFailure(`${method} ${path} failed: ${reason(error)}`)
+  }
+}
+
+ui.addressForm.addEventListener('submit', (event) => {
+  event.preventDefault()
+  follow(ui.address.value.trim())
+})
+ui.writeMethod.addEventListener('change', prefillWrite)
+ui.writeForm.addEventListener('submit', (event) => void write(event))
+window.addEventListener('hashchange', () => route(true))
+
+// The start page names its document, so the address can be copied and Back returns to it.
+if (location.hash === '') history.replaceState(null, '', `#${API_ROOT}`)
+route(false)

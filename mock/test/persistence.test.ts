@@ -1,0 +1,118 @@
+import { getResponse } from 'msw'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createExtendedBlogApi } from '../src/api.js'
+import { persistence } from '../src/data/persistence.js'
+import { defaultSeed } from '../src/data/seed.js'
+import { type BlogDb, BlogStore } from '../src/data/store.js'
+
+// A page's `window` and `localStorage`, enough for @msw/data's persist(). The reload itself (a new
+// page hydrating what this one saved) is checked in a real Chromium: e2e/app/persistence.spec.ts.
+class MemoryStorage implements Storage {
+  readonly #items = new Map<string, string>()
+  get length() {
+    return this.#items.size
+  }
+  key = (index: number) => [...this.#items.keys()][index] ?? null
+  getItem = (key: string) => this.#items.get(key) ?? null
+  setItem = (key: string, value: string) => void this.#items.set(key, String(value))
+  removeItem = (key: string) => void this.#items.delete(key)
+  clear = () => this.#items.clear()
+  /** What persist() saved: one document per collection. */
+  saved(): { records: Record<string, unknown>[] }[] {
+    return [...this.#items.values()].map((value) => JSON.parse(value))
+  }
+}
+
+let page: EventTarget
+let storage: MemoryStorage
+beforeEach(() => {
+  page = new EventTarget()
+  storage = new MemoryStorage()
+  vi.stubGlobal('window', page)
+  vi.stubGlobal('localStorage', storage)
+})
+afterEach(() => vi.unstubAllGlobals())
+
+const post = (api: ReturnType<typeof createExtendedBlogApi>, title: string) =>
+  getResponse(
+    api.handlers,
+    new Request('http://x.test/api/v1.2/blogs/1/articles', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-access-token': 'dev-token' },
+      body: JSON.stringify({ title }),
+    }),
+  )
+
+const savedTitles = () =>
+  storage
+    .saved()
+    .flatMap((collection) => collection.records)
+    .filter((record) => 'blogId' in record)
+    .map((record) => record.title)
+
+describe('persistence()', () => {
+  it('saves every collection when the page is hidden (pagehide), not before', async () => {
+    const api = createExtendedBlogApi({ articles: 2 }, persistence())
+    expect((await post(api, 'Kept'))?.status).toBe(201)
+    expect(storage.length).toBe(0)
+    page.dispatchEvent(new Event('pagehide'))
+    expect(storage.length).toBe(4)
+    expect(savedTitles()).toEqual(['Article 1', 'Article 2', 'Kept'])
+  })
+
+  it('does not depend on unload, which Chrome is retiring', async () => {
+    const api = createExtendedBlogApi({ articles: 1 }, persistence())
+    await api.ready
+    page.dispatchEvent(new Event('unload'))
+    expect(storage.length).toBe(0)
+  })
+
+  it('reset() restores the seed in the same collections, so the next save holds the seed', async () => {
+    const api = createExtendedBlogApi({ articles: 2 }, persistence())
+    const { articles } = api.db
+    await post(api, 'Discarded')
+    await api.reset()
+    expect(api.db.articles).toBe(articles)
+    expect(api.db.articles.count()).toBe(2)
+    page.dispatchEvent(new Event('pagehide'))
+    expect(storage.length).toBe(4)
+    expect(savedTitles()).toEqual(['Article 1', 'Article 2'])
+    // Ids are never reused, even across a reset.
+    expect(await post(api, 'After reset').then((r) => r?.json())).toMatchObject({ id: 4 })
+  })
+
+  it('seeds as usual where there is no page (Node)', async () => {
+    vi.unstubAllGlobals()
+    const api = createExtendedBlogApi({ articles: 3 }, persistence())
+    await api.ready
+    expect(api.db.articles.count()).toBe(3)
+  })
+})
+
+describe('BlogStore with extensions', () => {
+  it('skips the seed when the extensions restored data, and indexes what they restored', async () => {
+    let db: BlogDb | undefined
+    const store = new BlogStore(defaultSeed({ articles: 5 }), {
+      extensions: () => [],
+      async restored(restoredDb) {
+        db = restoredDb
+        await restoredDb.blogs.create({ id: 1, title: 'Saved', description: '', updatedAt: 0 })
+        await restoredDb.articles.create({ id: 9, blogId: 1, title: 'Saved', updatedAt: 0 })
+        return true
+      },
+    })
+    await store.ready
+    expect(db?.articles.count()).toBe(1)
+    expect(store.article(1, 9)?.title).toBe('Saved')
+    expect(store.articles(1, 0, 10).total).toBe(1)
+  })
+
+  it('loads the seed when the extensions restored nothing', async () => {
+    const store = new BlogStore(defaultSeed({ articles: 5 }), {
+      extensions: () => [],
+      restored: async () => false,
+    })
+    await store.ready
+    expect(store.articles(1, 0, 10).total).toBe(5)
+  })
+})
