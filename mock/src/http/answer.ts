@@ -18,8 +18,19 @@ export interface Answer {
  * toResponse({ status: 204, headers: {}, body: null }).status // 204
  */
 export function toResponse(answer: Answer): Response {
-  return new Response(answer.body, { status: answer.status, headers: answer.headers })
+  const { status, headers, body } = answer
+  // Without a length, msw's Node interception ends the message by closing the emulated socket,
+  // and undici then opens a new connection for every request (MSW's HttpResponse sets it too).
+  if (typeof body === 'string' && headers['content-length'] === undefined) {
+    return new Response(body, {
+      status,
+      headers: { ...headers, 'content-length': String(encoder.encode(body).byteLength) },
+    })
+  }
+  return new Response(body, { status, headers })
 }
+
+const encoder = new TextEncoder()
 
 /**
  * An answer carrying a fetch `Response`'s status, headers and text, for code that produces one
