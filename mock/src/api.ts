@@ -69,3 +69,21 @@ export function createExtendedBlogApi(
   attachDispatcher(api, new Dispatcher(routes, runtime))
   return api
 }
+
+/**
+ * One object with an instance's members and `extra`'s: `db` and `ready` stay live across resets.
+ * How `setupBlogApi`, `setupBlogWorker` and the Playwright fixture present an instance.
+ *
+ * @example
+ * const api = createBlogApi()
+ * const mock = withBlogApi(api, { server: setupServer(...api.handlers) })
+ */
+export function withBlogApi<T extends object>(api: BlogApi, extra: T): BlogApi & T {
+  return Object.defineProperties(
+    { ...extra, handlers: api.handlers, reset: () => api.reset() },
+    {
+      db: { get: () => api.db, enumerable: true },
+      ready: { get: () => api.ready, enumerable: true },
+    },
+  ) as BlogApi & T
+}

@@ -1,5 +1,5 @@
 import { type SetupWorker, setupWorker } from 'msw/browser'
-import { type BlogApi, createBlogApi, createExtendedBlogApi } from './api.js'
+import { type BlogApi, createBlogApi, createExtendedBlogApi, withBlogApi } from './api.js'
 import { persistence } from './data/persistence.js'
 import type { BlogApiOptions } from './options.js'
 
@@ -52,14 +52,7 @@ export function setupBlogWorker(options: BlogWorkerOptions = {}): BlogApiWorker 
   const { persist = false, ...apiOptions } = options
   const api = persist ? createExtendedBlogApi(apiOptions, persistence()) : createBlogApi(apiOptions)
   const worker = setupWorker(...api.handlers)
-  return Object.defineProperties(
-    { worker, reset: () => api.reset() },
-    {
-      handlers: { get: () => api.handlers, enumerable: true },
-      db: { get: () => api.db, enumerable: true },
-      ready: { get: () => api.ready, enumerable: true },
-    },
-  ) as BlogApiWorker
+  return withBlogApi(api, { worker })
 }
 
 export type { BlogApi, BlogApiOptions }

@@ -1,5 +1,5 @@
 import { type SetupServer, setupServer } from 'msw/node'
-import { type BlogApi, createBlogApi } from './api.js'
+import { type BlogApi, createBlogApi, withBlogApi } from './api.js'
 import type { BlogApiOptions } from './options.js'
 
 /** A Blog API mock intercepting this process's requests. */
@@ -21,14 +21,7 @@ export interface BlogApiServer extends BlogApi {
 export function setupBlogApi(options: BlogApiOptions = {}): BlogApiServer {
   const api = createBlogApi(options)
   const server = setupServer(...api.handlers)
-  return Object.defineProperties(
-    { server, reset: () => api.reset() },
-    {
-      handlers: { get: () => api.handlers, enumerable: true },
-      db: { get: () => api.db, enumerable: true },
-      ready: { get: () => api.ready, enumerable: true },
-    },
-  ) as BlogApiServer
+  return withBlogApi(api, { server })
 }
 
 export type { BlogApi, BlogApiOptions }

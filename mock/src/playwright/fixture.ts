@@ -1,5 +1,5 @@
 import { test as base, type PlaywrightTestOptions } from '@playwright/test'
-import { type BlogApi, createBlogApi } from '../api.js'
+import { type BlogApi, createBlogApi, withBlogApi } from '../api.js'
 import type { BlogApiOptions } from '../options.js'
 import { apiUrls, type BlogApiRoute, type RouteBlogApiOptions, routeBlogApi } from './route.js'
 
@@ -64,26 +64,10 @@ export const test = base.extend<BlogApiTestOptions & BlogApiTestArgs>({
       const { url, ...apiOptions } = blogApiOptions
       const api = createBlogApi(apiOptions)
       const route = await routeBlogApi(context, api, { url: url ?? apiUrls(apiOptions.baseUrl) })
-      await use(blogApiFixture(api, route))
+      const { use: override, resetHandlers, requests } = route
+      await use(withBlogApi(api, { use: override, resetHandlers, requests }))
       await route.unroute()
     },
     { auto: true },
   ],
 })
-
-/** One object with the instance's members (live `db`, `ready`) and the route's. */
-function blogApiFixture(api: BlogApi, route: BlogApiRoute): BlogApiFixture {
-  return {
-    handlers: api.handlers,
-    get db() {
-      return api.db
-    },
-    get ready() {
-      return api.ready
-    },
-    reset: () => api.reset(),
-    use: route.use,
-    resetHandlers: route.resetHandlers,
-    requests: route.requests,
-  }
-}
