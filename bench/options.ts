@@ -18,12 +18,13 @@ export interface Timing {
   readonly scaleSizes: readonly number[]
   /** Sequential requests per latency figure of the scale part (after as many to warm up). */
   readonly scaleRequests: number
-  /** Fresh processes per in-process side; the median is reported. */
+  /** Processes of the in-process part, each measuring every side; the median is reported. */
   readonly inProcessRepeats: number
-  /** Batches per in-process measurement, each of about `inProcessBatchMs` of requests. */
+  /** Rounds per process: each runs one batch of every side. */
   readonly inProcessRounds: number
-  readonly inProcessBatchMs: number
-  /** Milliseconds of requests before an in-process side is measured. */
+  /** Requests per batch. */
+  readonly inProcessBatch: number
+  /** Milliseconds of requests of every side before the rounds. */
   readonly inProcessWarmUpMs: number
   readonly soakSeconds: number
 }
@@ -35,10 +36,10 @@ export const FULL_TIMING: Timing = {
   rounds: 3,
   scaleSizes: [1_000, 10_000, 100_000, 1_000_000],
   scaleRequests: 200,
-  inProcessRepeats: 3,
-  inProcessRounds: 31,
-  inProcessBatchMs: 50,
-  inProcessWarmUpMs: 1000,
+  inProcessRepeats: 5,
+  inProcessRounds: 101,
+  inProcessBatch: 20,
+  inProcessWarmUpMs: 1500,
   soakSeconds: 60,
 }
 
@@ -50,8 +51,8 @@ export const QUICK_TIMING: Timing = {
   scaleSizes: [1_000, 100_000],
   scaleRequests: 50,
   inProcessRepeats: 1,
-  inProcessRounds: 11,
-  inProcessBatchMs: 30,
+  inProcessRounds: 21,
+  inProcessBatch: 10,
   inProcessWarmUpMs: 300,
   soakSeconds: 15,
 }

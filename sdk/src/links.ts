@@ -53,7 +53,7 @@ export const linkTarget = (link: Link, variables?: Variables): string =>
  */
 export class Links<R extends string = string> {
   readonly #links: readonly Link[]
-  readonly #keys: readonly string[]
+  #keys: readonly string[] | undefined
   readonly #curies: readonly Link[]
 
   constructor(context: string, raw: RawLinks = {}) {
@@ -67,7 +67,6 @@ export class Links<R extends string = string> {
     }
     this.#links = Object.freeze(links)
     this.#curies = links.filter((link) => link.rel === 'curies' && link.name)
-    this.#keys = links.map((link) => this.expandRel(link.rel))
   }
 
   /**
@@ -99,9 +98,11 @@ export class Links<R extends string = string> {
    */
   getAll(rel: R, { name, title }: LinkSelector = {}): Link[] {
     const key = this.expandRel(rel)
+    // Expanded on the first lookup rather than per document: most states are never searched.
+    this.#keys ??= this.#links.map((link) => this.expandRel(link.rel))
     return this.#links.filter(
       (link, i) =>
-        (link.rel === rel || this.#keys[i] === key) &&
+        (link.rel === rel || this.#keys?.[i] === key) &&
         (name === undefined || link.name === name) &&
         (title === undefined || link.title === title),
     )

@@ -31,7 +31,8 @@ export interface ClientOptions
 /** The options after {@link normalizeOptions}: every default applied, once. */
 export interface NormalizedOptions {
   baseUrl: URL
-  token: () => Promise<string | undefined>
+  /** Absent when the client has no token: its requests then skip the origin check. */
+  token: (() => Promise<string | undefined>) | undefined
   tokenHeader: string
   headers: Record<string, string>
   cacheSize: number
@@ -62,7 +63,10 @@ export function normalizeOptions({
 }: ClientOptions): NormalizedOptions {
   return {
     baseUrl: new URL(baseUrl), // a TypeError (Invalid URL) unless absolute
-    token: async () => (typeof token === 'function' ? await token() : token),
+    token:
+      token === undefined
+        ? undefined
+        : async () => (typeof token === 'function' ? await token() : token),
     tokenHeader,
     headers,
     cacheSize,

@@ -59,7 +59,9 @@ export function createTransport(options: NormalizedOptions): Transport {
         ...init.headers,
       })
       const token =
-        !withoutToken && new URL(url).origin === origin ? await options.token() : undefined
+        !withoutToken && options.token && new URL(url).origin === origin
+          ? await options.token()
+          : undefined
       if (token) headers.set(options.tokenHeader, token)
       let response: Response
       try {
@@ -67,7 +69,7 @@ export function createTransport(options: NormalizedOptions): Transport {
           method,
           headers,
           // fetch keeps custom headers across a cross-origin redirect: with the token, stop at one.
-          redirect: token ? 'manual' : 'follow',
+          ...(token && { redirect: 'manual' }),
           ...(init.body !== undefined && { json: init.body }),
           ...(init.signal && { signal: init.signal }),
         })

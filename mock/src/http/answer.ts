@@ -1,3 +1,5 @@
+import { HttpResponse } from 'msw'
+
 /**
  * A response as plain data: what the routes produce. Each shell turns it into what it sends, a fetch
  * `Response` for MSW, or a `node:http` write for the real server, which so skips building fetch
@@ -12,7 +14,8 @@ export interface Answer {
 }
 
 /**
- * The fetch `Response` for an answer, for MSW handlers.
+ * The fetch `Response` for an answer, for MSW handlers: an MSW `HttpResponse`, which msw's
+ * interception takes as it is where it copies any other `Response` once more.
  *
  * @example
  * toResponse({ status: 204, headers: {}, body: null }).status // 204
@@ -20,17 +23,39 @@ export interface Answer {
 export function toResponse(answer: Answer): Response {
   const { status, headers, body } = answer
   // Without a length, msw's Node interception ends the message by closing the emulated socket,
-  // and undici then opens a new connection for every request (MSW's HttpResponse sets it too).
+  // and undici then opens a new connection for every request (`HttpResponse.json()` sets it too).
   if (typeof body === 'string' && headers['content-length'] === undefined) {
-    return new Response(body, {
+    return new HttpResponse(body, {
       status,
-      headers: { ...headers, 'content-length': String(encoder.encode(body).byteLength) },
+      headers: { ...headers, 'content-length': String(utf8Length(body)) },
     })
   }
-  return new Response(body, { status, headers })
+  return new HttpResponse(body, { status, headers })
 }
 
-const encoder = new TextEncoder()
+/**
+ * The length of a text in UTF-8, counted without encoding it (the `Content-Length` of every
+ * answer; `TextEncoder` would allocate the bytes only to measure them). A lone surrogate counts
+ * as U+FFFD, as `TextEncoder` writes it.
+ *
+ * @example
+ * utf8Length('né') // 3
+ */
+export function utf8Length(text: string): number {
+  let bytes = text.length
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i)
+    if (unit < 0x80) continue
+    if (unit < 0x800) bytes += 1
+    else if (unit < 0xd800 || unit > 0xdbff || (text.charCodeAt(i + 1) & 0xfc00) !== 0xdc00)
+      bytes += 2
+    else {
+      bytes += 2 // a surrogate pair: 4 bytes for its 2 units
+      i++
+    }
+  }
+  return bytes
+}
 
 /**
  * An answer carrying a fetch `Response`'s status, headers and text, for code that produces one

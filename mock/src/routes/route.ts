@@ -1,7 +1,7 @@
-import { type HttpHandler, http } from 'msw'
+import type { HttpHandler } from 'msw'
 import type { BlogStore } from '../data/store.js'
 import { API_PATH, ApiUrls } from '../hal/links.js'
-import { type Answer, toResponse } from '../http/answer.js'
+import { type Answer, toResponse, utf8Length } from '../http/answer.js'
 import { authenticate, type TokenGrant } from '../http/auth.js'
 import type { BodyRequest } from '../http/body.js'
 import type { HeaderReader } from '../http/headers.js'
@@ -10,6 +10,7 @@ import { type Preferences, parsePrefer } from '../http/prefer.js'
 import { Problem, problemBody } from '../http/problem.js'
 import type { ConditionalRequest } from '../http/respond.js'
 import type { ResolvedOptions } from '../options.js'
+import { RouteHandler } from './route-handler.js'
 
 /** What a route needs from the instance it belongs to; `store()` changes on reset. */
 export interface Runtime {
@@ -149,9 +150,6 @@ export function problemResponse(error: unknown, urls: ApiUrls, instance: string)
   return toResponse(problemAnswer(error, urls, instance))
 }
 
-const encoder = new TextEncoder()
-const utf8Length = (text: string): number => encoder.encode(text).byteLength
-
 /** Adds `Vary: Accept` and drops the body of a HEAD answer. */
 function finish(request: RouteRequest, answer: Answer): Answer {
   answer.headers.vary = 'Accept'
@@ -200,7 +198,8 @@ export function fetchRouteRequest(
 
 /**
  * MSW handlers for routes: one per route, plus a HEAD handler for each GET route, so a user can
- * override any single one with `server.use()`.
+ * override any single one with `server.use()`. Each rules out other routes' requests cheaply (see
+ * {@link RouteHandler}).
  *
  * @example
  * const handlers = toHandlers([getBlog], runtime)
@@ -217,8 +216,9 @@ export function toHandlers(routes: readonly Route[], runtime: Runtime): HttpHand
       params: RouteContext['params']
       cookies: Record<string, string>
     }) => toResponse(await runRoute(route, runtime, fetchRouteRequest(request, cookies), params))
-    const method = route.method.toLowerCase() as Lowercase<RouteMethod>
-    const handler = http[method](path, resolver)
-    return route.method === 'GET' ? [handler, http.head(path, resolver)] : [handler]
+    const handler = new RouteHandler(route.method, path, route.path, resolver)
+    return route.method === 'GET'
+      ? [handler, new RouteHandler('HEAD', path, route.path, resolver)]
+      : [handler]
   })
 }

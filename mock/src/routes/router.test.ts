@@ -1,10 +1,23 @@
 import fc from 'fast-check'
-import { getResponse } from 'msw'
+import {
+  getResponse,
+  HttpResponse,
+  type HttpResponseResolver,
+  http,
+  type RequestHandler,
+} from 'msw'
 import { describe, expect, it } from 'vitest'
 import type { BlogStore } from '../data/store.js'
 import { resolveOptions } from '../options.js'
 import { blogApiRoutes } from './index.js'
-import { defineRoute, type Route, type Runtime, toHandlers } from './route.js'
+import {
+  defineRoute,
+  type Route,
+  type RouteMethod,
+  type Runtime,
+  routePath,
+  toHandlers,
+} from './route.js'
 import { Router } from './router.js'
 
 const ORIGIN = 'http://blog.test'
@@ -32,20 +45,33 @@ const probes: Route[] = routes.map((route, index) =>
     }),
   }),
 )
-const probeHandlers = toHandlers(probes, runtime)
 const router = new Router(routes, '*')
 
-/** The route MSW runs for a request (its index in `routes`) and the params it gets, if any. */
-async function mswChoice(
-  method: string,
-  path: string,
-): Promise<{ index: number; params: Record<string, string> } | undefined> {
-  const response = await getResponse(probeHandlers, new Request(`${ORIGIN}${path}`, { method }))
+/** Plain MSW handlers for the same methods and paths, as `http.get()` makes them: the reference. */
+function referenceHandlers(origin: string): RequestHandler[] {
+  return routes.flatMap((route, index) => {
+    const path = routePath(origin, route.path)
+    const resolver: HttpResponseResolver = ({ params }) => HttpResponse.json({ index, params })
+    if (route.method === 'GET') return [http.get(path, resolver), http.head(path, resolver)]
+    return [http[route.method.toLowerCase() as Lowercase<RouteMethod>](path, resolver)]
+  })
+}
+const mswHandlers = referenceHandlers('*')
+
+type Choice = { index: number; params: Record<string, string> } | undefined
+
+/** The route a list of handlers runs for a request (its index in `routes`) and its params. */
+async function choiceOf(handlers: RequestHandler[], method: string, url: string): Promise<Choice> {
+  const response = await getResponse(handlers, new Request(url, { method }))
   if (!response) return undefined
   // HEAD answers carry no body: ask the GET route it stands for.
-  if (method === 'HEAD') return mswChoice('GET', path)
-  return (await response.json()) as { index: number; params: Record<string, string> }
+  if (method === 'HEAD') return choiceOf(handlers, 'GET', url)
+  return (await response.json()) as Choice
 }
+
+/** The route MSW runs for a request (its index in `routes`) and the params it gets, if any. */
+const mswChoice = (method: string, path: string) =>
+  choiceOf(mswHandlers, method, `${ORIGIN}${path}`)
 
 /** The router agrees with MSW whenever it answers at all. */
 async function expectAgreement(method: string, path: string): Promise<void> {
@@ -134,5 +160,54 @@ describe('Router', () => {
   it('refuses a route path it cannot decide as MSW would', () => {
     const wildcard = defineRoute({ ...probes[0], path: '/files/*' } as Route)
     expect(() => new Router([wildcard])).toThrow(/MSW's own matching/)
+  })
+})
+
+describe("the API's handlers (toHandlers)", () => {
+  const value = fc.constantFrom('1', '42', 'x~y', '%31', '.', '..', '', 'blogs', 'v1.2')
+  // A route's own path with its parameters filled in, so that most requests match some route.
+  const routeSegments = fc.constantFrom(...routes.map((route) => route.path)).chain((path) =>
+    fc.tuple(
+      ...path
+        .split('/')
+        .slice(1)
+        .map((part) => (part.startsWith(':') ? value : fc.constant(part))),
+    ),
+  )
+  const segments = fc.oneof(routeSegments, fc.array(value, { maxLength: 6 }))
+  const methods = [...METHODS, 'GET', 'GET', 'get', 'PROPFIND']
+
+  it.each([
+    ['*', 'any origin'],
+    [ORIGIN, 'one origin'],
+  ])('run the route plain MSW handlers run, with the same params (%s: %s)', async (origin) => {
+    const options = resolveOptions(origin === '*' ? {} : { baseUrl: origin })
+    const api = toHandlers(probes, { ...runtime, options })
+    const reference = referenceHandlers(origin)
+    let matched = 0
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...methods),
+        fc.constantFrom(ORIGIN, ORIGIN, 'http://other.test:8080', 'https://blog.test'),
+        fc.constantFrom(
+          '/api/v1.2',
+          '/api/v1.2',
+          '/api/v1.2',
+          '/x/api/v1.2',
+          '/api/v1.2/blogs/1/api/v1.2',
+        ),
+        segments,
+        fc.constantFrom('', '/', '?pageSize=2', '/#top'),
+        async (method, host, prefix, path, tail) => {
+          const url = `${host}${prefix}${path.map((s) => `/${s}`).join('')}${tail}`
+          const expected = await choiceOf(reference, method, url)
+          if (expected) matched++
+          expect(await choiceOf(api, method, url), `${method} ${url}`).toEqual(expected)
+        },
+      ),
+      { numRuns: 800 },
+    )
+    // The property means little unless many requests reached a route.
+    expect(matched).toBeGreaterThan(40)
   })
 })

@@ -8,17 +8,19 @@ export interface RouteMatch {
 }
 
 /** A route's path split once: a string is a literal segment, `{ param }` a `:param` segment. */
+export type PathPattern = readonly (string | { readonly param: string })[]
+
 interface CompiledRoute {
   readonly route: Route
-  readonly segments: readonly (string | { readonly param: string })[]
+  readonly pattern: PathPattern
 }
 
 /**
  * Finds the route that the API's MSW handlers would run for a method and a path, without MSW: the
  * routes' paths are split into segments once, and a request's path is compared segment by segment.
- * It decides only plain paths (unreserved characters, no empty, dot or percent-encoded segments,
- * at most one trailing slash), where MSW's pattern matching reduces to that comparison; for any
- * other path, and when no route matches, it returns `undefined` and the caller asks MSW itself.
+ * It decides only plain paths (see {@link plainSegments}), where MSW's pattern matching reduces to
+ * that comparison; for any other path, and when no route matches, it returns `undefined` and the
+ * caller asks MSW itself.
  *
  * @example
  * const router = new Router(blogApiRoutes(runtime))
@@ -31,7 +33,7 @@ export class Router {
 
   /** `origin` is the handlers' (`*` for any, see `routePath`). */
   constructor(routes: readonly Route[], origin = '*') {
-    this.#routes = routes.map((route) => ({ route, segments: compile(route.path) }))
+    this.#routes = routes.map((route) => ({ route, pattern: compilePath(route.path) }))
     this.#anyOrigin = origin === '*'
   }
 
@@ -41,25 +43,45 @@ export class Router {
     if (!segments) return undefined
     // HEAD is answered by the GET route, as `toHandlers` registers it.
     const wanted = method === 'HEAD' ? 'GET' : method
-    for (const { route, segments: pattern } of this.#routes) {
-      if (route.method !== wanted || pattern.length !== segments.length) continue
+    for (const { route, pattern } of this.#routes) {
+      if (route.method !== wanted) continue
+      const params = matchPattern(pattern, segments)
       // MSW hands a route the origin that its leading `*` matched, as parameter "0".
-      const params: Record<string, string> = this.#anyOrigin ? { 0: origin } : {}
-      let matches = true
-      for (let i = 0; i < pattern.length && matches; i++) {
-        const expected = pattern[i] as string | { param: string }
-        const actual = segments[i] as string
-        if (typeof expected === 'string') matches = expected === actual
-        else params[expected.param] = actual
-      }
-      if (matches) return { route, params }
+      if (params) return { route, params: this.#anyOrigin ? { 0: origin, ...params } : params }
     }
     return undefined
   }
 }
 
-/** Segments of a route path such as `/blogs/:blogId`; anything fancier is left to MSW alone. */
-function compile(path: string): CompiledRoute['segments'] {
+/**
+ * The parameters of plain path segments that fit a pattern, or `undefined` when they do not.
+ *
+ * @example
+ * matchPattern(compilePath('/blogs/:blogId'), ['blogs', '7']) // { blogId: '7' }
+ */
+export function matchPattern(
+  pattern: PathPattern,
+  segments: readonly string[],
+): Record<string, string> | undefined {
+  if (pattern.length !== segments.length) return undefined
+  const params: Record<string, string> = {}
+  for (let i = 0; i < pattern.length; i++) {
+    const expected = pattern[i] as PathPattern[number]
+    const actual = segments[i] as string
+    if (typeof expected !== 'string') params[expected.param] = actual
+    else if (expected !== actual) return undefined
+  }
+  return params
+}
+
+/**
+ * The pattern of a route path such as `/blogs/:blogId`; anything fancier is left to MSW alone.
+ *
+ * @throws {Error} for a path that needs MSW's own matching (wildcards, optional parts).
+ * @example
+ * compilePath('/blogs/:blogId') // ['blogs', { param: 'blogId' }]
+ */
+export function compilePath(path: string): PathPattern {
   if (path === '') return []
   return path
     .slice(1)
@@ -72,12 +94,17 @@ function compile(path: string): CompiledRoute['segments'] {
 }
 
 /**
- * The segments after {@link API_PATH} of a plain path, or `undefined` when MSW's matching could
+ * The segments after {@link API_PATH} of a plain path (unreserved characters, no empty, dot or
+ * percent-encoded segments, at most one trailing slash), or `undefined` when MSW's matching could
  * differ from a segment comparison: percent-escapes (MSW decodes them), dot segments (URL parsing
  * removes them), empty segments, or another `/api/v1.2` further on (which the handlers' leading
  * `*` could match there).
+ *
+ * @example
+ * plainSegments('/api/v1.2/blogs/1/') // ['blogs', '1']
+ * plainSegments('/api/v1.2/blogs/%31') // undefined
  */
-function plainSegments(path: string): string[] | undefined {
+export function plainSegments(path: string): string[] | undefined {
   if (!path.startsWith(API_PATH)) return undefined
   let rest = path.slice(API_PATH.length)
   // MSW tolerates one trailing slash.
