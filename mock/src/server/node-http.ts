@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { Readable } from 'node:stream'
+import { PassThrough, Readable } from 'node:stream'
 import type { Answer } from '../http/answer.js'
 import type { HeaderReader } from '../http/headers.js'
 import type { RouteRequest } from '../routes/route.js'
@@ -30,11 +30,19 @@ function fetchHeaders(req: IncomingMessage): Headers {
   return headers
 }
 
-/** The request's body as a web stream; `null` for GET and HEAD, which fetch gives no body. */
+/**
+ * The request's body as a web stream; `null` for GET and HEAD, which fetch gives no body. Not
+ * `Readable.toWeb(req)` itself: cancelling that (a route stops reading at 413) destroys the socket,
+ * often before the answer is written, and the client sees a reset instead of the 413.
+ */
 function bodyOf(req: IncomingMessage): ReadableStream<Uint8Array> | null {
   const method = req.method ?? 'GET'
   if (method === 'GET' || method === 'HEAD') return null
-  return Readable.toWeb(req) as ReadableStream<Uint8Array>
+  const body = new PassThrough()
+  // `pipe` passes no error on: a client that goes away must fail the read, not hang it.
+  req.once('error', (error) => body.destroy(error))
+  req.pipe(body)
+  return Readable.toWeb(body) as ReadableStream<Uint8Array>
 }
 
 const bodyInit = (body: ReadableStream<Uint8Array> | null) =>
@@ -176,7 +184,7 @@ export async function sendResponse(
   })
   const setCookies = response.headers.getSetCookie()
   if (setCookies.length > 0) headers['set-cookie'] = setCookies
-  closeIfUnread(res, headers)
+  settleUnread(res, headers)
   const noBody = method === 'HEAD' || response.status === 204 || response.status === 304
   const body =
     noBody || response.body === null ? undefined : Buffer.from(await response.arrayBuffer())
@@ -191,7 +199,7 @@ export async function sendResponse(
  */
 export function writeAnswer(res: ServerResponse, answer: Answer, method: string): void {
   const headers: Record<string, string> = answer.headers
-  closeIfUnread(res, headers)
+  settleUnread(res, headers)
   const noBody = method === 'HEAD' || answer.status === 204 || answer.status === 304
   const body = noBody || answer.body === null ? undefined : answer.body
   if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body))
@@ -199,10 +207,38 @@ export function writeAnswer(res: ServerResponse, answer: Answer, method: string)
   res.end(body)
 }
 
+/** At most this much of an unread body is read and dropped, for at most this long (see below). */
+const DISCARD_BYTES = 16 * 1024 * 1024
+const DISCARD_MS = 5_000
+
 /**
  * A request whose body was not read to its end (a 413, or an error before the body was needed)
- * leaves unread bytes on the connection: close it, or the client's next request on it breaks.
+ * leaves unread bytes on the connection. They are read and dropped, as nginx does, so that a
+ * client still sending them gets to read the answer, and the connection serves its next request.
+ * A body too large for that closes the connection instead, after the answer.
  */
-function closeIfUnread(res: ServerResponse, headers: Record<string, string | string[]>): void {
-  if (!res.req.complete) headers.connection = 'close'
+function settleUnread(res: ServerResponse, headers: Record<string, string | string[]>): void {
+  const req = res.req
+  if (req.complete) return
+  const declared = Number(req.headers['content-length'] ?? 0)
+  if (declared > DISCARD_BYTES) headers.connection = 'close'
+  else discardRest(req)
+}
+
+function discardRest(req: IncomingMessage): void {
+  let left = DISCARD_BYTES
+  const timer = setTimeout(() => req.socket.destroy(), DISCARD_MS)
+  timer.unref()
+  const settled = () => clearTimeout(timer)
+  req.once('end', settled).once('close', settled)
+  req.on('data', (chunk: Buffer) => {
+    left -= chunk.byteLength
+    if (left < 0) {
+      settled()
+      req.socket.destroy()
+    }
+  })
+  // A route that stopped reading left the body piped to a stream nobody reads any more.
+  req.unpipe()
+  req.resume()
 }

@@ -336,3 +336,16 @@ export function linksIn(body: unknown): { rel: string; link: Link }[] {
   walk(body)
   return found
 }
+
+/** A JSON-looking body a little over `bytes` long, streamed (no Content-Length) in 64 KiB chunks. */
+export function streamedBody(bytes: number): ReadableStream<Uint8Array> {
+  const chunk = new TextEncoder().encode(' '.repeat(64 * 1024))
+  let sent = 0
+  return new ReadableStream({
+    pull(controller) {
+      if (sent > bytes) return controller.close()
+      sent += chunk.byteLength
+      controller.enqueue(chunk)
+    },
+  })
+}

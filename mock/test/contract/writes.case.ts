@@ -13,6 +13,7 @@ import {
   paths,
   READER_TOKEN,
   SEED,
+  streamedBody,
 } from './helpers.js'
 import type { ContractTarget } from './target.js'
 
@@ -334,19 +335,10 @@ export function writeCases(target: () => ContractTarget): void {
     })
 
     it('a streamed body over 1 MiB without Content-Length answers 413', async () => {
-      const chunk = new TextEncoder().encode(' '.repeat(64 * 1024))
-      let sent = 0
-      const body = new ReadableStream<Uint8Array>({
-        pull(controller) {
-          if (sent > 2 * MIB) return controller.close()
-          sent += chunk.byteLength
-          controller.enqueue(chunk)
-        },
-      })
       const answer = await api.request(paths.articles(1), {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-access-token': 'dev-token' },
-        body,
+        body: streamedBody(2 * MIB),
         duplex: 'half',
       } as RequestInit)
       expectProblem(answer, 413)
