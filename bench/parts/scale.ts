@@ -139,7 +139,7 @@ function outcome(rows: readonly ScaleRow[], requests: number) {
     ),
     notes: [
       `- Start: from the spawn of the mock's process (bench/servers/halyard.ts) to its first 200 on GET article 1.`,
-      `- Latency: median of ${requests} sequential GETs on one kept-alive connection, after ${requests} more to warm up; the bench's node:http client is included. Article ids are spread over the whole blog; pages hold ${PAGE_SIZE}.`,
+      `- Latency: median of ${requests} sequential GETs on one kept-alive connection, after ${requests} more to warm up; the bench's node:http client is included. Article ids are spread over the whole blog; pages hold ${PAGE_SIZE}, and each is read again and again: the mock reads its rows every time, and serves it from its memo of recent pages while they are unchanged.`,
       '- RSS: VmRSS of the mock from /proc after the requests.',
       ...rows
         .filter((row) => row.failure || row.errors)

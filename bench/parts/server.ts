@@ -279,7 +279,7 @@ function outcome(
 
 function notes(context: RunContext, pairs: Pair[]): string[] {
   const lines = [
-    `The mock: \`createMockServer\` in its own process (bench/servers/halyard.ts), ${context.implementation.kind} (${context.implementation.reason}), blog 1 with 42 articles; the seed is restored after each POST round.`,
+    `The mock: \`createMockServer\` in its own process (bench/servers/halyard.ts), ${context.implementation.kind} (${context.implementation.reason}), blog 1 with 42 articles; the seed is restored after each POST round. Each row asks for one URL again and again: the mock looks the records up every time, and serves an unchanged article or page from its memo of recent representations.`,
     `Load: ${context.load.settings}; it shares the machine's cores with the server. Bytes per response include the headers.`,
   ]
   for (const anchor of ANCHORS) if (anchor.note) lines.push(`${anchor.name}: ${anchor.note}.`)

@@ -39,7 +39,7 @@ export function represent(body: unknown, lastModified: number): Representation {
  * const recent = new RepresentationMemo<ArticleRecord>()
  * const rep = recent.get(article, [urls, blog, article.title], () => represent(body(), at))
  */
-export class RepresentationMemo<K extends object> {
+export class RepresentationMemo<K> {
   readonly #entries = new Map<K, { inputs: readonly unknown[]; rep: Representation }>()
 
   constructor(readonly capacity = 64) {}

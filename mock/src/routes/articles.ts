@@ -38,6 +38,8 @@ export const listArticles = defineRoute({
       changedAt: context.store.blogChangedAt(blog),
       slice: (offset, limit) => context.store.articles(blog.id, offset, limit),
       item: (article) => articleRepresentation(context.urls, blog, article),
+      itemInputs: [context.urls, blog, blog.title],
+      rowInputs: (article) => [article, article.title, article.content],
     })
   },
 })

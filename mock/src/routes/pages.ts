@@ -1,6 +1,6 @@
 import type { Slice } from '../data/store.js'
 import type { Answer } from '../http/answer.js'
-import { answerRead, represent } from '../http/respond.js'
+import { answerRead, RepresentationMemo, represent } from '../http/respond.js'
 import { pageRepresentation } from '../representations/page.js'
 import { pageRequest } from './params.js'
 import type { RouteContext } from './route.js'
@@ -14,14 +14,28 @@ export interface PagedCollection<Row, Item, TotalKey extends string> {
   readonly changedAt: number
   readonly slice: (offset: number, limit: number) => Slice<Row>
   readonly item: (row: Row) => Item
+  /** What `item` reads besides the rows (the blog, say), compared by `===` to reuse a page. */
+  readonly itemInputs: readonly unknown[]
+  /** What `item` reads of a row: the record (replaced on every write) and its fields. */
+  readonly rowInputs: (row: Row) => readonly unknown[]
 }
+
+/**
+ * Pages read again and again (a list a client reloads) are serialized and hashed once, as long as
+ * every input of the page (see {@link RepresentationMemo}) is still the same value.
+ */
+const recentPages = new RepresentationMemo<string>()
 
 /**
  * Answers a page of a collection from the request's `pageIndex` and `pageSize`, reading only that
  * page's rows, with validators and conditional GET like any other read.
  *
  * @example
- * return answerPage(context, { url, totalKey: 'totalArticles', changedAt, slice, item })
+ * return answerPage(context, {
+ *   ...{ url, totalKey: 'totalArticles', changedAt, slice, item },
+ *   itemInputs: [urls, blog, blog.title],
+ *   rowInputs: (article) => [article, article.title, article.content],
+ * })
  */
 export function answerPage<Row, Item, TotalKey extends string>(
   context: RouteContext,
@@ -29,12 +43,15 @@ export function answerPage<Row, Item, TotalKey extends string>(
 ): Answer {
   const page = pageRequest(context.url)
   const { items, total } = collection.slice((page.pageIndex - 1) * page.pageSize, page.pageSize)
-  const body = pageRepresentation(
-    collection.url,
-    page,
+  const { url, changedAt, item, totalKey } = collection
+  const inputs = [
+    ...collection.itemInputs,
+    changedAt,
     total,
-    items.map(collection.item),
-    collection.totalKey,
+    ...items.flatMap(collection.rowInputs),
+  ]
+  const rep = recentPages.get(`${url}?${page.pageIndex},${page.pageSize}`, inputs, () =>
+    represent(pageRepresentation(url, page, total, items.map(item), totalKey), changedAt),
   )
-  return answerRead(context.request, represent(body, collection.changedAt))
+  return answerRead(context.request, rep)
 }
