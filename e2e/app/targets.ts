@@ -30,7 +30,7 @@ export const realServer: AppTarget = {
   name: 'the real HTTP server',
   url: (hash = '') => `/?api=${encodeURIComponent(MOCK_API)}${hash}`,
   async reset(request) {
-    const response = await request.post(`${admin}/reset`)
+    const response = await request.post(`${admin}/reset`, { data: {} })
     if (!response.ok()) throw new Error(`${admin}/reset answered ${response.status()}`)
   },
   async changeArticle({ request }, { id, title }) {

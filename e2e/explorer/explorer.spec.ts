@@ -9,7 +9,7 @@ import { MOCK_API } from '../ports.js'
 const SCREENSHOT = fileURLToPath(new URL('../../docs/screenshots/explorer.png', import.meta.url))
 
 test.beforeEach(async ({ request }) => {
-  const reset = await request.post('/__admin/reset')
+  const reset = await request.post('/__admin/reset', { data: {} })
   expect(reset.status()).toBe(204)
 })
 

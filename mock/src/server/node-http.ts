@@ -5,15 +5,33 @@ import type { HeaderReader } from '../http/headers.js'
 import type { RouteRequest } from '../routes/route.js'
 
 /**
- * A fetch `Request` for a `node:http` request. The URL's origin comes from the `Host` header, as a
- * browser would address the server, falling back to the listening address when it is not usable.
+ * A fetch `Request` for a `node:http` request, addressed to `origin` (from an allowed `Host`, see
+ * `HostPolicy`) at `path` (see {@link originForm}).
  */
-export function toFetchRequest(req: IncomingMessage, fallbackOrigin: string): Request {
-  return new Request(new URL(req.url ?? '/', originOf(req.headers.host, fallbackOrigin)), {
+export function toFetchRequest(req: IncomingMessage, origin: string, path: string): Request {
+  return new Request(new URL(path, origin), {
     method: req.method ?? 'GET',
     headers: fetchHeaders(req),
     ...bodyInit(bodyOf(req)),
   })
+}
+
+/**
+ * The path and query of a request target. An absolute-form target (`GET ftp://x/api/v1.2/blogs/1`,
+ * which only proxies are sent) gives its path and query alone: the scheme and the host a server
+ * answers for are its own and its `Host`'s. `null` for a target that is no URL at all.
+ *
+ * @example
+ * originForm('http://evil.example/api/v1.2?x=1') // '/api/v1.2?x=1'
+ */
+export function originForm(target: string): string | null {
+  if (target.startsWith('/')) return target
+  try {
+    const url = new URL(target)
+    return url.pathname.startsWith('/') ? url.pathname + url.search : null
+  } catch {
+    return null
+  }
 }
 
 function fetchHeaders(req: IncomingMessage): Headers {
@@ -48,30 +66,6 @@ function bodyOf(req: IncomingMessage): ReadableStream<Uint8Array> | null {
 const bodyInit = (body: ReadableStream<Uint8Array> | null) =>
   body === null ? {} : { body, duplex: 'half' as const }
 
-/** Origins by `Host` header (`null`: not usable): a server sees very few, and a URL parse costs. */
-const origins = new Map<string, string | null>()
-
-function originOf(host: string | undefined, fallback: string): string {
-  if (!host) return fallback
-  let origin = origins.get(host)
-  if (origin === undefined) {
-    origin = parseOrigin(host)
-    // Any client can send any Host: never let them pile up.
-    if (origins.size >= 64) origins.clear()
-    origins.set(host, origin)
-  }
-  return origin ?? fallback
-}
-
-function parseOrigin(host: string): string | null {
-  try {
-    const url = new URL(`http://${host}`)
-    return url.host === host.toLowerCase() ? url.origin : null
-  } catch {
-    return null
-  }
-}
-
 /**
  * A `node:http` request seen as a {@link RouteRequest}, read lazily: the URL, the header lookup,
  * the body stream and a fetch `Request` are built only if the route asks for them, which a read
@@ -84,20 +78,22 @@ export class NodeRequest implements RouteRequest {
   readonly headers: NodeHeaders
   readonly cookies: Readonly<Record<string, string>> = NO_COOKIES
   readonly #req: IncomingMessage
+  readonly #path: string
   #url: URL | undefined
   #body: ReadableStream<Uint8Array> | null | undefined
   #fetch: Request | undefined
 
-  constructor(req: IncomingMessage, fallbackOrigin: string) {
+  /** `origin` from an allowed `Host`, `path` the origin-form target (see {@link originForm}). */
+  constructor(req: IncomingMessage, origin: string, path: string) {
     this.#req = req
+    this.#path = path
     this.method = req.method ?? 'GET'
     this.headers = new NodeHeaders(req.rawHeaders)
-    // Not `req.headers.host` (the first Host): Node builds that object for every header.
-    this.origin = originOf(this.headers.first('host'), fallbackOrigin)
+    this.origin = origin
   }
 
   get url(): URL {
-    this.#url ??= new URL(this.#req.url ?? '/', this.origin)
+    this.#url ??= new URL(this.#path, this.origin)
     return this.#url
   }
 
