@@ -9,6 +9,15 @@ import type { RequestLog } from './request-log.js'
 /** Where the mock controls live (CONTRACT §5); not part of the Blog API. */
 export const ADMIN_PATH = '/__admin'
 
+/**
+ * Whether a path is one of the admin routes'.
+ *
+ * @example
+ * isAdminPath('/__admin/reset') // true
+ */
+export const isAdminPath = (pathname: string): boolean =>
+  pathname === ADMIN_PATH || pathname.startsWith(`${ADMIN_PATH}/`)
+
 /** What the admin routes need of the server besides the request. */
 export interface AdminContext {
   readonly api: BlogApi

@@ -9,7 +9,7 @@ import { resolveOptions } from '../options.js'
 import { dispatcherOf } from '../routes/dispatch.js'
 import { methodNotAllowed } from '../routes/fallback.js'
 import { problemAnswer, problemResponse, urlsFor } from '../routes/route.js'
-import { ADMIN_PATH, adminResponse } from './admin.js'
+import { ADMIN_PATH, adminResponse, isAdminPath } from './admin.js'
 import { isPreflight } from './cors.js'
 import { explorerResponse, isExplorerPath } from './explorer/explorer.js'
 import {
@@ -81,9 +81,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   async function answer(request: Request): Promise<Response> {
     if (isPreflight(request)) return preflightResponse(request)
     const { pathname } = new URL(request.url)
-    if (pathname === ADMIN_PATH || pathname.startsWith(`${ADMIN_PATH}/`)) {
-      return adminResponse(request, admin)
-    }
+    if (isAdminPath(pathname)) return adminResponse(request, admin)
     if (isExplorerPath(pathname)) return explorerResponse(request)
     const response = await getResponse([...overrides, ...api.handlers], request)
     return response ?? notFound(request)
@@ -150,10 +148,12 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
       return { response: problemResponse(problem, new ApiUrls(origin), '/') }
     }
     try {
-      return {
-        request,
-        response: cors.withCors(request.headers.get('origin'), await answer(request)),
-      }
+      const from = request.headers.get('origin')
+      const response = await answer(request)
+      // Admin answers carry CORS headers only for trusted origins, never for `*` (CONTRACT §5).
+      const admin = isAdminPath(new URL(request.url).pathname)
+      if (admin && from !== null && !cors.trusts(from)) return { request, response }
+      return { request, response: cors.withCors(from, response) }
     } catch (error) {
       const path = new URL(request.url).pathname
       return { request, response: problemResponse(error, new ApiUrls(origin), path) }
