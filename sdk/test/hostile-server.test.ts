@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import {
   createClient,
-  type HttpError,
   InvalidResponseError,
   isHttpError,
   isInvalidResponseError,
@@ -168,16 +167,6 @@ describe('@halyard/sdk against a hostile server', () => {
   })
 
   describe('Retry-After', () => {
-    it('is not waited for beyond maxRetryAfter (60 s by default): the HttpError comes at once', async () => {
-      api.on('/api/busy', (_, res) => res.writeHead(503, { 'retry-after': '3600' }).end())
-      const error = await client()
-        .go('busy')
-        .get()
-        .catch((e: unknown) => e)
-      expect(isHttpError(error) && (error as HttpError).status).toBe(503)
-      expect(paths(api)).toEqual(['GET /api/busy'])
-    })
-
     it('is honoured up to maxRetryAfter', async () => {
       let calls = 0
       api.on('/api/busy', (_, res) =>
@@ -276,86 +265,6 @@ describe('@halyard/sdk against a hostile server', () => {
       expect((error as Error).message).toBe(
         `GET ${api.origin}/api/bad answered an invalid URL 'http://[::1'`,
       )
-    })
-  })
-
-  describe('bad documents and headers', () => {
-    it('rejects JSON nested 100 000 deep with an InvalidResponseError naming the URL', async () => {
-      const deep = `{"a":${'['.repeat(100_000)}${']'.repeat(100_000)}}`
-      api.on('/api/deep', (_, res) => hal(res, deep))
-      const error = await client()
-        .go('deep')
-        .get()
-        .catch((e: unknown) => e)
-      expect(isInvalidResponseError(error)).toBe(true)
-      expect((error as Error).message).toBe(
-        `GET ${api.origin}/api/deep answered JSON nested deeper than 1000 levels`,
-      )
-    })
-
-    it('reads JSON nested up to 1000 levels, brackets inside strings not counted', async () => {
-      const nested = `${'['.repeat(999)}"[[{{\\"]]"${']'.repeat(999)}`
-      api.on('/api/nested', (_, res) => hal(res, { nested: JSON.parse(nested) }))
-      const state = await client().go('nested').get()
-      expect(JSON.stringify(state.data)).toBe(`{"nested":${nested}}`)
-    })
-
-    it('rejects invalid JSON with an InvalidResponseError', async () => {
-      api.on('/api/broken', (_, res) => hal(res, '{"a":'))
-      const error = await client()
-        .go('broken')
-        .get()
-        .catch((e: unknown) => e)
-      expect(isInvalidResponseError(error)).toBe(true)
-      expect((error as Error).message).toBe(`GET ${api.origin}/api/broken answered invalid JSON`)
-    })
-
-    it('rejects a 201 with an invalid Location with an InvalidResponseError', async () => {
-      api.on('POST /api/things', (_, res) => res.writeHead(201, { location: 'http://[::1' }).end())
-      const error = await client()
-        .go('things')
-        .post({})
-        .catch((e: unknown) => e)
-      expect(isInvalidResponseError(error)).toBe(true)
-      expect((error as Error).message).toBe(
-        `POST ${api.origin}/api/things answered an invalid URL 'http://[::1'`,
-      )
-    })
-
-    it('skips the one link whose href is no URL and reads the rest of the document', async () => {
-      api.on('/api/doc', (_, res) =>
-        hal(res, {
-          title: 'kept',
-          _links: { bad: { href: 'http://[::1' }, good: { href: '/api/good' } },
-          _embedded: { item: [{ _links: { self: { href: 'http://[::1' } } }] },
-        }),
-      )
-      api.on('/api/good', (_, res) => hal(res, { good: true }))
-      const resource = client().go('doc')
-      const state = await resource.get()
-      expect(state.data).toEqual({ title: 'kept' })
-      expect(state.links.rels()).toEqual(['good'])
-      expect((await resource.follow('good').get()).data).toEqual({ good: true })
-      // The embedded copy with no usable self lives at its parent's address.
-      expect(state.embedded('item')[0]?.uri).toBe(`${api.origin}/api/doc`)
-    })
-
-    it('keeps a __proto__ member as plain data, never as the prototype of data', async () => {
-      api.on('/api/proto', (_, res) =>
-        hal(
-          res,
-          '{"__proto__":{"polluted":true},"_embedded":{"__proto__":[{"x":1}],"item":{"__proto__":{"polluted":true}}}}',
-        ),
-      )
-      const state = await client().go('proto').get()
-      const data = state.data as Record<string, unknown>
-      expect(Object.getPrototypeOf(data)).toBe(Object.prototype)
-      expect(Object.hasOwn(data, '__proto__')).toBe(true)
-      expect(data.polluted).toBeUndefined()
-      expect(state.embeddedRels()).toEqual(['__proto__', 'item'])
-      const item = state.embedded('item')[0]?.data as Record<string, unknown>
-      expect(Object.getPrototypeOf(item)).toBe(Object.prototype)
-      expect(Object.hasOwn(item, '__proto__')).toBe(true)
     })
   })
 })
