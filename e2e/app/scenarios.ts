@@ -1,5 +1,5 @@
-import { fileURLToPath } from 'node:url'
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import { saveScreenshot } from '../screenshots.js'
 
 /** Where the example app gets its data from, and how a test works behind its back. */
 export interface AppTarget {
@@ -13,7 +13,7 @@ export interface AppTarget {
     fixtures: Fixtures,
     article: { id: number; title: string },
   ) => Promise<void>
-  /** Saves the README's screenshots on this target's run. */
+  /** Saves the README's screenshots on this target's run (with `UPDATE_SCREENSHOTS=1`). */
   readonly screenshots?: boolean
 }
 
@@ -24,9 +24,6 @@ export interface Fixtures {
 
 /** A flow through the app, written once and run against every target. */
 export type Flow = (fixtures: Fixtures, target: AppTarget) => Promise<void>
-
-const screenshot = (name: string) =>
-  fileURLToPath(new URL(`../../docs/screenshots/${name}`, import.meta.url))
 
 const heading = (page: Page, name: string) =>
   page.getByRole('heading', { level: 2, name, exact: true })
@@ -77,7 +74,7 @@ export const pagesThroughEveryPage: Flow = async ({ page }, target) => {
   await expect(page.getByText('Page 1 of 5 · 42 articles')).toBeVisible()
   await expect(buttons.first).toBeDisabled()
   await expect(buttons.previous).toBeDisabled()
-  if (target.screenshots) await page.screenshot({ path: screenshot('app.png'), fullPage: true })
+  if (target.screenshots) await saveScreenshot(page, 'app.png')
 
   for (let pageIndex = 2; pageIndex <= 5; pageIndex++) {
     await buttons.next.click()
@@ -180,7 +177,7 @@ export const showsValidationErrorsBesideTheirFields: Flow = async ({ page }, tar
     await page.getByRole('button', { name: 'Save changes' }).click()
     await expect(content).not.toHaveAttribute('aria-invalid')
     await expect(title).toHaveAttribute('aria-invalid', 'true')
-    await page.screenshot({ path: screenshot('app-validation.png'), fullPage: true })
+    await saveScreenshot(page, 'app-validation.png')
   }
 
   await fillArticle(page, { title: 'Article 2, valid again', content: 'Short.' })

@@ -1,12 +1,9 @@
-import { mkdir } from 'node:fs/promises'
-import { dirname } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { expect, type Page, test } from '@playwright/test'
 import { MOCK_API } from '../ports.js'
+import { saveScreenshot } from '../screenshots.js'
 
 // The HAL explorer served by the real mock server at `/` (baseURL), driven as a person would: by
 // the roles and labels of its controls.
-const SCREENSHOT = fileURLToPath(new URL('../../docs/screenshots/explorer.png', import.meta.url))
 
 test.beforeEach(async ({ request }) => {
   const reset = await request.post('/__admin/reset')
@@ -69,8 +66,7 @@ test.describe('browsing by links', () => {
     await expect(ui.headers.getByRole('row', { name: /^content-type/ })).toContainText(
       'application/hal+json',
     )
-    await mkdir(dirname(SCREENSHOT), { recursive: true })
-    await page.screenshot({ path: SCREENSHOT, fullPage: true })
+    await saveScreenshot(page, 'explorer.png')
 
     await ui.links.getByRole('link', { name: 'doc:blog', exact: true }).click()
     await expect(page).toHaveURL(/#\/api\/v1\.2\/blogs\/1$/)
