@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http'
 import type { Duplex } from 'node:stream'
 import type { Answer } from '../http/answer.js'
 import { Problem } from '../http/problem.js'
+import { reasonPhrase } from '../http/reason-phrase.js'
 import { methodNotAllowed } from '../routes/fallback.js'
 import { problemAnswer, urlsFor } from '../routes/route.js'
 
@@ -21,7 +22,7 @@ export function answerOnSocket(socket: Duplex, answer: Answer): void {
   const head = Object.entries({ ...answer.headers, connection: 'close' })
     .map(([name, value]) => `${name}: ${value}`)
     .join('\r\n')
-  const reason = STATUS_CODES[answer.status] ?? ''
+  const reason = reasonPhrase(answer.status) ?? STATUS_CODES[answer.status] ?? ''
   socket.end(`HTTP/1.1 ${answer.status} ${reason}\r\n${head}\r\n\r\n${answer.body ?? ''}`)
 }
 
