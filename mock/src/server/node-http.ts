@@ -10,11 +10,22 @@ import type { RouteRequest } from '../routes/route.js'
  * `HostPolicy`) at `path` (see {@link originForm}).
  */
 export function toFetchRequest(req: IncomingMessage, origin: string, path: string): Request {
-  return new Request(new URL(path, origin), {
+  return new Request(urlOf(origin, path), {
     method: req.method ?? 'GET',
     headers: fetchHeaders(req),
     ...bodyInit(bodyOf(req)),
   })
+}
+
+/**
+ * The URL of a request: `origin` and the origin-form `path` joined as text, never resolved, so that
+ * a target such as `//evil.example/api/v1.2` stays a path on `origin` instead of naming a host.
+ *
+ * @example
+ * urlOf('http://127.0.0.1:4010', '//evil.example/x').host // '127.0.0.1:4010'
+ */
+export function urlOf(origin: string, path: string): URL {
+  return new URL(`${origin}${path}`)
 }
 
 /**
@@ -94,7 +105,7 @@ export class NodeRequest implements RouteRequest {
   }
 
   get url(): URL {
-    this.#url ??= new URL(this.#path, this.origin)
+    this.#url ??= urlOf(this.origin, this.#path)
     return this.#url
   }
 

@@ -18,6 +18,7 @@ import {
   originForm,
   sendResponse,
   toFetchRequest,
+  urlOf,
   writeAnswer,
 } from './node-http.js'
 import { KEEP_ALIVE_MS, type MockServerOptions, resolveServerOptions } from './options.js'
@@ -30,6 +31,12 @@ import {
 } from './socket-answers.js'
 
 export type { MockServerOptions } from './options.js'
+
+/** Where a request is addressed: an allowed origin and an origin-form path (and query). */
+interface Target {
+  readonly origin: string
+  readonly path: string
+}
 
 /** Methods fetch cannot carry (so no handler sees them); the server answers them 405 itself. */
 const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK'])
@@ -107,38 +114,36 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   }
 
   /**
-   * What the server refuses before any route: a target that is no path (400), a `Host` it does not
-   * answer (403, DNS rebinding), a method fetch cannot carry (405 with `Allow`).
+   * Where a request is addressed: its origin (from an allowed `Host`) and origin-form path, or the
+   * answer refusing it before any route: a target that is no path (400), a `Host` the server does
+   * not answer (403, DNS rebinding), a method fetch cannot carry (405 with `Allow`).
    */
-  function refusal(
-    method: string,
-    target: { origin: string | null; path: string | null },
-  ): Response | undefined {
-    const { path } = target
-    if (path === null)
-      return problemResponse(
-        new Problem(400, 'The request target is not a path.'),
-        urlsFor(origin),
-        '/',
-      )
-    if (target.origin === null) {
+  function targetOf(req: IncomingMessage, method: string): Target | Response {
+    const path = originForm(req.url ?? '/')
+    if (path === null) {
+      const problem = new Problem(400, 'The request target is not a path.')
+      return problemResponse(problem, urlsFor(origin), '/')
+    }
+    // Not `req.headers.host`: Node builds that object for every header.
+    const from = hosts.originOf(new NodeHeaders(req.rawHeaders).first('host'), origin)
+    if (from === null) {
       const problem = new Problem(
         403,
         'This server answers only requests addressed to a loopback name or address, or to its own address (DNS rebinding protection). Allow this Host with --allowed-hosts <name> (allowedHosts in createMockServer).',
       )
-      return problemResponse(problem, urlsFor(origin), new URL(path, origin).pathname)
+      return problemResponse(problem, urlsFor(origin), urlOf(origin, path).pathname)
     }
-    if (!FORBIDDEN_METHODS.has(method)) return undefined
-    const url = new URL(path, target.origin)
+    if (!FORBIDDEN_METHODS.has(method)) return { origin: from, path }
+    const url = urlOf(from, path)
     const allowed = dispatcher?.allowedMethods(url) ?? []
     const problem = methodNotAllowed(method, allowed.length > 0 ? allowed : SERVER_METHODS)
-    return problemResponse(problem, urlsFor(target.origin), url.pathname)
+    return problemResponse(problem, urlsFor(from), url.pathname)
   }
 
   /** Never rejects: a request fetch cannot represent is a 400, a failure while answering a 500. */
   async function respond(
     req: IncomingMessage,
-    target: { origin: string; path: string },
+    target: Target,
   ): Promise<{ request?: Request; response: Response }> {
     let request: Request
     try {
@@ -169,7 +174,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
    */
   function dispatch(
     req: IncomingMessage,
-    target: { origin: string; path: string },
+    target: Target,
   ): { request: NodeRequest; answer: Promise<Answer> } | undefined {
     const { path } = target
     if (overrides.length > 0 || !dispatcher || !path.startsWith(API_PATH)) return undefined
@@ -219,22 +224,13 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     async (req, res) => {
       const started = performance.now()
       const method = req.method ?? 'GET'
-      const path = originForm(req.url ?? '/')
-      // Not `req.headers.host`: Node builds that object for every header.
-      const target = {
-        origin: hosts.originOf(new NodeHeaders(req.rawHeaders).first('host'), origin),
-        path,
-      }
+      const target = targetOf(req, method)
       let status: number
       let headers: () => Readonly<Record<string, string>>
-      const refused = refusal(method, target)
-      const fast =
-        refused || target.origin === null || path === null
-          ? undefined
-          : dispatch(req, { origin: target.origin, path })
-      if (refused) {
-        await send(res, refused, method)
-        status = refused.status
+      const fast = target instanceof Response ? undefined : dispatch(req, target)
+      if (target instanceof Response) {
+        await send(res, target, method)
+        status = target.status
         const record = new NodeHeaders(req.rawHeaders).toRecord()
         headers = () => record
       } else if (fast) {
@@ -242,7 +238,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
         // Formatted only if someone lists the requests.
         headers = () => fast.request.headers.toRecord()
       } else {
-        const { request, response } = await respond(req, target as { origin: string; path: string })
+        const { request, response } = await respond(req, target)
         await send(res, response, method)
         status = response.status
         const record = Object.fromEntries(request?.headers ?? [])
