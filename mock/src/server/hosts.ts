@@ -23,8 +23,8 @@ export function isLoopbackHost(hostname: string): boolean {
 function parseHost(host: string): URL | null {
   try {
     const url = new URL(`http://${host}`)
-    // Userinfo, a path or a non-canonical spelling (`127.1`) is no plain host.
-    return url.host === host.toLowerCase() ? url : null
+    // Userinfo, a path or a non-canonical spelling (`127.1`) is no plain host; `:80` is the default.
+    return url.host === host.toLowerCase().replace(/:80$/, '') ? url : null
   } catch {
     return null
   }
@@ -32,12 +32,15 @@ function parseHost(host: string): URL | null {
 
 /** The names a server bound to `host` is reached by, besides the loopback ones. */
 function boundNames(host: string): string[] {
-  if (!WILDCARDS.has(host)) return [isIP(host) === 6 ? `[${host}]` : host.toLowerCase()]
-  return Object.values(networkInterfaces())
+  const own = isIP(host) === 6 ? `[${host}]` : host.toLowerCase()
+  if (!WILDCARDS.has(host)) return [own]
+  // The address it prints (`http://0.0.0.0:4010`) too, and every interface's.
+  const interfaces = Object.values(networkInterfaces())
     .flat()
     .flatMap((info) =>
       info === undefined ? [] : [info.family === 'IPv6' ? `[${info.address}]` : info.address],
     )
+  return [own, ...interfaces]
 }
 
 /**
