@@ -198,7 +198,7 @@ describe('GraphQL endpoint: bounded requests', () => {
     expect(response.status).toBe(414)
   })
 
-  it('answers a 77 KB query that once made a 500 with an empty body', async () => {
+  it('answers a 77 KB query that once made a 500 with an empty body with a GraphQL error', async () => {
     const names = Array.from({ length: 6_000 }, (_, i) => `alias${i}: name`).join(' ')
     let tree = '...Wide'
     for (let depth = 0; depth < 9; depth++) tree = `...Wide friends { ${tree} }`
@@ -206,8 +206,18 @@ describe('GraphQL endpoint: bounded requests', () => {
     expect(query.length).toBeGreaterThan(77_000)
     const response = await post(endpoint, query)
     expect(response.status).toBe(400)
+    expect(await response.json()).toMatchObject({ errors: [{ message: expect.any(String) }] })
+  })
+
+  it('refuses the 37 KB amplification query before executing it', async () => {
+    const names = Array.from({ length: 3_000 }, (_, i) => `n${i}: name`).join(' ')
+    let tree = '...Wide'
+    for (let depth = 0; depth < 9; depth++) tree = `...Wide friends { ${tree} }`
+    const query = `{ person(id: "1") { ${tree} } } fragment Wide on Person { ${names} }`
+    const response = await post(endpoint, query)
+    expect(response.status).toBe(400)
     expect(await response.json()).toMatchObject({
-      errors: [{ extensions: { code: 'FIELD_LIMIT_EXCEEDED' } }],
+      errors: [{ extensions: { code: 'FIELD_LIMIT_EXCEEDED', maxFields: 100_000 } }],
     })
   })
 

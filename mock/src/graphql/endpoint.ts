@@ -49,10 +49,11 @@ export interface GraphqlLimits {
 }
 
 // Bounds on the document itself, checked while parsing: parsing runs before any limit can, so
-// a huge or absurdly nested document must be stopped by the parser.
+// a huge or absurdly nested document must be stopped by the parser. Validation is quadratic in
+// the worst case (fields of one name are compared pairwise), so the tokens bound its time too.
 const parseOptions = {
   maxSourceLength: 256 * 1024,
-  maxLexicalTokens: 20_000,
+  maxLexicalTokens: 10_000,
   maxComments: 1_000,
 } as const
 
