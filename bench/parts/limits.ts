@@ -84,7 +84,8 @@ export const limitsPart: Part = {
           worstMs = Math.max(worstMs, sample.maxBlockMs)
           status = `${answer.status} ${answer.refused ? 'refused' : 'answered'}`
           bytes = answer.bytes
-          if (expect !== 'either' && answer.refused !== (expect === 'refused')) status += ' (unexpected)'
+          if (expect !== 'either' && answer.refused !== (expect === 'refused'))
+            status += ' (unexpected)'
         }
         blocks.push({ label, status, bytes, worstMs })
       }

@@ -9,20 +9,13 @@
  * @packageDocumentation
  */
 import {
-  type DirectiveNode,
   type DocumentNode,
   type FieldNode,
-  type FragmentDefinitionNode,
   GraphQLError,
-  GraphQLIncludeDirective,
   type GraphQLSchema,
-  GraphQLSkipDirective,
   getArgumentValues,
-  getDirectiveValues,
   Kind,
-  type NamedTypeNode,
   type OperationDefinitionNode,
-  type SelectionNode,
   type SelectionSetNode,
   type ValidationRule,
   type VariableValues,
