@@ -13,20 +13,27 @@ export interface LimitsSample {
   readonly rss: number
   /** The longest event-loop delay since the last sample, in ms (1 ms resolution). */
   readonly maxBlockMs: number
+  /** CPU time (user + system, every thread) since the last sample, in ms: less swayed by load. */
+  readonly cpuMs: number
 }
 
 const server = await createMockServer({ port: 0, articles: 42, log: false })
 const delay = monitorEventLoopDelay({ resolution: 1 })
 delay.enable()
 const collect = (globalThis as { gc?: () => void }).gc
+let cpu = process.cpuUsage()
 
 process.on('message', (message) => {
   if (message === 'sample') {
     const maxBlockMs = delay.max / 1e6
     delay.reset()
+    const used = process.cpuUsage(cpu)
+    const cpuMs = (used.user + used.system) / 1000
     collect?.()
     const { heapUsed, rss } = process.memoryUsage()
-    const sample: LimitsSample = { heapUsed, rss, maxBlockMs }
+    const sample: LimitsSample = { heapUsed, rss, maxBlockMs, cpuMs }
+    // Measured from here, so the GC above is not counted in the next request's CPU.
+    cpu = process.cpuUsage()
     process.send?.(sample)
   } else if (message === 'stop') {
     void server.close().then(() => process.exit(0))
