@@ -24,7 +24,10 @@ export interface RepresentationAdapter {
 
 /** Options of {@link halAdapter}. */
 export interface HalAdapterOptions {
-  /** Keys that hold links, in order of preference. Default `['_links', '_link']`. */
+  /**
+   * Keys that hold links, merged, the first key's link winning a rel found under several.
+   * Default `['_links', '_link']`.
+   */
   linkKeys?: readonly string[]
   /** The rel given to an `_embedded` that is an array rather than HAL's object. Default `item`. */
   arrayEmbeddedRel?: string
@@ -50,7 +53,11 @@ export function halAdapter(options: HalAdapterOptions = {}): RepresentationAdapt
       if (!isRecord(body)) return { data: body, links: {}, embedded: {} }
       const data: Record<string, unknown> = {}
       for (const [key, value] of Object.entries(body)) if (!reserved.has(key)) data[key] = value
-      const links = linkKeys.map((key) => body[key]).find(isRecord) ?? {}
+      // Merged: the Blog API's pages carry `_link` and, beside it, standard `_links`.
+      const links = linkKeys.reduceRight<Record<string, unknown>>((all, key) => {
+        const found = body[key]
+        return isRecord(found) ? { ...all, ...found } : all
+      }, {})
       const raw = body._embedded
       const embedded: Record<string, unknown[]> = {}
       if (Array.isArray(raw)) embedded[arrayRel] = raw
