@@ -54,10 +54,11 @@ export function halAdapter(options: HalAdapterOptions = {}): RepresentationAdapt
       const data: Record<string, unknown> = {}
       for (const [key, value] of Object.entries(body)) if (!reserved.has(key)) data[key] = value
       // Merged: the Blog API's pages carry `_link` and, beside it, standard `_links`.
-      const links = linkKeys.reduceRight<Record<string, unknown>>((all, key) => {
+      let links: Record<string, unknown> = {}
+      for (const key of linkKeys) {
         const found = body[key]
-        return isRecord(found) ? { ...all, ...found } : all
-      }, {})
+        if (isRecord(found)) links = { ...found, ...links }
+      }
       const raw = body._embedded
       const embedded: Record<string, unknown[]> = {}
       if (Array.isArray(raw)) embedded[arrayRel] = raw

@@ -20,6 +20,15 @@ export interface ClientOptions
   headers?: Record<string, string>
   /** How many states the cache keeps. Default 1000; 0 turns the cache off. */
   cacheSize?: number
+  /**
+   * How long `get()` reuses a cached state without asking the server. `'http'` (default): as the
+   * response's `Cache-Control` says (`max-age` keeps it fresh that long; `no-cache`,
+   * `must-revalidate` or no freshness information revalidate with a conditional request, a 304
+   * reusing the state; `no-store` keeps nothing), embedded copies as long as their container.
+   * `'until-invalidated'`: until a write through this client, `refresh()` or `cache.invalidate()`
+   * drops it, whatever the server said: zero requests, and data possibly stale.
+   */
+  caching?: 'http' | 'until-invalidated'
   /** Reads documents into data, links and embedded resources. Default {@link halAdapter}(). */
   adapter?: RepresentationAdapter
   /** Rels that lead to the next page, tried in order. Default `['next', 'nextPage']`. */
@@ -36,6 +45,7 @@ export interface NormalizedOptions {
   tokenHeader: string
   headers: Record<string, string>
   cacheSize: number
+  caching: 'http' | 'until-invalidated'
   adapter: RepresentationAdapter
   nextRels: readonly string[]
   warn: (message: string) => void
@@ -44,7 +54,8 @@ export interface NormalizedOptions {
 
 /**
  * Applies the defaults, once per client: a 10 s timeout, two retries of idempotent methods that
- * honour `Retry-After` (ky's), the token in `X-Access-Token`, a cache of 1000 states.
+ * honour `Retry-After` (ky's), the token in `X-Access-Token`, a cache of 1000 states that follows
+ * HTTP caching.
  */
 export function normalizeOptions({
   baseUrl,
@@ -52,6 +63,7 @@ export function normalizeOptions({
   tokenHeader = 'X-Access-Token',
   headers = {},
   cacheSize = 1000,
+  caching = 'http',
   adapter = halAdapter(),
   nextRels = ['next', 'nextPage'],
   warn = (message) => console.warn(message),
@@ -70,6 +82,7 @@ export function normalizeOptions({
     tokenHeader,
     headers,
     cacheSize,
+    caching,
     adapter,
     nextRels,
     warn,
