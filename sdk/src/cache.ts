@@ -36,6 +36,11 @@ export class StateCache {
   /**
    * Whether the state of `uri` may be used without asking the server: true until the time given
    * to {@link store} (forever by default).
+   *
+   * @example
+   * ```ts
+   * if (!client.cache.isFresh(uri)) console.log('the next get() asks the server')
+   * ```
    */
   isFresh(uri: string): boolean {
     return (this.#freshUntil.get(uri) ?? Infinity) > Date.now()

@@ -76,7 +76,14 @@ export class Links<R extends string = string> {
     ]
   }
 
-  /** The CURIEs in scope: the document's own, then those it inherits from its container. */
+  /**
+   * The CURIEs in scope: the document's own, then those it inherits from its container.
+   *
+   * @example
+   * ```ts
+   * page.embedded('item')[0]?.links.curies.map((curie) => curie.name) // the page's, e.g. ['doc']
+   * ```
+   */
   get curies(): readonly Link[] {
     return this.#curies
   }
