@@ -72,7 +72,7 @@ afterAll(async () => {
 })
 
 // tsc over the packages' declarations and their dependencies' takes seconds, more on a busy machine.
-describe('the packed packages', { timeout: 120_000 }, () => {
+describe('the packed packages', { timeout: 180_000 }, () => {
   it('hold the build, a README and a LICENSE, and no tests', () => {
     expect(packed.map((p) => p.name).sort()).toEqual(WORKSPACES.map((w) => w.name))
     for (const { name, files } of packed) {
@@ -98,6 +98,14 @@ for (const specifier of ${JSON.stringify(specifiers.filter((s) => !BROWSER_ONLY.
       cwd: dir,
     })
     expect(stdout.trim().split('\n')).toEqual(specifiers.filter((s) => !BROWSER_ONLY.has(s)))
+  })
+
+  it('load from CommonJS with require() (require(esm), Node 22.12 and later)', async () => {
+    const entries = specifiers.filter((s) => !BROWSER_ONLY.has(s) && !s.endsWith('/package.json'))
+    const script = `for (const specifier of ${JSON.stringify(entries)}) {
+  if (Object.keys(require(specifier)).length === 0) throw new Error(specifier + ' exports nothing')
+}`
+    await run(process.execPath, ['--input-type=commonjs', '-e', script], { cwd: dir })
   })
 
   it('bundle for the browser, the browser-only entries', async () => {
