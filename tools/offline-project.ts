@@ -13,11 +13,15 @@ interface LockEntry {
   link?: boolean
   dev?: boolean
   devOptional?: boolean
+  optional?: boolean
+  peer?: boolean
+  name?: string
   license?: string
   bin?: Record<string, string>
   engines?: Record<string, string>
   dependencies?: Record<string, string>
   optionalDependencies?: Record<string, string>
+  devDependencies?: Record<string, string>
   peerDependencies?: Record<string, string>
   peerDependenciesMeta?: Record<string, { optional?: boolean }>
 }
@@ -65,10 +69,19 @@ export function offlineProject(
     if (path) return path
     throw new Error(`${name} (needed by ${from || 'the project'}) is not in the lockfile`)
   }
+  // A workspace's own copies (`mock/node_modules/x`) sit under the installed package instead.
+  const installedAt = (path: string): string => {
+    const workspace = packed.find(({ folder }) => path.startsWith(`${folder}/node_modules/`))
+    return workspace
+      ? `node_modules/${workspace.name}/${path.slice(workspace.folder.length + 1)}`
+      : path
+  }
+  const added = new Set<string>()
   const add = (path: string): void => {
-    if (packages[path]) return
+    if (added.has(path)) return
+    added.add(path)
     const { dev: _dev, devOptional: _devOptional, ...entry } = source[path] ?? {}
-    packages[path] = entry
+    packages[installedAt(path)] = entry
     const needed = [
       ...Object.keys(entry.dependencies ?? {}),
       ...Object.keys(entry.peerDependencies ?? {}).filter(
@@ -86,19 +99,18 @@ export function offlineProject(
   for (const { name, folder, tarball } of packed) {
     const workspace = source[folder]
     if (!workspace) throw new Error(`${folder} is not a workspace of the lockfile`)
-    const { dev: _dev, devOptional: _devOptional, ...entry } = workspace
+    // The tarball's manifest has no devDependencies for npm to install; name comes from the key.
     const {
+      dev: _dev,
+      devOptional: _devOptional,
       name: _name,
       devDependencies: _devDependencies,
       ...published
-    } = entry as LockEntry & {
-      name?: string
-      devDependencies?: unknown
-    }
+    } = workspace
     packages[`node_modules/${name}`] = { ...published, resolved: `file:${tarball}` }
     dependencies[name] = `file:${tarball}`
     for (const dependency of Object.keys(workspace.dependencies ?? {})) {
-      add(resolve(dependency, ''))
+      add(resolve(dependency, folder))
     }
   }
   for (const name of extra) {
