@@ -1,5 +1,6 @@
 import { isIP } from 'node:net'
 import { networkInterfaces } from 'node:os'
+import { ByteLru, stringBytes } from '../memory/byte-lru.js'
 
 /** Addresses that stand for every interface: a server bound there is bound to each of them. */
 const WILDCARDS = new Set(['', '0.0.0.0', '::', '[::]'])
@@ -60,7 +61,10 @@ export class HostPolicy {
   readonly #names: ReadonlySet<string>
   readonly #suffixes: readonly string[]
   /** Decisions by `Host` value: a server sees very few, and a URL parse costs. */
-  readonly #seen = new Map<string, string | null>()
+  readonly #seen = new ByteLru<string, { origin: string | null }>(
+    'origins',
+    ({ origin }, host) => stringBytes(host) + stringBytes(origin ?? ''),
+  )
 
   constructor(allowedHosts: readonly string[] | true, boundHost: string) {
     this.#any = allowedHosts === true
@@ -78,14 +82,13 @@ export class HostPolicy {
    */
   originOf(host: string | undefined, fallback: string): string | null {
     if (host === undefined) return fallback
-    let origin = this.#seen.get(host)
-    if (origin === undefined) {
-      origin = this.#decide(host)
-      // Any client can send any Host: never let them pile up.
-      if (this.#seen.size >= 64) this.#seen.clear()
-      this.#seen.set(host, origin)
+    let known = this.#seen.get(host)
+    if (known === undefined) {
+      // Any client can send any Host: the memo is bounded in bytes.
+      known = { origin: this.#decide(host) }
+      this.#seen.set(host, known)
     }
-    return origin
+    return known.origin
   }
 
   #decide(host: string): string | null {

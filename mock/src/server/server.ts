@@ -235,8 +235,10 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
         headers = () => record
       } else if (fast) {
         status = await respondFast(res, fast)
-        // Formatted only if someone lists the requests.
-        headers = () => fast.request.headers.toRecord()
+        // Formatted only if someone lists the requests. The closure holds the request only: holding
+        // `fast` would keep every answer's body for as long as the log keeps its line.
+        const { request } = fast
+        headers = () => request.headers.toRecord()
       } else {
         const { request, response } = await respond(req, target)
         await send(res, response, method)
