@@ -91,7 +91,7 @@ describe('real server: CORS (CONTRACT §3)', () => {
     expect(answer.status).toBe(204)
     expect([ORIGIN, '*']).toContain(answer.headers.get('access-control-allow-origin'))
     expect(list(answer.headers.get('access-control-allow-methods'))).toEqual(
-      expect.arrayContaining(['get', 'head', 'post', 'put', 'delete', 'options']),
+      expect.arrayContaining(['get', 'head', 'post', 'put', 'patch', 'delete', 'options']),
     )
     expect(list(answer.headers.get('access-control-allow-headers'))).toEqual(
       expect.arrayContaining([
