@@ -1,7 +1,10 @@
 import { getResponse, isPassthroughResponse, type RequestHandler } from 'msw'
 import { ApiUrls } from '../hal/links.js'
 import { problemResponse } from '../routes/route.js'
-import { isPreflight, preflightResponse, withCors } from '../server/cors.js'
+import { CorsPolicy, isPreflight } from '../server/cors.js'
+
+/** Only this test's pages reach the mock: each may read its answers, with credentials. */
+const cors = CorsPolicy.everyOrigin()
 
 /**
  * Answers one fetch `Request` from MSW handlers as the real server would: a CORS preflight first,
@@ -22,7 +25,10 @@ export async function answerRequest(
   handlers: readonly RequestHandler[],
   baseUrl?: string,
 ): Promise<Response | undefined> {
-  if (isPreflight(request)) return preflightResponse(request)
+  const origin = request.headers.get('origin')
+  if (isPreflight(request)) {
+    return new Response(null, { status: 204, headers: cors.preflightHeaders(origin ?? '') })
+  }
   let response: Response | undefined
   try {
     response = await getResponse([...handlers], request, baseUrl ? { baseUrl } : undefined)
@@ -39,5 +45,5 @@ export async function answerRequest(
     statusText: response.statusText,
     headers: response.headers,
   })
-  return withCors(request, copy)
+  return cors.withCors(origin, copy)
 }

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
 import { parseSeed, SeedError } from '../data/seed.js'
 import { DEV_TOKEN } from '../options.js'
+import { corsOrigin } from './cors.js'
 import { createMockServer, type MockServerOptions } from './server.js'
 
 const HELP = `halyard-mock: the Blog API v1.2 mock as a real HTTP server
@@ -16,9 +17,19 @@ Options:
   --data <file.json> blogs, articles, comments and persons from a file instead of the seed
   --protect-reads    require a known access token on reads too
   --delay <ms>       wait this long before every answer (0 to 10000)
+  --allowed-hosts <a,b>
+                     Host names answered besides localhost, *.localhost, 127.x.x.x, [::1] and
+                     the bound address (.example.com: its subdomains too; all: any host)
+  --cors-origin <origin>
+                     let pages on this origin read answers, with credentials (repeatable;
+                     * for any origin, without credentials); loopback origins always may
+  --request-timeout <ms>
+                     time a client has to send a whole request (default 15000; 0: no limit)
   -h, --help         show this help
 
-Admin: POST /__admin/reset restores the seed; GET /__admin/requests lists recent requests.
+Admin: POST /__admin/reset (Content-Type: application/json) restores the seed;
+GET /__admin/requests lists recent requests, secrets redacted. Both answer only this origin
+and trusted origins (loopback, --cors-origin), and need a token with --protect-reads.
 HAL explorer: open the server's / in a browser to browse the API by its links.`
 
 /** A command-line mistake: printed with the usage hint, exit code 2. */
@@ -49,15 +60,37 @@ async function optionsFrom(argv: string[]): Promise<MockServerOptions | 'help'> 
       data: { type: 'string' },
       'protect-reads': { type: 'boolean' },
       delay: { type: 'string' },
+      'allowed-hosts': { type: 'string' },
+      'cors-origin': { type: 'string', multiple: true },
+      'request-timeout': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
-  }).valueOf() as { values: Record<string, string | boolean | undefined> }
+  }).valueOf() as { values: Record<string, string | boolean | string[] | undefined> }
   if (values.help) return 'help'
   const str = (name: string) =>
     typeof values[name] === 'string' ? (values[name] as string) : undefined
   const port = integer('port', str('port') ?? process.env.PORT, 0, 65_535)
   const articles = integer('articles', str('articles'), 0, 10_000_000)
   const delay = integer('delay', str('delay'), 0, 10_000)
+  const requestTimeout = integer('request-timeout', str('request-timeout'), 0, 600_000)
+  const hostList = str('allowed-hosts')
+  const allowedHosts =
+    hostList === 'all'
+      ? true
+      : hostList
+          ?.split(',')
+          .map((name) => name.trim())
+          .filter(Boolean)
+  const corsOrigins = values['cors-origin'] as string[] | undefined
+  for (const origin of corsOrigins ?? []) {
+    try {
+      corsOrigin(origin)
+    } catch (error) {
+      throw new UsageError(
+        `--cors-origin: ${(error as Error).message.replace(/^corsOrigins: /, '')}`,
+      )
+    }
+  }
   const dataFile = str('data')
   let seed: MockServerOptions['seed']
   if (dataFile !== undefined) {
@@ -81,6 +114,9 @@ async function optionsFrom(argv: string[]): Promise<MockServerOptions | 'help'> 
     ...(articles === undefined ? {} : { articles }),
     ...(delay === undefined ? {} : { delay }),
     ...(seed === undefined ? {} : { seed }),
+    ...(requestTimeout === undefined ? {} : { requestTimeout }),
+    ...(allowedHosts === undefined ? {} : { allowedHosts }),
+    ...(corsOrigins === undefined ? {} : { corsOrigins }),
     protectReads: values['protect-reads'] === true,
   }
 }

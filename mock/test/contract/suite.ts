@@ -6,6 +6,7 @@ import { pageCases } from './pages.case.js'
 import { patchCases } from './patch.case.js'
 import { preconditionCases } from './preconditions.case.js'
 import { resourceCases } from './resources.case.js'
+import { securityCases } from './security.case.js'
 import { CONTRACT_CAPABILITIES, type ContractTarget, supports } from './target.js'
 import { writeCases } from './writes.case.js'
 
@@ -36,5 +37,6 @@ export function describeContract(target: () => ContractTarget): void {
     preconditionCases(target)
     formsCases(target)
     graphqlCases(target)
+    securityCases(target)
   })
 }
