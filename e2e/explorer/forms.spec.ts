@@ -5,7 +5,7 @@ import { MOCK_API } from '../ports.js'
 // properties' constraints as HTML attributes, sent as the template says.
 
 test.beforeEach(async ({ request }) => {
-  const reset = await request.post('/__admin/reset')
+  const reset = await request.post('/__admin/reset', { data: {} })
   expect(reset.status()).toBe(204)
 })
 
