@@ -10,7 +10,12 @@ export const JSON_PATCH_JSON = 'application/json-patch+json'
 /** The `Accept-Patch` value (RFC 5789 §3.1) of a resource that takes both patch formats. */
 export const ACCEPT_PATCH = `${MERGE_PATCH_JSON}, ${JSON_PATCH_JSON}`
 
-/** Which patch format a `Content-Type` names; anything else is a 415 carrying `Accept-Patch`. */
+/**
+ * Which patch format a `Content-Type` names; anything else is a 415 carrying `Accept-Patch`.
+ *
+ * @example
+ * patchFormat('application/merge-patch+json; charset=utf-8') // 'merge'
+ */
 export function patchFormat(contentType: string | null): 'merge' | 'json-patch' {
   const type = (contentType ?? '').split(';')[0]?.trim().toLowerCase()
   if (type === MERGE_PATCH_JSON) return 'merge'
@@ -57,6 +62,9 @@ const operations = z.array(
 /**
  * A parsed body as an RFC 6902 operation list, or 400 when it is not one (not an array, an unknown
  * `op`, a missing `path`, `from` or `value`).
+ *
+ * @example
+ * jsonPatchOperations([{ op: 'remove', path: '/content' }]) // the same list, typed
  */
 export function jsonPatchOperations(body: unknown): Operation[] {
   const result = operations.safeParse(body)
