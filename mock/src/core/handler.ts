@@ -1,0 +1,27 @@
+import { type HttpHandler, http } from 'msw'
+import type { HalApi } from './api.js'
+
+/**
+ * The one MSW handler of an API: a catch-all that hands every request under the API's base path
+ * to `api.handle` and lets any other go on to the next handler. Handlers added with `server.use()`
+ * come first, so they still override any route.
+ *
+ * @example
+ * const server = setupServer(halHandler(shop))
+ */
+export function halHandler(api: HalApi): HttpHandler {
+  return http.all('*', ({ request }) =>
+    api.covers(new URL(request.url)) ? api.handle(request) : undefined,
+  )
+}
+
+/**
+ * One object with an API instance's members and `extra`'s; `db` and `ready` stay live across
+ * resets. How `setupHalApi`, `setupHalWorker` and the Playwright fixture present an instance.
+ *
+ * @example
+ * const mock = withHalApi(shop, { server: setupServer(halHandler(shop)) })
+ */
+export function withHalApi<T extends object>(api: HalApi, extra: T): HalApi & T {
+  return Object.assign(Object.create(api) as HalApi, extra)
+}
