@@ -1,6 +1,6 @@
 import { type SetupWorker, setupWorker } from 'msw/browser'
 import { type BlogApi, createBlogApi, createExtendedBlogApi, withBlogApi } from './api.js'
-import type { HalApi } from './core/api.js'
+import type { HalApi, HalCollections } from './core/api.js'
 import { halHandler, withHalApi } from './core/handler.js'
 import { persistence } from './data/persistence.js'
 import type { BlogApiOptions } from './options.js'
@@ -58,7 +58,7 @@ export function setupBlogWorker(options: BlogWorkerOptions = {}): BlogApiWorker 
 }
 
 /** An API of yours answering the page's requests from a service worker. */
-export interface HalApiWorker extends HalApi {
+export interface HalApiWorker<C extends HalCollections = HalCollections> extends HalApi<C> {
   /** MSW's worker: `start()`, `use()` to override a route, `resetHandlers()`, `stop()`. */
   readonly worker: SetupWorker
 }
@@ -76,7 +76,7 @@ export interface HalApiWorker extends HalApi {
  * await mock.worker.start({ quiet: true, onUnhandledFrame: 'bypass' })
  * await fetch('/api/orders') // 200, application/hal+json, from the mock
  */
-export function setupHalWorker(api: HalApi): HalApiWorker {
+export function setupHalWorker<C extends HalCollections>(api: HalApi<C>): HalApiWorker<C> {
   return withHalApi(api, { worker: setupWorker(halHandler(api)) })
 }
 

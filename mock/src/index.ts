@@ -5,7 +5,12 @@
  * @packageDocumentation
  */
 export { type BlogApi, createBlogApi } from './api.js'
-export { defineHalApi, type HalApi } from './core/api.js'
+export {
+  defineHalApi,
+  type HalApi,
+  type HalCollectionDb,
+  type HalCollections,
+} from './core/api.js'
 export type {
   CollectionDefinition,
   Curie,

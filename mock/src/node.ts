@@ -1,6 +1,6 @@
 import { type SetupServer, setupServer } from 'msw/node'
 import { type BlogApi, createBlogApi, withBlogApi } from './api.js'
-import type { HalApi } from './core/api.js'
+import type { HalApi, HalCollections } from './core/api.js'
 import { halHandler, withHalApi } from './core/handler.js'
 import type { BlogApiOptions } from './options.js'
 
@@ -27,7 +27,7 @@ export function setupBlogApi(options: BlogApiOptions = {}): BlogApiServer {
 }
 
 /** An API of yours intercepting this process's requests. */
-export interface HalApiServer extends HalApi {
+export interface HalApiServer<C extends HalCollections = HalCollections> extends HalApi<C> {
   /** MSW's server: `listen()`, `use()` to override a route, `resetHandlers()`, `close()`. */
   readonly server: SetupServer
 }
@@ -44,7 +44,7 @@ export interface HalApiServer extends HalApi {
  * afterEach(() => { mock.server.resetHandlers(); return mock.reset() })
  * afterAll(() => mock.server.close())
  */
-export function setupHalApi(api: HalApi): HalApiServer {
+export function setupHalApi<C extends HalCollections>(api: HalApi<C>): HalApiServer<C> {
   return withHalApi(api, { server: setupServer(halHandler(api)) })
 }
 

@@ -6,19 +6,37 @@ import { accepts, HAL_TYPES } from '../http/negotiation.js'
 import { MAX_DELAY_MS, type Preferences, parsePrefer } from '../http/prefer.js'
 import { Problem } from '../http/problem.js'
 import { answerRead, answerWrite, checkWritePreconditions } from '../http/respond.js'
-import type { HalApiDefinition, HalRecord, HalRoute } from './definition.js'
+import type {
+  CollectionDefinition,
+  HalApiDefinition,
+  HalRecord,
+  HalRoute,
+  SeedValue,
+} from './definition.js'
 import { type OpenApiDocument, openApiDocument } from './openapi.js'
 import { problemAnswer } from './problem.js'
 import { Representations } from './representation.js'
 import { type RouteEntry, Router } from './router.js'
-import { validateBody } from './standard-schema.js'
+import { type StandardSchema, validateBody } from './standard-schema.js'
 import { type CollectionStore, HalDefinitionError, HalStore } from './store.js'
 
+/** An API's collections by name. */
+export type HalCollections = Readonly<Record<string, CollectionDefinition>>
+
+/** The `@msw/data` collection that holds a collection's records (with their `id`). */
+export type HalCollectionDb<D> =
+  D extends CollectionDefinition<infer S>
+    ? Collection<StandardSchema<SeedValue<S> & { readonly id: number }, HalRecord<S>>>
+    : never
+
 /** One stateful instance of an API defined with {@link defineHalApi}. */
-export interface HalApi {
+export interface HalApi<C extends HalCollections = HalCollections> {
   readonly definition: HalApiDefinition
-  /** The `@msw/data` collections by name (replaced by {@link HalApi.reset}). */
-  readonly db: Readonly<Record<string, Collection<never>>>
+  /**
+   * The `@msw/data` collections by name (replaced by {@link HalApi.reset}). Writes made through
+   * them reach the API's index too.
+   */
+  readonly db: { readonly [K in keyof C]: HalCollectionDb<C[K]> }
   /** Settles when the seed is loaded; `handle` waits for it by itself. */
   readonly ready: Promise<void>
   /**
@@ -73,7 +91,9 @@ const JSON_TYPES = ['application/json'] as const
  * const response = await api.handle(new Request('http://localhost/api/customers/1'))
  * await response.json() // { id: 1, name: 'Ada', _links: { self: { href: … } } }
  */
-export function defineHalApi(definition: HalApiDefinition): HalApi {
+export function defineHalApi<const C extends HalCollections>(
+  definition: HalApiDefinition & { readonly collections: C },
+): HalApi<C> {
   checkDefinition(definition)
   const basePath = definition.basePath.replace(/\/$/, '')
   let store = new HalStore(definition)
@@ -142,7 +162,7 @@ export function defineHalApi(definition: HalApiDefinition): HalApi {
     get db() {
       const db: Record<string, Collection<never>> = {}
       for (const [name, collection] of store.collections) db[name] = collection.collection
-      return db
+      return db as unknown as HalApi<C>['db']
     },
     get ready() {
       return store.ready

@@ -1,5 +1,5 @@
 import { type HttpHandler, http } from 'msw'
-import type { HalApi } from './api.js'
+import type { HalApi, HalCollections } from './api.js'
 
 /**
  * The one MSW handler of an API: a catch-all that hands every request under the API's base path
@@ -9,7 +9,7 @@ import type { HalApi } from './api.js'
  * @example
  * const server = setupServer(halHandler(shop))
  */
-export function halHandler(api: HalApi): HttpHandler {
+export function halHandler<C extends HalCollections>(api: HalApi<C>): HttpHandler {
   return http.all('*', ({ request }) =>
     api.covers(new URL(request.url)) ? api.handle(request) : undefined,
   )
@@ -22,6 +22,9 @@ export function halHandler(api: HalApi): HttpHandler {
  * @example
  * const mock = withHalApi(shop, { server: setupServer(halHandler(shop)) })
  */
-export function withHalApi<T extends object>(api: HalApi, extra: T): HalApi & T {
-  return Object.assign(Object.create(api) as HalApi, extra)
+export function withHalApi<C extends HalCollections, T extends object>(
+  api: HalApi<C>,
+  extra: T,
+): HalApi<C> & T {
+  return Object.assign(Object.create(api) as HalApi<C>, extra)
 }

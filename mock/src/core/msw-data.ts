@@ -11,8 +11,10 @@ export const TESTED_MSW_DATA = '~1.1.7'
 export interface CollectionObserver<R> {
   /** A record was created or replaced: `record` is the object the collection now holds. */
   put(record: R): void
-  /** A record left the collection (`delete`, `deleteMany`, `clear`). */
+  /** A record left the collection (`delete`, `deleteMany`). */
   removed(record: R): void
+  /** Every record left the collection (`clear`). */
+  cleared(): void
 }
 
 /** A behaviour of `@msw/data` the core relies on turned out not to hold. */
@@ -24,9 +26,10 @@ export class MswDataAssumptionError extends Error {
  * A `@msw/data` collection whose every change reaches `observer`, the one place where the core
  * depends on how `@msw/data` behaves beyond its types:
  * - the `create` hook's `record` is the very object the collection stores;
- * - `delete`, `deleteMany` and `clear` emit `delete` for each record they remove;
+ * - `delete` and `deleteMany` emit `delete` for each record they remove;
  * - `update` and `updateMany` resolve to the stored records, while their `update` hook fires
- *   before the record exists (so they are wrapped here, on this instance only).
+ *   before the record exists, and `clear` emits `delete` for only every other record (it splices
+ *   the array it walks): these three are wrapped here, on this instance only.
  * `msw-data.test.ts` checks each point against the installed version.
  *
  * @throws {MswDataAssumptionError} when the collection lacks a method the core wraps.
@@ -60,5 +63,10 @@ export function observedCollection<R extends object>(
     for (const record of records) observer.put(record as R)
     return records
   }) as typeof updateMany
+  const clear = collection.clear.bind(collection)
+  collection.clear = () => {
+    clear()
+    observer.cleared()
+  }
   return collection
 }

@@ -72,6 +72,9 @@ export class CollectionStore {
     this.collection = observedCollection<HalRecord>(recordSchema(name, definition.schema), {
       put: (record) => this.#put(record),
       removed: (record) => this.#removed(record),
+      cleared: () => {
+        for (const record of this.slice(0, this.count)) this.#removed(record)
+      },
     })
   }
 
