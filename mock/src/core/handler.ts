@@ -1,5 +1,18 @@
 import { type HttpHandler, http } from 'msw'
 import type { HalApi, HalCollections } from './api.js'
+import type { Responder } from './overrides.js'
+
+/**
+ * An API as a {@link Responder}: `api.handle` for a request under its base path, `undefined` for
+ * any other.
+ *
+ * @example
+ * const response = await halResponder(shop)(new Request('http://localhost/api/orders'))
+ */
+export function halResponder<C extends HalCollections>(api: HalApi<C>): Responder {
+  return (request) =>
+    api.covers(new URL(request.url)) ? api.handle(request) : Promise.resolve(undefined)
+}
 
 /**
  * The one MSW handler of an API: a catch-all that hands every request under the API's base path
@@ -10,9 +23,8 @@ import type { HalApi, HalCollections } from './api.js'
  * const server = setupServer(halHandler(shop))
  */
 export function halHandler<C extends HalCollections>(api: HalApi<C>): HttpHandler {
-  return http.all('*', ({ request }) =>
-    api.covers(new URL(request.url)) ? api.handle(request) : undefined,
-  )
+  const respond = halResponder(api)
+  return http.all('*', ({ request }) => respond(request))
 }
 
 /**

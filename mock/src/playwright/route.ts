@@ -2,7 +2,8 @@ import type { BrowserContext, Page, Request as PlaywrightRequest, Route } from '
 import type { RequestHandler } from 'msw'
 import type { BlogApi } from '../api.js'
 import type { HalApi, HalCollections } from '../core/api.js'
-import { halHandler } from '../core/handler.js'
+import { halResponder } from '../core/handler.js'
+import type { Responder } from '../core/overrides.js'
 import { API_PATH } from '../hal/links.js'
 import { answerRequest } from './answer.js'
 
@@ -100,14 +101,23 @@ export function routeHalApi<C extends HalCollections>(
   api: HalApi<C>,
   options: RouteBlogApiOptions = {},
 ): Promise<BlogApiRoute> {
-  return routeHandlers(target, options.url ?? ((url: URL) => api.covers(url)), [halHandler(api)])
+  return routeHandlers(
+    target,
+    options.url ?? ((url: URL) => api.covers(url)),
+    [],
+    halResponder(api),
+  )
 }
 
-/** Routes `url` of a context or page to `handlers`, after the overrides added with `use()`. */
+/**
+ * Routes `url` of a context or page to `handlers`, then `then`, after the overrides added with
+ * `use()`.
+ */
 async function routeHandlers(
   target: BrowserContext | Page,
   url: RouteUrl,
   handlers: readonly RequestHandler[],
+  then?: Responder,
 ): Promise<BlogApiRoute> {
   let overrides: RequestHandler[] = []
   const log: MockedRequest[] = []
@@ -119,6 +129,7 @@ async function routeHandlers(
       fetchRequest,
       [...overrides, ...handlers],
       pageUrlOf(request),
+      then,
     )
     if (response === undefined) return route.fallback()
     log.push({
