@@ -91,9 +91,14 @@ const JSON_TYPES = ['application/json'] as const
  * const response = await api.handle(new Request('http://localhost/api/customers/1'))
  * await response.json() // { id: 1, name: 'Ada', _links: { self: { href: … } } }
  */
-export function defineHalApi<const C extends HalCollections>(
-  definition: HalApiDefinition & { readonly collections: C },
-): HalApi<C> {
+export function defineHalApi<const S extends Readonly<Record<string, StandardSchema>>>(
+  typed: Omit<HalApiDefinition, 'collections'> & {
+    readonly collections: { readonly [K in keyof S]: CollectionDefinition<S[K]> }
+  },
+): HalApi<{ readonly [K in keyof S]: CollectionDefinition<S[K]> }> {
+  type C = { readonly [K in keyof S]: CollectionDefinition<S[K]> }
+  // Each collection's callbacks take its own records; from here on any record will do.
+  const definition = typed as HalApiDefinition
   checkDefinition(definition)
   const basePath = definition.basePath.replace(/\/$/, '')
   let store = new HalStore(definition)

@@ -42,6 +42,12 @@ describe('overridesFirst', () => {
     expect(response && isPassthroughResponse(response)).toBe(true)
   })
 
+  it('goes on to the API after a passthrough when asked to', async () => {
+    const through = http.post('*/api/notes', () => passthrough())
+    const response = await overridesFirst(post(), [through], then, { passthrough: 'then' })
+    expect(response?.status).toBe(201)
+  })
+
   it('resolves to undefined outside the API when nothing answers', async () => {
     expect(
       await overridesFirst(new Request('http://localhost/elsewhere'), [], then),

@@ -1,4 +1,4 @@
-import { getResponse, type RequestHandler } from 'msw'
+import { getResponse, isPassthroughResponse, type RequestHandler } from 'msw'
 
 /** Answers a request, or resolves to `undefined` when it is not one it answers. */
 export type Responder = (request: Request) => Promise<Response | undefined>
@@ -6,7 +6,9 @@ export type Responder = (request: Request) => Promise<Response | undefined>
 /**
  * The one way a shell asks the user's overrides first: the MSW `handlers` (what `use()` added,
  * newest first) through MSW's `getResponse`, then, when none of them answers, `then`. A handler's
- * `passthrough()` is an answer too (MSW's passthrough response): the caller decides what it means.
+ * `passthrough()` goes on to `then` too with `passthrough: 'then'` (the real server: there is no
+ * network behind it); otherwise it is MSW's passthrough response, for the caller (the Playwright
+ * route lets the request go on to the network).
  * The handlers see a clone, so `then` still reads the body whatever a handler read of it. The
  * real server and the Playwright route both answer through it.
  *
@@ -17,8 +19,9 @@ export async function overridesFirst(
   request: Request,
   handlers: readonly RequestHandler[],
   then?: Responder,
-  baseUrl?: string,
+  options: { readonly baseUrl?: string | undefined; readonly passthrough?: 'then' } = {},
 ): Promise<Response | undefined> {
+  const { baseUrl, passthrough } = options
   const response =
     handlers.length === 0
       ? undefined
@@ -27,6 +30,9 @@ export async function overridesFirst(
           then ? request.clone() : request,
           baseUrl ? { baseUrl } : undefined,
         )
-  if (response !== undefined || then === undefined) return response
-  return then(request)
+  if (then === undefined) return response
+  if (response === undefined || (passthrough === 'then' && isPassthroughResponse(response))) {
+    return then(request)
+  }
+  return response
 }

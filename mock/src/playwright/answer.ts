@@ -28,7 +28,7 @@ export async function answerRequest(
   if (isPreflight(request)) return preflightResponse(request)
   let response: Response | undefined
   try {
-    response = await overridesFirst(request, handlers, then, baseUrl)
+    response = await overridesFirst(request, handlers, then, { baseUrl })
   } catch (error) {
     const url = new URL(request.url)
     response = problemResponse(error, new ApiUrls(url.origin), url.pathname)

@@ -1,4 +1,3 @@
-import type { BlogApi } from '../api.js'
 import type { RequestLog } from './request-log.js'
 
 /** Where the mock controls live (CONTRACT §5); not part of the Blog API. */
@@ -10,7 +9,7 @@ export const ADMIN_PATH = '/__admin'
  */
 export async function adminResponse(
   request: Request,
-  api: BlogApi,
+  api: { reset(): Promise<void> },
   log: RequestLog,
 ): Promise<Response> {
   const { pathname } = new URL(request.url)

@@ -2,6 +2,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { getResponse, type HttpHandler } from 'msw'
 import { type BlogApi, createBlogApi } from '../api.js'
+import type { HalApi, HalCollections } from '../core/api.js'
+import { halResponder } from '../core/handler.js'
+import { overridesFirst, type Responder } from '../core/overrides.js'
 import { API_PATH, ApiUrls } from '../hal/links.js'
 import type { Answer } from '../http/answer.js'
 import { Problem } from '../http/problem.js'
@@ -25,14 +28,14 @@ export interface MockServerOptions extends BlogApiOptions {
 }
 
 /** A running mock server. */
-export interface MockServer {
+export interface MockServer<Api extends object = BlogApi> {
   /** Base URL of the API, e.g. `http://127.0.0.1:4010/api/v1.2`. */
   readonly url: string
   /** The server's origin, e.g. `http://127.0.0.1:4010`. */
   readonly origin: string
   readonly port: number
   /** The instance behind the server: its `db`, `reset()`. */
-  readonly api: BlogApi
+  readonly api: Api
   /** The last 1 000 requests received (what `GET /__admin/requests` answers). */
   requests(): LoggedRequest[]
   /** Prepends handlers that override routes, as MSW's `server.use()` does. */
@@ -52,9 +55,52 @@ export interface MockServer {
  * const blog = await fetch(`${server.url}/blogs/1`).then((r) => r.json())
  * await server.close()
  */
-export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
-  const { port = 4010, host = '127.0.0.1', log = batchedStdout() } = options
+export function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const api = createBlogApi(options)
+  return serve(api, API_PATH, options, (request, overrides) =>
+    getResponse([...overrides, ...api.handlers], request),
+  )
+}
+
+/** Options of {@link createHalServer}: where to listen and how to log. */
+export type HalServerOptions = Pick<MockServerOptions, 'port' | 'host' | 'log'>
+
+/**
+ * Serves an API made with `defineHalApi` over real HTTP, as {@link createMockServer} serves the
+ * Blog API: the same server (CORS, `/__admin`, the HAL explorer starting at the API's root), with
+ * `api.handle` answering after the handlers added with `use()`. `halyard-mock --api <module>`.
+ *
+ * @example
+ * import shop from './shop/api.js'
+ *
+ * const server = await createHalServer(shop, { port: 0 })
+ * const orders = await fetch(`${server.url}/orders`).then((r) => r.json())
+ * await server.close()
+ */
+export function createHalServer<C extends HalCollections>(
+  api: HalApi<C>,
+  options: HalServerOptions = {},
+): Promise<MockServer<HalApi<C>>> {
+  const basePath = api.definition.basePath.replace(/\/$/, '')
+  const then: Responder = halResponder(api)
+  return serve(api, basePath, options, (request, overrides) =>
+    overridesFirst(request, overrides, then, { passthrough: 'then' }),
+  )
+}
+
+/** What the server asks of an API: to be ready, to reset, and to answer past the overrides. */
+interface ServedApi {
+  readonly ready: Promise<void>
+  reset(): Promise<void>
+}
+
+async function serve<Api extends ServedApi>(
+  api: Api,
+  basePath: string,
+  options: HalServerOptions,
+  respondApi: (request: Request, overrides: HttpHandler[]) => Promise<Response | undefined>,
+): Promise<MockServer<Api>> {
+  const { port = 4010, host = '127.0.0.1', log = batchedStdout() } = options
   await api.ready
   const requestLog = new RequestLog()
   let overrides: HttpHandler[] = []
@@ -66,9 +112,9 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     if (pathname === ADMIN_PATH || pathname.startsWith(`${ADMIN_PATH}/`)) {
       return adminResponse(request, api, requestLog)
     }
-    if (isExplorerPath(pathname)) return explorerResponse(request)
-    const response = await getResponse([...overrides, ...api.handlers], request)
-    return response ?? notFound(request)
+    if (isExplorerPath(pathname)) return explorerResponse(request, basePath)
+    const response = await respondApi(request, overrides)
+    return response ?? notFound(request, basePath)
   }
 
   /** Never rejects: a request fetch cannot represent is a 400, a failure while answering a 500. */
@@ -166,7 +212,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   origin = `http://${shownHost}:${address.port}`
 
   return {
-    url: new ApiUrls(origin).base,
+    url: `${origin}${basePath}`,
     origin,
     port: address.port,
     api,
@@ -202,10 +248,10 @@ function batchedStdout(): (line: string) => void {
   }
 }
 
-function notFound(request: Request): Response {
+function notFound(request: Request, basePath: string): Response {
   const url = new URL(request.url)
   const response = problemResponse(
-    new Problem(404, `There is no resource at ${url.pathname}; the API lives under /api/v1.2.`),
+    new Problem(404, `There is no resource at ${url.pathname}; the API lives under ${basePath}.`),
     new ApiUrls(url.origin),
     url.pathname,
   )

@@ -20,7 +20,9 @@ import { StdUriTemplate } from './uritemplate.js'
  * @property {unknown} body JSON when the type says so, else the text; undefined when empty.
  */
 
-const API_ROOT = '/api/v1.2'
+/** The API's root path: the server names it in the page (the Blog API's, or another API's). */
+const API_ROOT =
+  document.querySelector('meta[name="halyard-api-root"]')?.getAttribute('content') ?? '/api/v1.2'
 const ACCEPT = 'application/hal+json, application/json;q=0.9, */*;q=0.1'
 /** Members that are not a document's own fields; `_link` is the Blog API's spelling on pages. */
 const RESERVED = new Set(['_links', '_link', '_embedded'])
