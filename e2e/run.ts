@@ -17,6 +17,13 @@ const steps = process.env.E2E_BASE_URL
 const nodeOptions = [process.env.NODE_OPTIONS, '--conditions=@halyard/source'].filter(Boolean)
 const env = { ...process.env, NODE_OPTIONS: nodeOptions.join(' ') }
 
+/** `git status --porcelain`, or undefined outside a git checkout (an unpacked tarball, say). */
+const treeStatus = (): string | undefined => {
+  const git = spawnSync('git', ['status', '--porcelain'], { encoding: 'utf8' })
+  return git.status === 0 ? git.stdout : undefined
+}
+const before = treeStatus()
+
 for (const [command = '', ...args] of steps) {
   const { status, error } = spawnSync(command, args, {
     stdio: 'inherit',
@@ -25,4 +32,11 @@ for (const [command = '', ...args] of steps) {
   })
   if (error) throw error
   if (status !== 0) process.exit(status ?? 1)
+}
+
+// A test run must not write into the tree (screenshots only with UPDATE_SCREENSHOTS=1).
+const after = treeStatus()
+if (before !== undefined && after !== before && process.env.UPDATE_SCREENSHOTS !== '1') {
+  console.error(`The e2e run changed the working tree:\n${after}`)
+  process.exit(1)
 }

@@ -1,5 +1,5 @@
-import { fileURLToPath } from 'node:url'
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import { saveScreenshot } from '../screenshots.js'
 
 /** Where the example app gets its data from, and how a test works behind its back. */
 export interface AppTarget {
@@ -13,7 +13,9 @@ export interface AppTarget {
     fixtures: Fixtures,
     article: { id: number; title: string },
   ) => Promise<void>
-  /** Saves the README's screenshots on this target's run. */
+  /** How the delete dialog says who loses the article: everyone on a server, one tab on the worker. */
+  readonly deletedFor: string
+  /** Saves the README's screenshots on this target's run (with `UPDATE_SCREENSHOTS=1`). */
   readonly screenshots?: boolean
 }
 
@@ -24,9 +26,6 @@ export interface Fixtures {
 
 /** A flow through the app, written once and run against every target. */
 export type Flow = (fixtures: Fixtures, target: AppTarget) => Promise<void>
-
-const screenshot = (name: string) =>
-  fileURLToPath(new URL(`../../docs/screenshots/${name}`, import.meta.url))
 
 const heading = (page: Page, name: string) =>
   page.getByRole('heading', { level: 2, name, exact: true })
@@ -77,7 +76,7 @@ export const pagesThroughEveryPage: Flow = async ({ page }, target) => {
   await expect(page.getByText('Page 1 of 5 · 42 articles')).toBeVisible()
   await expect(buttons.first).toBeDisabled()
   await expect(buttons.previous).toBeDisabled()
-  if (target.screenshots) await page.screenshot({ path: screenshot('app.png'), fullPage: true })
+  if (target.screenshots) await saveScreenshot(page, 'app.png')
 
   for (let pageIndex = 2; pageIndex <= 5; pageIndex++) {
     await buttons.next.click()
@@ -180,7 +179,7 @@ export const showsValidationErrorsBesideTheirFields: Flow = async ({ page }, tar
     await page.getByRole('button', { name: 'Save changes' }).click()
     await expect(content).not.toHaveAttribute('aria-invalid')
     await expect(title).toHaveAttribute('aria-invalid', 'true')
-    await page.screenshot({ path: screenshot('app-validation.png'), fullPage: true })
+    await saveScreenshot(page, 'app-validation.png')
   }
 
   await fillArticle(page, { title: 'Article 2, valid again', content: 'Short.' })
@@ -193,7 +192,7 @@ export const deletesAnArticle: Flow = async ({ page }, target) => {
   const remove = page.getByRole('button', { name: 'Delete', exact: true })
   await remove.click()
   const dialog = page.getByRole('dialog', { name: 'Delete this article?' })
-  await expect(dialog).toContainText('“Article 7” will be deleted')
+  await expect(dialog).toContainText(`“Article 7” will be deleted ${target.deletedFor}.`)
   await dialog.getByRole('button', { name: 'Cancel' }).click()
   await expect(dialog).toHaveCount(0)
   await expect(remove).toBeFocused()
@@ -207,6 +206,47 @@ export const deletesAnArticle: Flow = async ({ page }, target) => {
   await openApp(page, target.url('#/articles/7'))
   await expect(heading(page, 'Not found')).toBeVisible()
   await expect(page.getByText('There is no such article (404)')).toBeVisible()
+}
+
+export const leadsBackFromAPagePastTheEnd: Flow = async ({ page }, target) => {
+  await openApp(page, target.url('#/articles?page=99'))
+  await expect(page.getByText('No page 99 · 42 articles in 5 pages')).toBeVisible()
+  await expect(page.getByText('There is no page 99: the articles end on page 5.')).toBeVisible()
+  await expect(page.getByText('Page 99 of')).toHaveCount(0)
+  const buttons = pager(page)
+  await expect(buttons.next).toBeDisabled()
+  await buttons.previous.click()
+  await expect(page.getByText('Page 5 of 5 · 42 articles')).toBeVisible()
+
+  await page.goBack()
+  await expect(page.getByText('No page 99 · 42 articles in 5 pages')).toBeVisible()
+  await page.getByRole('link', { name: 'Go to the last page (5)' }).click()
+  await expect(page.getByText('Page 5 of 5 · 42 articles')).toBeVisible()
+  await expect(page.getByRole('list', { name: 'Articles' }).getByRole('listitem')).toHaveText([
+    'Article 41',
+    'Article 42',
+  ])
+}
+
+export const dismissesTheStatusMessage: Flow = async ({ page }, target) => {
+  // Time flows as usual; fastForward jumps it ahead instead of waiting.
+  await page.clock.install()
+  await openApp(page, target.url('#/articles/3/edit'))
+  await fillArticle(page, { title: 'Article 3, once', token: 'dev-token' })
+  await page.getByRole('button', { name: 'Save changes' }).click()
+  const status = page.getByRole('status')
+  await expect(status).toHaveText('Saved “Article 3, once”.')
+  await page.clock.fastForward('00:10')
+  await expect(status).toBeEmpty()
+
+  // The next action takes it away too, before its time is up.
+  await page.getByRole('link', { name: 'Edit' }).click()
+  await fillArticle(page, { title: 'Article 3, twice' })
+  await page.getByRole('button', { name: 'Save changes' }).click()
+  await expect(status).toHaveText('Saved “Article 3, twice”.')
+  await page.getByRole('link', { name: 'Back to articles' }).click()
+  await expect(status).toBeEmpty()
+  await expect(heading(page, 'Articles')).toBeVisible()
 }
 
 export const explainsAMissingOrRefusedToken: Flow = async ({ page }, target) => {
@@ -251,6 +291,10 @@ export const flows: Record<string, Flow> = {
   'offers the latest version when a save meets 412': offersTheLatestVersionOnConflict,
   'shows a 422’s messages beside the fields they name': showsValidationErrorsBesideTheirFields,
   'deletes an article after confirmation': deletesAnArticle,
+  'says a page past the end does not exist and leads back to the last page':
+    leadsBackFromAPagePastTheEnd,
+  'dismisses its status message after a few seconds and at the next action':
+    dismissesTheStatusMessage,
   'explains a missing (401) or refused (403) token': explainsAMissingOrRefusedToken,
   'keeps created articles across a reload': keepsDataAcrossAReload,
 }

@@ -20,6 +20,7 @@ export const serviceWorker: AppTarget = {
     )
     if (status !== 200) throw new Error(`the PUT behind the app's back answered ${status}`)
   },
+  deletedFor: 'in this tab only: the mock runs in this page, and other tabs keep their own data',
   screenshots: true,
 }
 
@@ -29,6 +30,7 @@ const admin = `http://127.0.0.1:${MOCK_PORT}/__admin`
 export const realServer: AppTarget = {
   name: 'the real HTTP server',
   url: (hash = '') => `/?api=${encodeURIComponent(MOCK_API)}${hash}`,
+  deletedFor: 'for everyone who uses this API',
   async reset(request) {
     const response = await request.post(`${admin}/reset`)
     if (!response.ok()) throw new Error(`${admin}/reset answered ${response.status()}`)

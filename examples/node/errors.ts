@@ -1,9 +1,10 @@
 // Errors: typed classes with the status, the method, the URL and the problem details.
-// Run against `npm start`: npm run example -- examples/node/errors.ts
+// Run against `npm start`: npm run example -- examples/node/errors.ts (or set HALYARD_API)
 import { isLinkNotFoundError, isNotFoundError, isValidationError } from '@halyard/sdk'
 import { createBlogClient } from '@halyard/sdk/blog'
+import { API } from './api.js'
 
-export async function errors(baseUrl = 'http://127.0.0.1:4010'): Promise<string[]> {
+export async function errors(baseUrl = API): Promise<string[]> {
   const api = createBlogClient({ baseUrl, token: 'dev-token' })
   const lines: string[] = []
   try {

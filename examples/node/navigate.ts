@@ -1,9 +1,10 @@
 // Navigate by links: from the API root to a blog, its articles, one article and back.
-// Run against `npm start`: npm run example -- examples/node/navigate.ts
+// Run against `npm start`: npm run example -- examples/node/navigate.ts (or set HALYARD_API)
 import { createClient } from '@halyard/sdk'
 import type { Root } from '@halyard/sdk/blog'
+import { API } from './api.js'
 
-export async function navigate(baseUrl = 'http://127.0.0.1:4010/api/v1.2'): Promise<string[]> {
+export async function navigate(baseUrl = API): Promise<string[]> {
   const client = createClient({ baseUrl })
   const blog = client.go<Root>().follow('doc:blog', { blogId: 1 })
   const page = await blog.follow('doc:articles', { pageSize: 3 }).get()

@@ -1,8 +1,9 @@
 // Paginate: every article of blog 1, 20 per request, the next page fetched ahead.
-// Run against `npm start`: npm run example -- examples/node/paginate.ts
+// Run against `npm start`: npm run example -- examples/node/paginate.ts (or set HALYARD_API)
 import { createBlogClient } from '@halyard/sdk/blog'
+import { API } from './api.js'
 
-export async function paginate(baseUrl = 'http://127.0.0.1:4010'): Promise<string[]> {
+export async function paginate(baseUrl = API): Promise<string[]> {
   const api = createBlogClient({ baseUrl })
   const titles: string[] = []
   for await (const article of api.articles(1, { pageSize: 20, prefetch: true }))

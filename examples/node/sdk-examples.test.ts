@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
 import { createMockServer, type MockServer } from '@halyard/mock/server'
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
 import { errors } from './errors.js'
@@ -49,4 +52,19 @@ it('errors', async () => {
   expect(lines[0]).toMatch(/^422 \/title: /)
   expect(lines[1]).toBe(`404 GET ${server.origin}/api/v1.2/blogs/1/articles/9999`)
   expect(lines[2]).toBe('no doc:authors; there are: curies, self, doc:articles')
+})
+
+it('runs as the README says, against the API HALYARD_API names', async () => {
+  // The exact command of examples/node/README.md, from the repository's root, no build needed.
+  const root = fileURLToPath(new URL('../../', import.meta.url))
+  const { stdout } = await promisify(execFile)(
+    'npm',
+    ['run', '--silent', 'example', '--', 'examples/node/navigate.ts'],
+    {
+      cwd: root,
+      env: { ...process.env, HALYARD_API: `${server.origin}/api/v1.2` },
+      shell: process.platform === 'win32',
+    },
+  )
+  expect(stdout.trim().split('\n')).toEqual(await navigate(`${server.origin}/api/v1.2`))
 })

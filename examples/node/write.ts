@@ -1,9 +1,10 @@
 // Write with concurrency control: create, replace with If-Match, meet a 412, re-read, delete.
-// Run against `npm start`: npm run example -- examples/node/write.ts
+// Run against `npm start`: npm run example -- examples/node/write.ts (or set HALYARD_API)
 import { isPreconditionFailedError } from '@halyard/sdk'
 import { createBlogClient } from '@halyard/sdk/blog'
+import { API } from './api.js'
 
-export async function write(baseUrl = 'http://127.0.0.1:4010'): Promise<string[]> {
+export async function write(baseUrl = API): Promise<string[]> {
   const api = createBlogClient({ baseUrl, token: 'dev-token' })
   const lines: string[] = []
   const draft = await api.createArticle(1, { title: 'Draft', content: 'First words' })

@@ -1,9 +1,13 @@
 import type { BlogApiTestOptions } from '@halyard/mock/playwright'
 import { defineConfig, devices } from '@playwright/test'
 import { chromiumLaunchOptions } from '../../e2e/chromium.js'
+import { e2ePort } from '../../e2e/port.js'
 
-/** Where the app under test runs: here the example app (examples/browser), on Vite's dev server. */
-const PORT = 5312
+/**
+ * Where the app under test runs: here the example app (examples/browser), on Vite's dev server, on
+ * the port `HALYARD_EXAMPLE_APP_PORT` names or a free one. In your project, your dev server's port.
+ */
+const PORT = await e2ePort('HALYARD_EXAMPLE_APP_PORT')
 
 // Typed with BlogApiTestOptions, so `use` also takes the mock's options for every test.
 export default defineConfig<BlogApiTestOptions>({
@@ -24,7 +28,8 @@ export default defineConfig<BlogApiTestOptions>({
     command: `npx vite --config examples/browser/vite.config.ts --port ${PORT} --strictPort --host 127.0.0.1`,
     cwd: '../..',
     url: `http://127.0.0.1:${PORT}/`,
-    reuseExistingServer: !process.env.CI,
+    // Never test a server this run did not start: a port already answering fails the run.
+    reuseExistingServer: false,
     timeout: 60_000,
   },
 })

@@ -115,6 +115,18 @@ describe('the real HTTP server', () => {
     expect(response.headers.get('content-type')).toBe('application/problem+json')
   })
 
+  it("writes RFC 9110's reason phrases on the status line, as the problem titles say", async () => {
+    const invalid = await fetch(`${server.url}/blogs/1/articles`, {
+      method: 'POST',
+      headers: { 'x-access-token': 'dev-token', 'content-type': 'application/json' },
+      body: '{"title":"   "}',
+    })
+    expect([invalid.status, invalid.statusText]).toEqual([422, 'Unprocessable Content'])
+    expect((await invalid.json()).title).toBe('Unprocessable Content')
+    const found = await fetch(`${server.url}/blogs/1`)
+    expect([found.status, found.statusText]).toEqual([200, 'OK'])
+  })
+
   it('builds hrefs from the Host the client used', async () => {
     const port = new URL(server.origin).port
     const blog = await fetch(`http://localhost:${port}/api/v1.2/blogs/1`).then((r) => r.json())

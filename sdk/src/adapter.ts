@@ -48,15 +48,18 @@ export function halAdapter(options: HalAdapterOptions = {}): RepresentationAdapt
     accept: 'application/hal+json, application/json;q=0.9',
     read(body) {
       if (!isRecord(body)) return { data: body, links: {}, embedded: {} }
-      const data: Record<string, unknown> = {}
-      for (const [key, value] of Object.entries(body)) if (!reserved.has(key)) data[key] = value
+      // fromEntries defines each member, so a `__proto__` member stays plain data.
+      const data = Object.fromEntries(Object.entries(body).filter(([key]) => !reserved.has(key)))
       const links = linkKeys.map((key) => body[key]).find(isRecord) ?? {}
       const raw = body._embedded
-      const embedded: Record<string, unknown[]> = {}
-      if (Array.isArray(raw)) embedded[arrayRel] = raw
-      else if (isRecord(raw))
-        for (const [rel, value] of Object.entries(raw))
-          embedded[rel] = Array.isArray(value) ? value : [value]
+      const embedded: Record<string, unknown[]> = Array.isArray(raw)
+        ? { [arrayRel]: raw }
+        : Object.fromEntries(
+            Object.entries(isRecord(raw) ? raw : {}).map(([rel, value]) => [
+              rel,
+              Array.isArray(value) ? value : [value],
+            ]),
+          )
       return { data, links: links as Representation['links'], embedded }
     },
   }

@@ -4,7 +4,8 @@ const withoutQuery = (uri: string): string => uri.replace(/[?#].*$/, '')
 
 /**
  * The client's states by URI, with their validators, least recently used first out. Embedded
- * copies are stored under their own `self`, and the cache remembers which documents embed which
+ * copies are stored under their own `self` (when it is on the origin of the document that embeds
+ * them), and the cache remembers which documents embed which
  * resource so that a write can evict every copy it made stale.
  *
  * @example
@@ -31,11 +32,15 @@ export class StateCache {
     return state
   }
 
-  /** Stores a state and every embedded copy in it that has an address of its own. */
+  /**
+   * Stores a state and every embedded copy in it that has an address of its own on the origin
+   * that served the state: another origin's copy of an API resource would be a forgery.
+   */
   store(state: State): void {
     this.#set(state)
+    const { origin } = new URL(state.uri)
     for (const child of state.embeddedStates()) {
-      if (child.uri === state.uri) continue
+      if (child.uri === state.uri || new URL(child.uri).origin !== origin) continue
       const known = this.#states.get(child.uri)
       // Same content: keep the copy that came with validators (an embedded copy has none).
       if (!known || JSON.stringify(known.data) !== JSON.stringify(child.data)) this.#set(child)

@@ -26,6 +26,7 @@ export type HalyardErrorName =
   | 'HalyardError'
   | 'UriTemplateError'
   | 'LinkNotFoundError'
+  | 'InvalidResponseError'
   | HttpErrorName
 
 /** The `name` of an error that carries an HTTP response. */
@@ -92,6 +93,24 @@ export class ValidationError extends HttpError {
   }
 }
 
+/**
+ * A response the SDK refuses to use, whatever its status: invalid JSON, JSON nested deeper than
+ * 1000 levels, a body over `maxBodySize`, an invalid `Location`, more than 20 redirects. The
+ * message names the method, the URL and what was wrong.
+ */
+export class InvalidResponseError extends HalyardError {
+  override readonly name = 'InvalidResponseError' as const
+
+  constructor(
+    readonly method: string,
+    readonly url: string,
+    /** What was wrong, e.g. `invalid JSON`. */
+    readonly reason: string,
+  ) {
+    super(`${method} ${url} answered ${reason}`)
+  }
+}
+
 /** A rel the document does not hold (or no link of it matches the selection). */
 export class LinkNotFoundError extends HalyardError {
   override readonly name = 'LinkNotFoundError' as const
@@ -139,7 +158,7 @@ const guard =
  * ```
  */
 export const isHalyardError = guard<HalyardError>(
-  /^(Halyard|UriTemplate|LinkNotFound|Http|NotFound|Unauthorized|PreconditionFailed|Validation)Error$/,
+  /^(Halyard|UriTemplate|LinkNotFound|InvalidResponse|Http|NotFound|Unauthorized|PreconditionFailed|Validation)Error$/,
 )
 /** True for any error that carries an HTTP response (`HttpError` and its subclasses). */
 export const isHttpError = guard<HttpError>(
@@ -150,4 +169,5 @@ export const isNotFoundError = guard<NotFoundError>(/^NotFoundError$/)
 export const isPreconditionFailedError = guard<PreconditionFailedError>(/^PreconditionFailedError$/)
 export const isValidationError = guard<ValidationError>(/^ValidationError$/)
 export const isLinkNotFoundError = guard<LinkNotFoundError>(/^LinkNotFoundError$/)
+export const isInvalidResponseError = guard<InvalidResponseError>(/^InvalidResponseError$/)
 export const isUriTemplateError = guard<UriTemplateError>(/^UriTemplateError$/)

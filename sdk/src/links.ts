@@ -1,5 +1,5 @@
 import type { HalLink } from 'hal-types'
-import { HalyardError } from './errors.js'
+import { InvalidResponseError } from './errors.js'
 import type { Variables } from './types.js'
 import { expandTemplate } from './uri-template.js'
 
@@ -27,11 +27,15 @@ type RawLinks = Record<string, HalLink | HalLink[] | undefined>
 const isLinkObject = (value: unknown): value is HalLink =>
   typeof value === 'object' && value !== null && typeof (value as HalLink).href === 'string'
 
-const resolve = (href: string, base: string): string => {
+/**
+ * `href` resolved against `base`, the URL that `method` was sent to; an `InvalidResponseError`
+ * when it is no URL (a link, a `Location`).
+ */
+export const resolveUrl = (method: string, base: string, href: string): string => {
   try {
     return new URL(href, base).href
   } catch {
-    throw new HalyardError(`GET ${base}: invalid href ${href}`)
+    throw new InvalidResponseError(method, base, `an invalid URL '${href}'`)
   }
 }
 
@@ -45,7 +49,7 @@ const resolve = (href: string, base: string): string => {
  * ```
  */
 export const linkTarget = (link: Link, variables?: Variables): string =>
-  link.templated ? resolve(expandTemplate(link.href, variables), link.context) : link.href
+  link.templated ? resolveUrl('GET', link.context, expandTemplate(link.href, variables)) : link.href
 
 /**
  * The links of one document, found by rel: its full name, a CURIE (`doc:articles`) or the URI the
@@ -61,7 +65,12 @@ export class Links<R extends string = string> {
     for (const [rel, value] of Object.entries(raw)) {
       for (const link of Array.isArray(value) ? value : [value]) {
         if (!isLinkObject(link)) continue
-        const href = link.templated ? link.href : resolve(link.href, context)
+        let { href } = link
+        try {
+          if (!link.templated) href = new URL(href, context).href
+        } catch {
+          continue // a link whose href is no URL is skipped: the rest of the document still reads
+        }
         links.push(Object.freeze({ ...link, rel, href, context }))
       }
     }

@@ -1,4 +1,4 @@
-import type { Options as KyOptions } from 'ky'
+import { isHTTPError, type Options as KyOptions, type RetryOptions } from 'ky'
 import { halAdapter, type RepresentationAdapter } from './adapter.js'
 
 /** Where a token comes from: a constant, or a function asked before each request to its origin. */
@@ -6,7 +6,7 @@ export type TokenSource = string | (() => string | undefined | Promise<string | 
 
 /**
  * Options of {@link createClient}. Besides its own, the client takes ky's `hooks`, `timeout`,
- * `retry`, `fetch` and `credentials`, passed to ky as they are.
+ * `retry`, `fetch` and `credentials`, passed to ky as they are (`retry` with `maxRetryAfter` added).
  */
 export interface ClientOptions
   extends Pick<KyOptions, 'hooks' | 'timeout' | 'retry' | 'fetch' | 'credentials'> {
@@ -26,6 +26,13 @@ export interface ClientOptions
   nextRels?: readonly string[]
   /** Where warnings (deprecated links) go. Default `console.warn`. */
   warn?: (message: string) => void
+  /**
+   * The longest `Retry-After` (ms) a retry waits for. A server asking for longer gets no retry:
+   * the call rejects with its `HttpError` at once. Default 60 000.
+   */
+  maxRetryAfter?: number
+  /** The largest body (bytes) read; a larger one is an `InvalidResponseError`. Default 50 MiB. */
+  maxBodySize?: number
 }
 
 /** The options after {@link normalizeOptions}: every default applied, once. */
@@ -39,12 +46,20 @@ export interface NormalizedOptions {
   adapter: RepresentationAdapter
   nextRels: readonly string[]
   warn: (message: string) => void
+  /** Per attempt, for the headers and again for the body. */
+  timeout: number | false
+  maxBodySize: number
   ky: KyOptions
 }
 
+/** A `Retry-After` in ms: delay seconds or an HTTP date; 0 when absent, NaN when unreadable. */
+const retryAfter = (value: string | null): number =>
+  /^\d*$/.test(value ?? '') ? Number(value) * 1000 : Date.parse(value ?? '') - Date.now()
+
 /**
- * Applies the defaults, once per client: a 10 s timeout, two retries of idempotent methods that
- * honour `Retry-After` (ky's), the token in `X-Access-Token`, a cache of 1000 states.
+ * Applies the defaults, once per client: a 10 s timeout (for the headers, then for the body), two
+ * retries of idempotent methods that honour `Retry-After` up to 60 s (ky's), bodies up to 50 MiB,
+ * the token in `X-Access-Token`, a cache of 1000 states.
  */
 export function normalizeOptions({
   baseUrl,
@@ -56,11 +71,14 @@ export function normalizeOptions({
   nextRels = ['next', 'nextPage'],
   warn = (message) => console.warn(message),
   timeout = 10_000,
-  retry = { limit: 2 },
+  retry = 2,
+  maxRetryAfter = 60_000,
+  maxBodySize = 50 * 1024 * 1024,
   hooks,
   fetch,
   credentials,
 }: ClientOptions): NormalizedOptions {
+  const retryOptions: RetryOptions = typeof retry === 'number' ? { limit: retry } : retry
   return {
     baseUrl: new URL(baseUrl), // a TypeError (Invalid URL) unless absolute
     token:
@@ -73,9 +91,20 @@ export function normalizeOptions({
     adapter,
     nextRels,
     warn,
+    timeout,
+    maxBodySize,
     ky: {
       timeout,
-      retry,
+      retry: {
+        maxRetryAfter, // ky's cap, for the rate-limit headers it also reads
+        ...retryOptions,
+        // A server that asks for a longer wait than maxRetryAfter gets no retry: its error comes now.
+        shouldRetry: (state) =>
+          isHTTPError(state.error) &&
+          retryAfter(state.error.response.headers.get('retry-after')) > maxRetryAfter
+            ? false
+            : retryOptions.shouldRetry?.(state),
+      },
       // 3xx must reach the client (redirects it follows itself), 304 included; ky throws from 400.
       throwHttpErrors: (status) => status >= 400,
       ...(hooks && { hooks }),

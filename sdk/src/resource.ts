@@ -1,6 +1,6 @@
 import type { ClientContext } from './context.js'
 import { HalyardError, isPreconditionFailedError, LinkNotFoundError } from './errors.js'
-import { type Link, linkTarget } from './links.js'
+import { type Link, linkTarget, resolveUrl } from './links.js'
 import { type ItemsOptions, items, type PagesOptions, pages } from './pagination.js'
 import type { State } from './state.js'
 import type {
@@ -169,10 +169,12 @@ export class Resource<T = AnyResource> {
       await response.body?.cancel()
       throw new HalyardError(`POST ${this.uri} answered ${response.status} without a Location`)
     }
-    const uri = new URL(location, this.uri).href
+    const from = response.url || this.uri
+    const uri = resolveUrl('POST', from, location)
     const state = await transport.read('POST', uri, response)
-    // Cache the body only when it says it is the created resource.
-    if (state.links.get('self')?.href === uri) cache.store(state)
+    // Cache the body only when it says it is the created resource, on the origin that answered.
+    if (state.links.get('self')?.href === uri && new URL(uri).origin === new URL(from).origin)
+      cache.store(state)
     return this.#context.go(uri)
   }
 

@@ -1,7 +1,8 @@
 import ky, { isHTTPError } from 'ky'
+import { parseJson, readBody } from './body.js'
 import {
-  HalyardError,
   HttpError,
+  InvalidResponseError,
   NotFoundError,
   PreconditionFailedError,
   type ProblemDetails,
@@ -9,6 +10,7 @@ import {
   ValidationError,
 } from './errors.js'
 import { isRecord } from './is-record.js'
+import { resolveUrl } from './links.js'
 import type { NormalizedOptions } from './options.js'
 import { createState, type State } from './state.js'
 import type { RequestOptions } from './types.js'
@@ -22,11 +24,15 @@ export interface SendInit extends RequestOptions {
 /** Sends requests for one client; the only module that talks to ky. */
 export interface Transport {
   /**
-   * Sends a request and answers its final response (redirects followed, without the token). A
-   * status of 400 or more rejects with the matching `HttpError` subclass, after ky's retries.
+   * Sends a request and answers its final response: redirects followed (by the SDK itself while
+   * the request carries the token, which only goes to the API's origin). A status of 400 or more
+   * rejects with the matching `HttpError` subclass, after ky's retries.
    */
   send(method: string, url: string, init?: SendInit): Promise<Response>
-  /** Reads a response's body into a `State` addressed at `url` (the resource it represents). */
+  /**
+   * Reads a response's body (within the timeout, up to `maxBodySize`) into a `State` addressed at
+   * `url` (the resource it represents).
+   */
   read<T>(method: string, url: string, response: Response): Promise<State<T>>
 }
 
@@ -52,25 +58,27 @@ export function createTransport(options: NormalizedOptions): Transport {
   const origin = options.baseUrl.origin
 
   async function send(method: string, url: string, init: SendInit = {}): Promise<Response> {
-    for (let withoutToken = false; ; withoutToken = true) {
+    let { body } = init
+    // Whether the token may still go: never again once a redirect has left the API's origin.
+    let trusted = true
+    for (let hops = 0; ; hops++) {
       const headers = new Headers({
         accept: options.adapter.accept,
         ...options.headers,
         ...init.headers,
       })
-      const token =
-        !withoutToken && options.token && new URL(url).origin === origin
-          ? await options.token()
-          : undefined
+      trusted &&= new URL(url).origin === origin
+      const token = trusted && options.token ? await options.token() : undefined
       if (token) headers.set(options.tokenHeader, token)
       let response: Response
       try {
         response = await http(url, {
           method,
           headers,
-          // fetch keeps custom headers across a cross-origin redirect: with the token, stop at one.
+          // fetch keeps custom headers across a cross-origin redirect: with the token, the SDK
+          // follows redirects itself.
           ...(token && { redirect: 'manual' }),
-          ...(init.body !== undefined && { json: init.body }),
+          ...(body !== undefined && { json: body }),
           ...(init.signal && { signal: init.signal }),
         })
       } catch (error) {
@@ -78,23 +86,36 @@ export function createTransport(options: NormalizedOptions): Transport {
           throw httpErrorFor(method, url, error.response, isRecord(error.data) ? error.data : {})
         throw error
       }
-      // A redirect (opaque in browsers) is asked again without the token, and fetch follows it.
-      if (!token || (response.type !== 'opaqueredirect' && !redirects.has(response.status)))
-        return response
+      if (!token) return response
+      const location = response.headers.get('location')
+      // A browser hides where a redirect leads: a read is asked again without the token (fetch
+      // follows it then); any other method is not sent twice.
+      if (response.type === 'opaqueredirect') {
+        if (method !== 'GET' && method !== 'HEAD')
+          throw new InvalidResponseError(method, url, 'a redirect the browser does not disclose')
+        trusted = false
+        continue
+      }
+      if (!redirects.has(response.status) || location === null) return response
       await response.body?.cancel()
+      if (hops === 20) throw new InvalidResponseError(method, url, 'more than 20 redirects')
+      url = resolveUrl(method, url, location)
+      // fetch's rules: 303 turns anything but HEAD into a GET, 301 and 302 turn a POST into one.
+      if (
+        response.status === 303 ? method !== 'HEAD' : response.status < 303 && method === 'POST'
+      ) {
+        method = 'GET'
+        body = undefined
+      }
     }
   }
 
   async function read<T>(method: string, url: string, response: Response): Promise<State<T>> {
-    const text = await response.text()
-    let body: unknown = text
-    if (text && /json/i.test(response.headers.get('content-type') ?? '')) {
-      try {
-        body = JSON.parse(text)
-      } catch {
-        throw new HalyardError(`${method} ${url} answered ${response.status} with invalid JSON`)
-      }
-    }
+    const text = await readBody(method, url, response, options.timeout, options.maxBodySize)
+    const body =
+      text && /json/i.test(response.headers.get('content-type') ?? '')
+        ? parseJson(method, url, text)
+        : text
     return createState<T>(options.adapter, url, body, response.headers)
   }
 

@@ -3,8 +3,11 @@ import { gzipSync } from 'node:zlib'
 import { build } from 'esbuild'
 import { describe, expect, it } from 'vitest'
 
-/** The SDK's size budget: minified and gzipped, with its dependencies (ky 2 alone is ~8.9 KiB). */
-const BUDGET_BYTES = 14 * 1024
+/**
+ * The SDK's size budget: minified and gzipped, with its dependencies (ky 2 alone is ~8.9 KiB,
+ * std-uritemplate ~1.9 KiB). 15 KiB since the SDK follows redirects itself and bounds bodies.
+ */
+const BUDGET_BYTES = 15 * 1024
 
 /** Bundles an entry the way a browser app's bundler would: minified ESM, every dependency in. */
 async function bundle(entry: string) {

@@ -5,7 +5,7 @@ import type { App, View } from './app.js'
 import { h } from './dom.js'
 import { explain } from './errors.js'
 import { parseHash, paths, type Route } from './router.js'
-import { announce } from './status.js'
+import { announce, dismissStatus } from './status.js'
 import { articleListView } from './views/article-list.js'
 import { articleView } from './views/article-view.js'
 import { editArticleView } from './views/edit-article.js'
@@ -123,6 +123,9 @@ async function start(): Promise<void> {
     if (moveFocus) view.element.querySelector<HTMLElement>('h2')?.focus()
   }
   window.addEventListener('hashchange', () => void show(true))
+  // The next action takes the last message away (capture: before the action announces its own).
+  document.addEventListener('click', dismissStatus, { capture: true })
+  document.addEventListener('submit', dismissStatus, { capture: true })
   await show(false)
 }
 

@@ -1,7 +1,8 @@
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
 import { PassThrough, Readable } from 'node:stream'
 import type { Answer } from '../http/answer.js'
 import type { HeaderReader } from '../http/headers.js'
+import { reasonPhrase } from '../http/reason-phrase.js'
 import type { RouteRequest } from '../routes/route.js'
 
 /**
@@ -189,7 +190,7 @@ export async function sendResponse(
   const body =
     noBody || response.body === null ? undefined : Buffer.from(await response.arrayBuffer())
   if (body) headers['content-length'] = String(body.byteLength)
-  res.writeHead(response.status, headers)
+  writeHead(res, response.status, headers)
   res.end(body)
 }
 
@@ -203,8 +204,15 @@ export function writeAnswer(res: ServerResponse, answer: Answer, method: string)
   const noBody = method === 'HEAD' || answer.status === 204 || answer.status === 304
   const body = noBody || answer.body === null ? undefined : answer.body
   if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body))
-  res.writeHead(answer.status, headers)
+  writeHead(res, answer.status, headers)
   res.end(body)
+}
+
+/** The status line with RFC 9110's reason phrase (422 "Unprocessable Content", not node's older one). */
+function writeHead(res: ServerResponse, status: number, headers: OutgoingHttpHeaders): void {
+  const phrase = reasonPhrase(status)
+  if (phrase === undefined) res.writeHead(status, headers)
+  else res.writeHead(status, phrase, headers)
 }
 
 /** At most this much of an unread body is read and dropped, for at most this long (see below). */

@@ -3,6 +3,7 @@ import { blogCases } from './blog.case.js'
 import { errorCases } from './errors.case.js'
 import { navigateCases } from './navigate.case.js'
 import { paginationCases } from './pagination.case.js'
+import { responseCases } from './responses.case.js'
 import type { SdkTarget } from './target.js'
 import { writeCases } from './writes.case.js'
 
@@ -26,6 +27,7 @@ export function describeSdk(target: () => SdkTarget): void {
     paginationCases(target)
     writeCases(target)
     errorCases(target)
+    responseCases(target)
     blogCases(target)
   })
 }

@@ -7,6 +7,12 @@ import { paths } from '../router.js'
 import { announce } from '../status.js'
 import { accessToken, TOKEN_HINT } from '../token.js'
 
+/** Who loses the article: on a server everyone; in the service worker each tab has its own data. */
+const DELETED_FOR = {
+  server: 'for everyone who uses this API',
+  worker: 'in this tab only: the mock runs in this page, and other tabs keep their own data',
+} as const
+
 /**
  * Asks before deleting an article, in a modal dialog (focus stays inside, Escape cancels), with
  * the access token the delete needs. On success it goes back to the list.
@@ -32,7 +38,7 @@ export function confirmDelete(app: App, article: State<Article>, opener: HTMLEle
       'form',
       { method: 'dialog' },
       h('h2', { id: headingId }, 'Delete this article?'),
-      h('p', {}, `“${article.data.title}” will be deleted for everyone who uses this API.`),
+      h('p', {}, `“${article.data.title}” will be deleted ${DELETED_FOR[app.connection.mode]}.`),
       problem,
       h(
         'div',

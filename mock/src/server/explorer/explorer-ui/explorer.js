@@ -26,6 +26,10 @@ const API_ROOT =
 const ACCEPT = 'application/hal+json, application/json;q=0.9, */*;q=0.1'
 /** Members that are not a document's own fields; `_link` is the Blog API's spelling on pages. */
 const RESERVED = new Set(['_links', '_link', '_embedded'])
+/** Relations that make a document a page of a collection, HAL's and the Blog API's spellings. */
+const PAGING = /^(first|prev|previous|next|last)(Page)?$/
+/** Where the access token is kept: this tab's sessionStorage, so a reload keeps it. */
+const TOKEN_KEY = 'halyard-explorer:token'
 
 /**
  * @template {HTMLElement} T
@@ -130,20 +134,23 @@ function routedHref(href) {
 }
 
 /**
- * The variable names of an RFC 6570 template, in order: `{?pageIndex,pageSize}` → both.
- * Expansion itself is std-uritemplate's.
+ * The variables of an RFC 6570 template, in order, each with whether the URL needs it: those of
+ * the path (`{blogId}`, `{/id}`) do, those of a query or fragment (`{?pageIndex,pageSize}`, `{#f}`)
+ * may be left out. Expansion itself is std-uritemplate's.
  * @param {string} template
+ * @returns {Map<string, boolean>} name → required
  */
 function templateVariables(template) {
-  /** @type {Set<string>} */
-  const names = new Set()
+  /** @type {Map<string, boolean>} */
+  const variables = new Map()
   for (const [, expression = ''] of template.matchAll(/\{([^}]*)\}/g)) {
+    const required = !/^[?&#]/.test(expression)
     for (const spec of expression.replace(/^[+#./;?&]/, '').split(',')) {
       const name = spec.trim().replace(/(:\d+|\*)$/, '')
-      if (name !== '') names.add(name)
+      if (name !== '') variables.set(name, required || variables.get(name) === true)
     }
   }
-  return [...names]
+  return variables
 }
 
 /**
@@ -165,6 +172,23 @@ function linksOf(hal) {
  * @returns {value is HalLink}
  */
 const isLink = (value) => isObject(value) && typeof value.href === 'string'
+
+/**
+ * The method the write form offers for a document: POST to a page of a collection (paging links or
+ * an embedded list), PUT to any other document with a self link, POST otherwise.
+ * @param {unknown} body
+ */
+function defaultMethod(body) {
+  const hal = isObject(body) ? body : undefined
+  const links = linksOf(hal)
+  const embedded = hal?._embedded
+  const isPage =
+    links.some(([rel]) => PAGING.test(rel)) ||
+    Array.isArray(embedded) ||
+    (isObject(embedded) && Object.values(embedded).some(Array.isArray))
+  const hasSelf = links.some(([rel, list]) => rel === 'self' && list.length > 0)
+  return !isPage && hasSelf ? 'PUT' : 'POST'
+}
 
 /**
  * The curie prefixes of a document and their templated docs hrefs.
@@ -317,25 +341,45 @@ function announce(message) {
 
 /** @param {Exchange} result */
 function render(result) {
+  renderAnswer(result)
+  renderDocument(result.body)
+}
+
+/**
+ * The answer's status line, headers and problem details; the panes of the document stay as they are.
+ * @param {Exchange} result
+ */
+function renderAnswer(result) {
   announce(`${result.method} ${result.path} → ${result.status} ${result.statusText}`.trim())
   renderHeaders(result.headers)
   renderProblem(result)
-  const hal = isObject(result.body) ? result.body : undefined
+}
+
+/**
+ * A document's links, embedded resources and JSON.
+ * @param {unknown} body
+ */
+function renderDocument(body) {
+  const hal = isObject(body) ? body : undefined
   renderLinks(hal)
   renderEmbedded(hal?._embedded)
   ui.documentBody.textContent =
-    result.body === undefined
+    body === undefined
       ? '(no body)'
-      : typeof result.body === 'string'
-        ? result.body
-        : JSON.stringify(result.body, null, 2)
+      : typeof body === 'string'
+        ? body
+        : JSON.stringify(body, null, 2)
 }
 
-/** @param {string} message */
-function renderFailure(message) {
+/**
+ * @param {string} message
+ * @param {boolean} clearDocument A failed read has no document to show; a failed write keeps it.
+ */
+function renderFailure(message, clearDocument) {
   announce(message)
   ui.problem.hidden = true
   renderHeaders(new Headers())
+  if (!clearDocument) return
   renderLinks(undefined)
   renderEmbedded(undefined)
   ui.documentBody.textContent = ''
@@ -436,9 +480,9 @@ function linkItem(rel, link, curies) {
 function templateForm(rel, template) {
   const form = el('form', undefined, 'template')
   form.setAttribute('aria-label', rel)
-  /** @type {Map<string, HTMLInputElement>} */
+  /** @type {Map<string, { input: HTMLInputElement, required: boolean, error: HTMLElement }>} */
   const inputs = new Map()
-  for (const name of templateVariables(template)) {
+  for (const [name, required] of templateVariables(template)) {
     fieldCount += 1
     const input = el('input')
     input.id = `variable-${fieldCount}`
@@ -446,10 +490,13 @@ function templateForm(rel, template) {
     input.type = 'text'
     input.autocomplete = 'off'
     input.spellcheck = false
-    const label = el('label', name)
+    const label = el('label', required ? `${name} (required)` : name)
     label.htmlFor = input.id
-    form.append(label, input)
-    inputs.set(name, input)
+    const error = el('span', undefined, 'field-error')
+    error.id = `${input.id}-error`
+    error.hidden = true
+    form.append(label, input, error)
+    inputs.set(name, { input, required, error })
   }
   const button = el('button', `Follow ${rel}`)
   button.type = 'submit'
@@ -458,7 +505,28 @@ function templateForm(rel, template) {
     event.preventDefault()
     /** @type {Record<string, string>} */
     const values = {}
-    for (const [name, input] of inputs) if (input.value !== '') values[name] = input.value
+    /** @type {HTMLInputElement[]} */
+    const missing = []
+    for (const [name, { input, required, error }] of inputs) {
+      if (input.value !== '') values[name] = input.value
+      // A path variable left empty would lead elsewhere (`/blogs/` for `/blogs/{blogId}`).
+      const empty = required && input.value.trim() === ''
+      error.hidden = !empty
+      error.textContent = empty ? `${name} is required: the link's path needs it.` : ''
+      if (empty) {
+        input.setAttribute('aria-invalid', 'true')
+        input.setAttribute('aria-describedby', error.id)
+        missing.push(input)
+      } else {
+        input.removeAttribute('aria-invalid')
+        input.removeAttribute('aria-describedby')
+      }
+    }
+    if (missing.length > 0) {
+      announce(`Cannot follow ${rel}: fill in ${missing.map((input) => input.name).join(', ')}.`)
+      missing[0]?.focus()
+      return
+    }
     try {
       follow(StdUriTemplate.expand(template, values))
     } catch (error) {
@@ -552,7 +620,7 @@ function pathFromHash() {
 function route(moveFocus) {
   const path = pathFromHash()
   if (path === undefined) {
-    renderFailure(`The address must be a path on this server, like #${API_ROOT}.`)
+    renderFailure(`The address must be a path on this server, like #${API_ROOT}.`, true)
     return
   }
   void read(path, moveFocus)
@@ -580,10 +648,11 @@ async function read(path, moveFocus) {
     }
     render(result)
     ui.writeUrl.value = path
+    ui.writeMethod.value = defaultMethod(result.body)
     prefillWrite()
     if (moveFocus) ui.responseHeading.focus()
   } catch (error) {
-    if (!controller.signal.aborted) renderFailure(`GET ${path} failed: ${reason(error)}`)
+    if (!controller.signal.aborted) renderFailure(`GET ${path} failed: ${reason(error)}`, true)
   } finally {
     if (reading === controller) {
       reading = undefined
@@ -622,6 +691,11 @@ async function write(event) {
   announce(`Sending ${method} ${path}…`)
   try {
     const result = await exchange(method, path, options)
+    // A refused write changes nothing: the document's panes and the body being edited stay.
+    if (result.status >= 400) {
+      renderAnswer(result)
+      return
+    }
     render(result)
     const etag = result.headers.get('etag')
     // After a PUT, the next one must match the new version, not the one read before.
@@ -629,8 +703,47 @@ async function write(event) {
       current = { path, fields: fieldsOf(result.body), etag }
       ui.writeIfMatch.value = etag
     }
+    if (result.status === 201) showCreated(result)
   } catch (error) {
-    renderFailure(`${method} ${path} failed: ${reason(error)}`)
+    renderFailure(`${method} ${path} failed: ${reason(error)}`, false)
+  }
+}
+
+/**
+ * After a 201 the panes show the new resource: the address follows its Location (a new history
+ * entry, so Back returns to the collection) and the write form points at it.
+ * @param {Exchange} result
+ */
+function showCreated(result) {
+  const location = result.headers.get('location')
+  const path = location === null ? undefined : localPath(location)
+  if (path === undefined) return
+  current = { path, fields: fieldsOf(result.body), etag: result.headers.get('etag') ?? '' }
+  // pushState fires no hashchange: the 201 stays on screen rather than a fresh GET of the same.
+  history.pushState(null, '', `#${path}`)
+  ui.address.value = path
+  ui.writeUrl.value = path
+  ui.writeMethod.value = defaultMethod(result.body)
+  prefillWrite()
+}
+
+/** The token this tab kept, if any (storage may be off: then the field starts empty). */
+function storedToken() {
+  try {
+    return sessionStorage.getItem(TOKEN_KEY) ?? ''
+  } catch {
+    return ''
+  }
+}
+
+/** Keeps the token for this tab only (sessionStorage), never beyond it. */
+function storeToken() {
+  try {
+    const token = ui.token.value
+    if (token === '') sessionStorage.removeItem(TOKEN_KEY)
+    else sessionStorage.setItem(TOKEN_KEY, token)
+  } catch {
+    // Without storage the token lives as long as the page.
   }
 }
 
@@ -638,7 +751,19 @@ ui.addressForm.addEventListener('submit', (event) => {
   event.preventDefault()
   follow(ui.address.value.trim())
 })
+// A link to the document on screen fires no hashchange: read it again, as a fresh visit would.
+document.addEventListener('click', (event) => {
+  const link = event.target instanceof Element ? event.target.closest('a') : null
+  const href = link?.getAttribute('href')
+  if (href === undefined || href === null || href !== location.hash || href === '') return
+  const path = pathFromHash()
+  if (path === undefined) return
+  event.preventDefault()
+  void read(path, true)
+})
 ui.writeMethod.addEventListener('change', prefillWrite)
+ui.token.value = storedToken()
+ui.token.addEventListener('input', storeToken)
 ui.writeForm.addEventListener('submit', (event) => void write(event))
 window.addEventListener('hashchange', () => route(true))
 
