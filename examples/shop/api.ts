@@ -38,36 +38,46 @@ const NAMES = [
 const PRODUCTS = ['Anchor', 'Sail', 'Rope', 'Compass', 'Lantern', 'Oar', 'Buoy', 'Winch']
 const STATUSES = ['open', 'paid', 'shipped'] as const
 
-export default defineHalApi({
-  basePath: '/api',
-  title: 'Shop',
-  tokens: ['dev-token'],
-  collections: {
-    customers: defineCollection({
-      schema: customer,
-      seed: NAMES.map((name) => ({ name, email: `${name.toLowerCase()}@example.com` })),
-    }),
-    products: defineCollection({
-      schema: product,
-      seed: PRODUCTS.map((name, i) => ({ name, price: 10 * (i + 1) })),
-    }),
-    orders: defineCollection({
-      schema: order,
-      // 120 orders: with 20 a page, the collection spans 6 pages.
-      seed: Array.from({ length: 120 }, (_, i) => ({
-        customerId: (i % NAMES.length) + 1,
-        status: STATUSES[i % STATUSES.length] ?? 'open',
-        lines: [
-          { productId: (i % PRODUCTS.length) + 1, quantity: 1 + (i % 3) },
-          { productId: ((i + 3) % PRODUCTS.length) + 1, quantity: 1 },
-        ],
-      })),
-      links: {
-        customer: { to: 'customers', id: (o) => o.customerId, reverse: 'orders' },
-        products: { to: 'products', id: (o) => o.lines.map((line) => line.productId) },
-      },
-      embed: ['products'],
-      pageSize: { default: 20, max: 50 },
-    }),
-  },
-})
+/**
+ * A shop with `orders` orders (default 120: with 20 a page, the collection spans 6 pages); the
+ * bench's scale part starts it with up to a million.
+ *
+ * @example
+ * const big = defineShop({ orders: 100_000 })
+ */
+export function defineShop({ orders = 120 }: { orders?: number } = {}) {
+  return defineHalApi({
+    basePath: '/api',
+    title: 'Shop',
+    tokens: ['dev-token'],
+    collections: {
+      customers: defineCollection({
+        schema: customer,
+        seed: NAMES.map((name) => ({ name, email: `${name.toLowerCase()}@example.com` })),
+      }),
+      products: defineCollection({
+        schema: product,
+        seed: PRODUCTS.map((name, i) => ({ name, price: 10 * (i + 1) })),
+      }),
+      orders: defineCollection({
+        schema: order,
+        seed: Array.from({ length: orders }, (_, i) => ({
+          customerId: (i % NAMES.length) + 1,
+          status: STATUSES[i % STATUSES.length] ?? 'open',
+          lines: [
+            { productId: (i % PRODUCTS.length) + 1, quantity: 1 + (i % 3) },
+            { productId: ((i + 3) % PRODUCTS.length) + 1, quantity: 1 },
+          ],
+        })),
+        links: {
+          customer: { to: 'customers', id: (o) => o.customerId, reverse: 'orders' },
+          products: { to: 'products', id: (o) => o.lines.map((line) => line.productId) },
+        },
+        embed: ['products'],
+        pageSize: { default: 20, max: 50 },
+      }),
+    },
+  })
+}
+
+export default defineShop()
