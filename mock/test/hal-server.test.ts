@@ -73,7 +73,10 @@ describe('createHalServer', () => {
     const response = await fetch(`${server.origin}/api/v1.2/blogs/1`)
     expect(response.status).toBe(404)
     expect(response.headers.get('content-type')).toBe('application/problem+json')
-    expect((await response.json()).detail).toMatch(/lives under \/notes-api/)
+    expect(await response.json()).toMatchObject({
+      type: 'about:blank',
+      detail: 'There is no resource at /api/v1.2/blogs/1; the API lives under /notes-api.',
+    })
   })
 
   it('answers a passed-through request from the API', async () => {

@@ -110,6 +110,13 @@ describe('defineHalApi: reads', () => {
     expect(last.body._embedded.orders).toHaveLength(1)
   })
 
+  it('links a page by its canonical URL, however the request spelt the path', async () => {
+    for (const path of ['/api/%6Frders/', '/api/x/../orders']) {
+      const { body } = await json(`${path}?page=1`)
+      expect(body._links.self.href).toBe(`${ORIGIN}/api/orders?page=1&size=2`)
+    }
+  })
+
   it('answers 400 for a page or size out of range', async () => {
     for (const query of ['size=0', 'size=4', 'page=-1', 'page=x']) {
       const { response, body } = await json(`/api/orders?${query}`)

@@ -110,13 +110,14 @@ export function defineHalApi<const S extends Readonly<Record<string, StandardSch
   const delay = definition.delay ?? 0
   const router = new Router<CoreRoute>(
     basePath,
-    routeTable(definition, () => store, reps),
+    routeTable(basePath, definition, () => store, reps),
   )
 
   async function answer(request: Request, url: URL): Promise<Answer> {
     const decision = router.decide(request.method, url.pathname)
     if (decision.kind === 'not-found') {
-      throw new Problem(404, `There is no resource at ${url.pathname}.`)
+      const outside = router.covers(url.pathname) ? '' : `; the API lives under ${basePath || '/'}`
+      throw new Problem(404, `There is no resource at ${url.pathname}${outside}.`)
     }
     if (decision.kind === 'options') {
       return { status: 204, headers: { allow: decision.allow.join(', ') }, body: null }
@@ -203,6 +204,7 @@ function tokenOf(headers: HeaderReader): string | undefined {
 
 /** Every route of the API: the root, the OpenAPI document, each collection's, and the extra ones. */
 function routeTable(
+  basePath: string,
   definition: HalApiDefinition,
   store: () => HalStore,
   reps: Representations,
@@ -247,7 +249,9 @@ function routeTable(
         path: `/${name}`,
         value: read(async ({ request, url }) => {
           const { page, size } = paging(url, collection())
-          return answerRead(request, reps.page(origin(url), collection(), url.pathname, page, size))
+          // Links name the canonical path, however the request spelt it (`%6Frders`, `orders/`).
+          const path = `${basePath}/${name}`
+          return answerRead(request, reps.page(origin(url), collection(), path, page, size))
         }),
       },
       {
@@ -332,7 +336,8 @@ function routeTable(
           const target = item(params)
           const from = store().get(back.from)
           const { page, size } = paging(url, from)
-          const rep = reps.page(origin(url), from, url.pathname, page, size, {
+          const path = `${basePath}/${name}/${target.id}/${back.rel}`
+          const rep = reps.page(origin(url), from, path, page, size, {
             relation: back.relation,
             target: target.id,
           })

@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net'
 import { getResponse, type HttpHandler } from 'msw'
 import { type BlogApi, createBlogApi } from '../api.js'
 import type { HalApi, HalCollections } from '../core/api.js'
-import { halResponder } from '../core/handler.js'
 import { overridesFirst, type Responder } from '../core/overrides.js'
 import { API_PATH, ApiUrls } from '../hal/links.js'
 import type { Answer } from '../http/answer.js'
@@ -82,7 +81,8 @@ export function createHalServer<C extends HalCollections>(
   options: HalServerOptions = {},
 ): Promise<MockServer<HalApi<C>>> {
   const basePath = api.definition.basePath.replace(/\/$/, '')
-  const then: Responder = halResponder(api)
+  // The API answers every request, its own problem details for a path outside its base included.
+  const then: Responder = (request) => api.handle(request)
   return serve(api, basePath, options, (request, overrides) =>
     overridesFirst(request, overrides, then, { passthrough: 'then' }),
   )
