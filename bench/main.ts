@@ -8,6 +8,7 @@ import { loadGenerator } from './load/index.js'
 import { type PartName, parseBenchArgs, USAGE, UsageError } from './options.js'
 import { economyPart } from './parts/economy.js'
 import { inProcessPart } from './parts/in-process.js'
+import { limitsPart } from './parts/limits.js'
 import type { Part, PartOutcome, RunContext } from './parts/part.js'
 import { scalePart } from './parts/scale.js'
 import { serverPart } from './parts/server.js'
@@ -23,6 +24,7 @@ const PARTS: Record<PartName, Part> = {
   weight: weightPart,
   economy: economyPart,
   soak: soakPart,
+  limits: limitsPart,
 }
 
 async function main(): Promise<number> {

@@ -1,7 +1,15 @@
 import { parseArgs } from 'node:util'
 
 /** The parts of the bench, in the order a full run takes them. */
-export const PARTS = ['server', 'scale', 'in-process', 'weight', 'economy', 'soak'] as const
+export const PARTS = [
+  'server',
+  'scale',
+  'in-process',
+  'weight',
+  'economy',
+  'soak',
+  'limits',
+] as const
 export type PartName = (typeof PARTS)[number]
 
 /** How long each part measures: the full run fits in 10 minutes, `--quick` in about 2. */

@@ -94,6 +94,25 @@ describe('halyard-mock (CLI)', () => {
     expect(run.output().stderr).toContain('--port must be a whole number')
   })
 
+  it('under npm start, a usage error prints the CLI message alone (no npm lifecycle error)', async () => {
+    const npm = spawn('npm', ['start', '--', '--port', 'eighty'], {
+      cwd: join(MOCK, '..'),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    children.push(npm)
+    let stderr = ''
+    npm.stderr?.on('data', (chunk) => {
+      stderr += chunk
+    })
+    const code = await new Promise<number | null>((resolve) => npm.on('exit', resolve))
+    expect(code).toBe(2)
+    expect(stderr).toContain(
+      'halyard-mock: --port must be a whole number from 0 to 65535, not "eighty"',
+    )
+    expect(stderr).toContain('Run halyard-mock --help for the options.')
+    expect(stderr).not.toMatch(/^npm error/m)
+  })
+
   it('starts with --articles, prints the base URL and dev token, stops cleanly on SIGTERM', async () => {
     const run = cli(['--port', '0', '--articles', '5'])
     const url = await run.baseUrl()

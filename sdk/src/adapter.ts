@@ -24,7 +24,10 @@ export interface RepresentationAdapter {
 
 /** Options of {@link halAdapter}. */
 export interface HalAdapterOptions {
-  /** Keys that hold links, in order of preference. Default `['_links', '_link']`. */
+  /**
+   * Keys that hold links, merged, the first key's link winning a rel found under several.
+   * Default `['_links', '_link']`.
+   */
   linkKeys?: readonly string[]
   /** The rel given to an `_embedded` that is an array rather than HAL's object. Default `item`. */
   arrayEmbeddedRel?: string
@@ -50,7 +53,13 @@ export function halAdapter(options: HalAdapterOptions = {}): RepresentationAdapt
       if (!isRecord(body)) return { data: body, links: {}, embedded: {} }
       // fromEntries defines each member, so a `__proto__` member stays plain data.
       const data = Object.fromEntries(Object.entries(body).filter(([key]) => !reserved.has(key)))
-      const links = linkKeys.map((key) => body[key]).find(isRecord) ?? {}
+      // Merged: the Blog API's pages carry `_link` and, beside it, standard `_links`. Spread defines
+      // members too, so a `__proto__` rel stays plain data.
+      let links: Record<string, unknown> = {}
+      for (const key of linkKeys) {
+        const found = body[key]
+        if (isRecord(found)) links = { ...found, ...links }
+      }
       const raw = body._embedded
       const embedded: Record<string, unknown[]> = Array.isArray(raw)
         ? { [arrayRel]: raw }

@@ -18,6 +18,8 @@ export class StateCache {
   readonly #states = new Map<string, State>()
   /** Child URI → URIs of the cached documents that embed it. */
   readonly #embedders = new Map<string, Set<string>>()
+  /** URI → until when (ms since the epoch) its state may be used without asking the server. */
+  readonly #freshUntil = new Map<string, number>()
 
   /** @param max how many states to keep; 0 turns caching off. */
   constructor(readonly max = 1000) {}
@@ -33,26 +35,44 @@ export class StateCache {
   }
 
   /**
-   * Stores a state and every embedded copy in it that has an address of its own on the origin
-   * that served the state: another origin's copy of an API resource would be a forgery.
+   * Whether the state of `uri` may be used without asking the server: true until the time given
+   * to {@link store} (forever by default).
+   *
+   * @example
+   * ```ts
+   * if (!client.cache.isFresh(uri)) console.log('the next get() asks the server')
+   * ```
    */
-  store(state: State): void {
-    this.#set(state)
+  isFresh(uri: string): boolean {
+    return (this.#freshUntil.get(uri) ?? Infinity) > Date.now()
+  }
+
+  /**
+   * Stores a state and every embedded copy in it that has an address of its own on the origin
+   * that served the state (another origin's copy of an API resource would be a forgery). Each
+   * stays fresh until `freshUntil` (ms since the epoch): embedded copies live as long as their
+   * container.
+   */
+  store(state: State, freshUntil = Infinity): void {
+    this.#set(state, freshUntil)
     const { origin } = new URL(state.uri)
     for (const child of state.embeddedStates()) {
       if (child.uri === state.uri || new URL(child.uri).origin !== origin) continue
       const known = this.#states.get(child.uri)
       // Same content: keep the copy that came with validators (an embedded copy has none).
-      if (!known || JSON.stringify(known.data) !== JSON.stringify(child.data)) this.#set(child)
+      if (!known || JSON.stringify(known.data) !== JSON.stringify(child.data))
+        this.#set(child, freshUntil)
+      else this.#freshUntil.set(child.uri, freshUntil)
       const embedders = this.#embedders.get(child.uri) ?? new Set()
       this.#embedders.set(child.uri, embedders.add(state.uri))
     }
   }
 
-  #set(state: State): void {
+  #set(state: State, freshUntil: number): void {
     if (this.max <= 0) return
     this.#states.delete(state.uri)
     this.#states.set(state.uri, state)
+    this.#freshUntil.set(state.uri, freshUntil)
     const [oldest] = this.#states.keys() // one in, at most one out
     if (oldest !== undefined && this.#states.size > this.max) this.delete(oldest)
   }
@@ -62,6 +82,7 @@ export class StateCache {
     const state = this.#states.get(uri)
     if (!state) return
     this.#states.delete(uri)
+    this.#freshUntil.delete(uri)
     for (const child of state.embeddedStates()) this.#embedders.get(child.uri)?.delete(uri)
   }
 
@@ -87,6 +108,7 @@ export class StateCache {
   clear(): void {
     this.#states.clear()
     this.#embedders.clear()
+    this.#freshUntil.clear()
   }
 
   /** How many states are cached. */

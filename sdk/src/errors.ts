@@ -57,7 +57,8 @@ export class HttpError extends HalyardError {
     readonly response: Response,
     problem?: ProblemDetails,
   ) {
-    const what = problem?.detail ?? problem?.title ?? response.statusText
+    // What the server said: the problem's title and detail, else the status text.
+    const what = [problem?.title, problem?.detail].filter(Boolean).join(': ') || response.statusText
     super(`${method} ${url} answered ${response.status}${what ? `: ${what}` : ''}`)
     this.problem = problem
   }

@@ -60,7 +60,11 @@ export class Links<R extends string = string> {
   #keys: readonly string[] | undefined
   readonly #curies: readonly Link[]
 
-  constructor(context: string, raw: RawLinks = {}) {
+  /**
+   * @param inheritedCuries the CURIEs of the container, for an embedded document: its own
+   * CURIEs come first, and it can use the container's.
+   */
+  constructor(context: string, raw: RawLinks = {}, inheritedCuries: readonly Link[] = []) {
     const links: Link[] = []
     for (const [rel, value] of Object.entries(raw)) {
       for (const link of Array.isArray(value) ? value : [value]) {
@@ -75,7 +79,22 @@ export class Links<R extends string = string> {
       }
     }
     this.#links = Object.freeze(links)
-    this.#curies = links.filter((link) => link.rel === 'curies' && link.name)
+    this.#curies = [
+      ...links.filter((link) => link.rel === 'curies' && link.name),
+      ...inheritedCuries,
+    ]
+  }
+
+  /**
+   * The CURIEs in scope: the document's own, then those it inherits from its container.
+   *
+   * @example
+   * ```ts
+   * page.embedded('item')[0]?.links.curies.map((curie) => curie.name) // the page's, e.g. ['doc']
+   * ```
+   */
+  get curies(): readonly Link[] {
+    return this.#curies
   }
 
   /**

@@ -20,6 +20,15 @@ export interface ClientOptions
   headers?: Record<string, string>
   /** How many states the cache keeps. Default 1000; 0 turns the cache off. */
   cacheSize?: number
+  /**
+   * How long `get()` reuses a cached state without asking the server. `'http'` (default): as the
+   * response's `Cache-Control` says (`max-age` keeps it fresh that long; `no-cache`,
+   * `must-revalidate` or no freshness information revalidate with a conditional request, a 304
+   * reusing the state; `no-store` keeps nothing), embedded copies as long as their container.
+   * `'until-invalidated'`: until a write through this client, `refresh()` or `cache.invalidate()`
+   * drops it, whatever the server said: zero requests, and data possibly stale.
+   */
+  caching?: 'http' | 'until-invalidated'
   /** Reads documents into data, links and embedded resources. Default {@link halAdapter}(). */
   adapter?: RepresentationAdapter
   /** Rels that lead to the next page, tried in order. Default `['next', 'nextPage']`. */
@@ -43,6 +52,7 @@ export interface NormalizedOptions {
   tokenHeader: string
   headers: Record<string, string>
   cacheSize: number
+  caching: 'http' | 'until-invalidated'
   adapter: RepresentationAdapter
   nextRels: readonly string[]
   warn: (message: string) => void
@@ -59,7 +69,7 @@ const retryAfter = (value: string | null): number =>
 /**
  * Applies the defaults, once per client: a 10 s timeout (for the headers, then for the body), two
  * retries of idempotent methods that honour `Retry-After` up to 60 s (ky's), bodies up to 50 MiB,
- * the token in `X-Access-Token`, a cache of 1000 states.
+ * the token in `X-Access-Token`, a cache of 1000 states that follows HTTP caching.
  */
 export function normalizeOptions({
   baseUrl,
@@ -67,6 +77,7 @@ export function normalizeOptions({
   tokenHeader = 'X-Access-Token',
   headers = {},
   cacheSize = 1000,
+  caching = 'http',
   adapter = halAdapter(),
   nextRels = ['next', 'nextPage'],
   warn = (message) => console.warn(message),
@@ -88,6 +99,7 @@ export function normalizeOptions({
     tokenHeader,
     headers,
     cacheSize,
+    caching,
     adapter,
     nextRels,
     warn,

@@ -1,4 +1,5 @@
 import type { ClientContext } from './context.js'
+import { LinkNotFoundError } from './errors.js'
 import type { Resource } from './resource.js'
 import type { State } from './state.js'
 import type { RequestOptions } from './types.js'
@@ -11,7 +12,10 @@ export interface PagesOptions extends RequestOptions {
 
 /** Options of `items()`. */
 export interface ItemsOptions<K extends string = string> extends PagesOptions {
-  /** The embedded rel that holds the items. Default: the only one a page has, else `item`. */
+  /**
+   * The embedded rel that holds the items. Default: the only one a page embeds, else `item`; a
+   * page that embeds several rels, none of them `item`, throws a `LinkNotFoundError` listing them.
+   */
   rel?: K
 }
 
@@ -54,6 +58,9 @@ export async function* items<T, Item>(
   const { rel, ...rest } = options
   for await (const page of pages(context, first, rest)) {
     const rels = page.embeddedRels()
+    // Several rels and none of them `item`: guessing one could silently yield the wrong things.
+    if (rel === undefined && rels.length > 1 && !rels.includes('item'))
+      throw new LinkNotFoundError('item', page.uri, rels)
     const itemRel = rel ?? (rels.length === 1 ? rels[0] : undefined) ?? 'item'
     yield* page.embedded(itemRel as never) as State<Item>[]
   }

@@ -1,5 +1,6 @@
 import type { ClientContext } from './context.js'
 import { HalyardError, isPreconditionFailedError, LinkNotFoundError } from './errors.js'
+import { freshUntil } from './freshness.js'
 import { type Link, linkTarget, resolveUrl } from './links.js'
 import { type ItemsOptions, items, type PagesOptions, pages } from './pagination.js'
 import type { State } from './state.js'
@@ -22,9 +23,10 @@ import type {
 /** Options of `put()` and `delete()`. */
 export interface WriteOptions extends RequestOptions {
   /**
-   * `true` (default): send `If-Match` with the cached state's ETag, when one is known, so that a
-   * concurrent change answers 412 instead of being overwritten. `false`: send none. A string:
-   * send that ETag.
+   * `true` (default): send `If-Match` with the cached state's ETag, when a strong one is known, so
+   * that a concurrent change answers 412 instead of being overwritten; with only a weak ETag (which
+   * `If-Match` never matches), `If-Unmodified-Since` from its `Last-Modified`, else nothing.
+   * `false`: send none. A string: send that ETag.
    */
   ifMatch?: boolean | string
 }
@@ -52,8 +54,9 @@ export class Resource<T = AnyResource> {
   }
 
   /**
-   * The resource's state: from the cache when it holds one (an embedded copy included), else
-   * from a GET.
+   * The resource's state: from the cache while it is fresh (an embedded copy included, as long as
+   * its container), else from a GET, conditional when a stale state has validators. Freshness
+   * follows the responses' `Cache-Control`, or lasts until invalidated (option `caching`).
    *
    * @example
    * ```ts
@@ -61,8 +64,12 @@ export class Resource<T = AnyResource> {
    * ```
    */
   get(options: RequestOptions = {}): Promise<State<T>> {
-    const cached = this.#context.cache.get(this.uri)
-    return cached ? Promise.resolve(cached as State<T>) : this.#fetch(options, undefined)
+    const { cache } = this.#context
+    const cached = cache.get(this.uri) as State<T> | undefined
+    // A stale state still lends its validators: the request is conditional, a 304 reuses it.
+    return cached && cache.isFresh(this.uri)
+      ? Promise.resolve(cached)
+      : this.#fetch(options, cached)
   }
 
   /**
@@ -79,19 +86,29 @@ export class Resource<T = AnyResource> {
   }
 
   async #fetch(options: RequestOptions, cached: State<T> | undefined): Promise<State<T>> {
-    const { transport, cache } = this.#context
+    const { transport } = this.#context
     const headers: Record<string, string> = { ...options.headers }
     if (cached?.etag) headers['if-none-match'] = cached.etag
     if (cached?.lastModified) headers['if-modified-since'] = cached.lastModified
     const response = await transport.send('GET', this.uri, { ...options, headers })
     if (response.status === 304 && cached) {
       await response.body?.cancel()
+      // A 304 carries the Cache-Control a 200 would have (RFC 9110 §15.4.5): it renews the state.
+      this.#keep(cached, response.headers)
       return cached
     }
     // After a redirect, the state is the target's.
     const state = await transport.read<T>('GET', response.url || this.uri, response)
-    cache.store(state as State)
+    this.#keep(state, response.headers)
     return state
+  }
+
+  /** Caches a state for as long as the `caching` option and the response's headers allow. */
+  #keep(state: State<T> | State, headers: Headers): void {
+    const { cache, options } = this.#context
+    const until = options.caching === 'http' ? freshUntil(headers) : Infinity
+    if (until === undefined) cache.delete(state.uri)
+    else cache.store(state as State, until)
   }
 
   /**
@@ -112,7 +129,7 @@ export class Resource<T = AnyResource> {
     this.#context.cache.invalidate(this.uri)
     if (response.status === 204) return this.#fetch({}, undefined)
     const state = await this.#context.transport.read<T>('PUT', this.uri, response)
-    this.#context.cache.store(state as State)
+    this.#keep(state, response.headers)
     return state
   }
 
@@ -134,9 +151,11 @@ export class Resource<T = AnyResource> {
   async #write(method: string, body: unknown, options: WriteOptions): Promise<Response> {
     const { ifMatch = true, ...rest } = options
     const headers: Record<string, string> = { ...rest.headers }
-    const etag =
-      typeof ifMatch === 'string' ? ifMatch : ifMatch && this.#context.cache.get(this.uri)?.etag
-    if (etag) headers['if-match'] = etag
+    const known = ifMatch === true ? this.#context.cache.get(this.uri) : undefined
+    if (typeof ifMatch === 'string') headers['if-match'] = ifMatch
+    // If-Match compares strongly (RFC 9110 §13.1.1): a weak ETag would fail every time.
+    else if (known?.etag && !known.etag.startsWith('W/')) headers['if-match'] = known.etag
+    else if (known?.lastModified) headers['if-unmodified-since'] = known.lastModified
     try {
       return await this.#context.transport.send(method, this.uri, { ...rest, headers, body })
     } catch (error) {
@@ -148,7 +167,7 @@ export class Resource<T = AnyResource> {
 
   /**
    * Creates a resource in this collection (`POST`) and gives the new `Resource`, from the
-   * response's `Location`. When the response carries the new resource's representation, it is
+   * response's `Location` or, without one, the `self` link of the body. When the response carries the new resource's representation, it is
    * cached: reading it costs no request. The collection's cached pages are dropped.
    *
    * @example
@@ -165,16 +184,20 @@ export class Resource<T = AnyResource> {
     const response = await transport.send('POST', this.uri, { ...options, body })
     cache.invalidateCollection(this.uri)
     const location = response.headers.get('location')
-    if (location === null) {
-      await response.body?.cancel()
-      throw new HalyardError(`POST ${this.uri} answered ${response.status} without a Location`)
-    }
     const from = response.url || this.uri
-    const uri = resolveUrl('POST', from, location)
-    const state = await transport.read('POST', uri, response)
+    const located = location === null ? undefined : resolveUrl('POST', from, location)
+    // Without a Location, the body's self link names the created resource (resolved against the
+    // request's URI); the body is then not cached, its state being addressed at the collection.
+    const state = await transport.read('POST', located ?? this.uri, response)
+    const self = state.links.get('self')
+    const uri = located ?? (!self?.templated && self?.href)
+    if (!uri)
+      throw new HalyardError(
+        `POST ${this.uri} answered ${response.status} without a Location or self`,
+      )
     // Cache the body only when it says it is the created resource, on the origin that answered.
-    if (state.links.get('self')?.href === uri && new URL(uri).origin === new URL(from).origin)
-      cache.store(state)
+    if (self?.href === located && new URL(uri).origin === new URL(from).origin)
+      this.#keep(state, response.headers)
     return this.#context.go(uri)
   }
 

@@ -104,19 +104,22 @@ export function createState<T>(
   uri: string,
   body: unknown,
   headers: Headers = new Headers(),
-  /** @internal An embedded document is addressed by its self link, when it has one. */
-  isEmbedded = false,
+  /**
+   * @internal The links of the document that embeds this one: it inherits their CURIEs, and it is
+   * addressed by its self link, when it has one.
+   */
+  container?: Links,
 ): State<T> {
   const { data, links: raw, embedded } = adapter.read(body)
-  const links = new Links(uri, raw)
-  const self = isEmbedded ? links.get('self') : undefined
+  const links = new Links(uri, raw, container?.curies)
+  const self = container ? links.get('self') : undefined
   // Without a self link an embedded document has no address of its own: it lives at its parent's.
   const address = self && !self.templated ? self.href : uri
   const children = new Map<string, State[]>()
   for (const [rel, documents] of Object.entries(embedded))
     children.set(
       rel,
-      documents.map((document) => createState(adapter, uri, document, undefined, true)),
+      documents.map((document) => createState(adapter, uri, document, undefined, links)),
     )
   return new State<T>(address, data, links, children, headers)
 }

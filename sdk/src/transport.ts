@@ -70,11 +70,16 @@ export function createTransport(options: NormalizedOptions): Transport {
       trusted &&= new URL(url).origin === origin
       const token = trusted && options.token ? await options.token() : undefined
       if (token) headers.set(options.tokenHeader, token)
+      // fetch adds `Cache-Control: no-cache` to a conditional request in the default cache mode,
+      // which servers such as express take for a forced reload (200, never 304); in `no-cache`
+      // mode it sends `max-age=0` instead, and the server sees a plain revalidation.
+      const conditional = headers.has('if-none-match') || headers.has('if-modified-since')
       let response: Response
       try {
         response = await http(url, {
           method,
           headers,
+          ...(conditional && { cache: 'no-cache' }),
           // fetch keeps custom headers across a cross-origin redirect: with the token, the SDK
           // follows redirects itself.
           ...(token && { redirect: 'manual' }),

@@ -87,13 +87,20 @@ describe('@halyard/sdk against a hostile server', () => {
   const paths = (server: Hostile) => server.seen.map(({ method, path }) => `${method} ${path}`)
 
   describe('the cache', () => {
+    // Fresh for a minute: a copy that got into the cache would be served with no request.
+    const fresh = { 'cache-control': 'max-age=60' }
     it('keeps no embedded copy whose self is on another origin than the document', async () => {
       third.on('/page', (_, res) =>
-        hal(res, {
-          _embedded: {
-            item: [{ forged: true, _links: { self: { href: `${api.origin}/api/account` } } }],
+        hal(
+          res,
+          {
+            _embedded: {
+              item: [{ forged: true, _links: { self: { href: `${api.origin}/api/account` } } }],
+            },
           },
-        }),
+          200,
+          fresh,
+        ),
       )
       api.on('/api/account', (_, res) => hal(res, { forged: false }))
       const sdk = client()
@@ -105,7 +112,12 @@ describe('@halyard/sdk against a hostile server', () => {
 
     it('still keeps the embedded copies of its own origin', async () => {
       api.on('/api/page', (_, res) =>
-        hal(res, { _embedded: { item: [{ id: 1, _links: { self: { href: '/api/items/1' } } }] } }),
+        hal(
+          res,
+          { _embedded: { item: [{ id: 1, _links: { self: { href: '/api/items/1' } } }] } },
+          200,
+          fresh,
+        ),
       )
       const sdk = client()
       await sdk.go('page').get()

@@ -81,6 +81,18 @@ describe('halAdapter', () => {
     expect(read.embedded).toEqual({ item: [{ id: 1 }] })
   })
 
+  it('merges _links and _link, _links winning a rel both hold', () => {
+    const read = adapter.read({
+      _link: { nextPage: { href: '/p2' }, self: { href: '/old' } },
+      _links: { next: { href: '/p2' }, self: { href: '/p1' } },
+    })
+    expect(read.links).toEqual({
+      nextPage: { href: '/p2' },
+      self: { href: '/p1' },
+      next: { href: '/p2' },
+    })
+  })
+
   it('takes other spellings as options, and any JSON value as data', () => {
     const custom = halAdapter({ linkKeys: ['links'], arrayEmbeddedRel: 'entries' })
     expect(custom.read({ links: { a: { href: '/a' } }, _embedded: [1] })).toEqual({

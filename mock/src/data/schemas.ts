@@ -5,10 +5,12 @@ import { z } from 'zod'
  * definition decides both what is stored and which JSON Pointer a 422 names.
  */
 export const articleFields = {
+  // Stored trimmed (CONTRACT §2 counts the limit after trimming), so padding is never kept.
   title: z
     .string({ error: 'title must be a string' })
-    .refine((title) => title.trim().length >= 1, 'title must not be empty')
-    .refine((title) => characters(title.trim()) <= 200, 'title must be at most 200 characters'),
+    .trim()
+    .refine((title) => title.length >= 1, 'title must not be empty')
+    .refine((title) => characters(title) <= 200, 'title must be at most 200 characters'),
   content: z
     .string({ error: 'content must be a string' })
     .refine(

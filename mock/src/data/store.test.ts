@@ -89,6 +89,16 @@ describe('BlogStore writes', () => {
     expect(store.db.articles.findFirst((q) => q.where({ id: 40 }))?.title).toBe('New title')
   })
 
+  it('stores a title trimmed, so whitespace padding is never kept', async () => {
+    const store = new BlogStore(builtInSeed(5))
+    await store.ready
+    const padding = ' \t\n'.repeat(100_000)
+    const created = await store.createArticle(1, { title: `${padding}Padded${padding}` })
+    expect(created.title).toBe('Padded')
+    const replaced = await store.replaceArticle(created, { title: `  Again  ` })
+    expect(store.article(1, replaced.id)?.title).toBe('Again')
+  })
+
   it('tells the collection’s update and delete listeners, going through @msw/data then', async () => {
     const store = new BlogStore(builtInSeed(10))
     await store.ready

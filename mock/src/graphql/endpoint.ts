@@ -15,6 +15,8 @@ import {
   validate,
 } from 'graphql'
 import { createHandler, type HandlerOptions } from 'graphql-http/lib/use/fetch'
+import { MAX_BODY_BYTES, readText } from '../http/body.js'
+import { checkFieldLimit, DEFAULT_MAX_FIELDS } from './cost.js'
 import {
   checkNodeLimit,
   createDepthLimitRule,
@@ -39,13 +41,19 @@ export interface GraphqlLimits {
   maxDepth?: number
   /** Most Person nodes one operation may touch. Default 10 000. */
   maxNodes?: number
+  /**
+   * Most fields one answer may contain, every alias, fragment and list item multiplied out
+   * (about 20 bytes of JSON each). Default 100 000.
+   */
+  maxFields?: number
 }
 
 // Bounds on the document itself, checked while parsing: parsing runs before any limit can, so
-// a huge or absurdly nested document must be stopped by the parser.
+// a huge or absurdly nested document must be stopped by the parser. Validation is quadratic in
+// the worst case (fields of one name are compared pairwise), so the tokens bound its time too.
 const parseOptions = {
   maxSourceLength: 256 * 1024,
-  maxLexicalTokens: 20_000,
+  maxLexicalTokens: 10_000,
   maxComments: 1_000,
 } as const
 
@@ -55,8 +63,10 @@ const parseOptions = {
  * (405 for other methods and for mutations over GET, 415 for other body types, 400 for
  * unparsable JSON, `errors` for invalid documents — 400 under
  * `Accept: application/graphql-response+json`, 200 under `application/json`).
- * Operations deeper than `maxDepth` or touching more than `maxNodes` persons are refused before
- * execution.
+ * Operations deeper than `maxDepth`, touching more than `maxNodes` persons or answering more than
+ * `maxFields` fields are refused before execution. A POST body over 1 MiB, or a GET URL over
+ * 1 MiB, is answered 413 or 414 without a body (the route makes it problem details), and never
+ * read whole.
  *
  * @example
  * ```ts
@@ -77,6 +87,7 @@ export function createGraphqlEndpoint(
 ): (request: Request) => Promise<Response> {
   const maxDepth = positiveInteger('maxDepth', limits.maxDepth ?? DEFAULT_MAX_DEPTH)
   const maxNodes = positiveInteger('maxNodes', limits.maxNodes ?? DEFAULT_MAX_NODES)
+  const maxFields = positiveInteger('maxFields', limits.maxFields ?? DEFAULT_MAX_FIELDS)
   const schema = createPersonSchema(persons)
   const rules = [...specifiedRules, createDepthLimitRule(maxDepth)]
 
@@ -106,10 +117,9 @@ export function createGraphqlEndpoint(
         params.variables ?? {},
       )
       if (coerced.errors !== undefined) return coerced.errors
-      const tooMany = checkNodeLimit(
-        { schema, document, operation, variableValues: coerced.variableValues, persons },
-        maxNodes,
-      )
+      const measured = { schema, document, operation, variableValues: coerced.variableValues }
+      const tooMany =
+        checkNodeLimit({ ...measured, persons }, maxNodes) ?? checkFieldLimit(measured, maxFields)
       return tooMany === undefined ? args : [tooMany]
     } catch (error) {
       return [asRequestError(error)]
@@ -119,13 +129,36 @@ export function createGraphqlEndpoint(
   const handle = createHandler({ schema, onSubscribe })
   return async (request) => {
     try {
-      return await handle(request)
+      const bounded = await withBoundedBody(request)
+      return bounded instanceof Response ? bounded : await handle(bounded)
     } catch {
       // graphql-http already turns its own failures into a 500; this is the last resort.
       return new Response(null, { status: 500, statusText: 'Internal Server Error' })
     }
   }
 }
+
+/**
+ * The request with its body read (at most {@link MAX_BODY_BYTES}), or the 413 / 414 to answer:
+ * graphql-http would read any body whole, and a query string of any length.
+ */
+async function withBoundedBody(request: Request): Promise<Request | Response> {
+  if (request.method === 'GET' || request.method === 'HEAD') {
+    return request.url.length > MAX_BODY_BYTES ? new Response(null, { status: 414 }) : request
+  }
+  let body: string
+  try {
+    body = await readText(request)
+  } catch (error) {
+    if (isTooLarge(error)) return new Response(null, { status: 413 })
+    // A body that cannot be read is an empty one: graphql-http answers that with a 400.
+    body = ''
+  }
+  return new Request(request.url, { method: request.method, headers: request.headers, body })
+}
+
+const isTooLarge = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'status' in error && error.status === 413
 
 // Syntax errors are GraphQLErrors already; anything else (a stack overflow on a pathological
 // document) is reported without its message or stack, which say nothing useful to a client.

@@ -10,6 +10,13 @@
  *
  * @packageDocumentation
  */
+
+export {
+  checkFieldLimit,
+  countAnswerFields,
+  DEFAULT_MAX_FIELDS,
+  type FieldCountRequest,
+} from './cost.js'
 export { createGraphqlEndpoint, type GraphqlLimits } from './endpoint.js'
 export {
   checkNodeLimit,

@@ -9,24 +9,18 @@
  * @packageDocumentation
  */
 import {
-  type DirectiveNode,
   type DocumentNode,
   type FieldNode,
-  type FragmentDefinitionNode,
   GraphQLError,
-  GraphQLIncludeDirective,
   type GraphQLSchema,
-  GraphQLSkipDirective,
   getArgumentValues,
-  getDirectiveValues,
   Kind,
-  type NamedTypeNode,
   type OperationDefinitionNode,
-  type SelectionNode,
   type SelectionSetNode,
   type ValidationRule,
   type VariableValues,
 } from 'graphql'
+import { createFieldCollector } from './collect.js'
 import { friendsOf, type PersonDirectory, type PersonRecord } from './persons.js'
 
 /**
@@ -162,50 +156,7 @@ export function countPersonNodes(request: NodeCountRequest, stopAfter: number): 
   const personField = schema.getQueryType()?.getFields().person
   if (operation.operation !== 'query' || personField === undefined) return 0
 
-  const fragments = new Map<string, FragmentDefinitionNode>()
-  for (const definition of document.definitions) {
-    if (definition.kind === Kind.FRAGMENT_DEFINITION)
-      fragments.set(definition.name.value, definition)
-  }
-
-  const isIncluded = (node: { readonly directives?: readonly DirectiveNode[] | undefined }) =>
-    getDirectiveValues(GraphQLSkipDirective, node, variableValues)?.if !== true &&
-    getDirectiveValues(GraphQLIncludeDirective, node, variableValues)?.if !== false
-
-  // Every type is an object type here, so a condition applies iff it names the parent type.
-  const applies = (condition: NamedTypeNode | undefined, typeName: string) =>
-    condition === undefined || condition.name.value === typeName
-
-  // Execution's CollectFields: fields of `selectionSets` grouped by response key.
-  const collectFields = (
-    selectionSets: readonly SelectionSetNode[],
-    typeName: string,
-  ): Map<string, FieldNode[]> => {
-    const fields = new Map<string, FieldNode[]>()
-    const spread = new Set<string>()
-    // An explicit stack, not recursion: nested inline fragments cannot exhaust the call stack.
-    const pending: SelectionNode[] = selectionSets.flatMap((set) => set.selections)
-    for (let selection = pending.pop(); selection !== undefined; selection = pending.pop()) {
-      if (!isIncluded(selection)) continue
-      if (selection.kind === Kind.FIELD) {
-        const key = selection.alias?.value ?? selection.name.value
-        const group = fields.get(key)
-        if (group === undefined) fields.set(key, [selection])
-        else group.push(selection)
-      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-        if (applies(selection.typeCondition, typeName)) {
-          for (const inner of selection.selectionSet.selections) pending.push(inner)
-        }
-      } else if (!spread.has(selection.name.value)) {
-        spread.add(selection.name.value)
-        const fragment = fragments.get(selection.name.value)
-        if (fragment !== undefined && applies(fragment.typeCondition, typeName)) {
-          for (const inner of fragment.selectionSet.selections) pending.push(inner)
-        }
-      }
-    }
-    return fields
-  }
+  const collectFields = createFieldCollector(document, variableValues)
 
   // The `friends` fields below a merged Person field: collected once, reused for every person
   // that field answers, so the per-person cost is the number of `friends` fields only.

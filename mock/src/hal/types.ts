@@ -60,15 +60,25 @@ export interface PageLinks {
   lastPage: HalLink
 }
 
+/** (ext) The same page links under HAL's `_links`, with IANA rels, for generic HAL clients. */
+export interface StandardPageLinks {
+  self: HalLink
+  first: HalLink
+  prev?: HalLink
+  next?: HalLink
+  last: HalLink
+}
+
 /**
  * A page of a collection, with the Blog API's departures from HAL: links under `_link` (singular)
- * and `_embedded` as a plain array of full resources.
+ * and `_embedded` as a plain array of full resources; (ext) the same links under standard `_links`.
  */
 export type PageRepresentation<Item, TotalKey extends string> = {
   pageIndex: number
   pageSize: number
   totalPages: number
   _link: PageLinks
+  _links: StandardPageLinks
   _embedded: Item[]
 } & { [K in TotalKey]: number }
 

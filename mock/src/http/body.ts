@@ -26,8 +26,6 @@ export async function readJson(request: BodyRequest): Promise<unknown> {
   if (!JSON_TYPE.test(type)) {
     throw new Problem(415, `Send the body as application/json, not ${type || 'no Content-Type'}.`)
   }
-  const declared = Number(request.headers.get('content-length') ?? 0)
-  if (declared > MAX_BODY_BYTES) throw tooLarge()
   const text = await readText(request)
   try {
     return JSON.parse(text)
@@ -36,7 +34,17 @@ export async function readJson(request: BodyRequest): Promise<unknown> {
   }
 }
 
-async function readText(request: BodyRequest): Promise<string> {
+/**
+ * Reads a request body as text, 413 past {@link MAX_BODY_BYTES}: refused at once when
+ * `Content-Length` says so, and counted while streaming, so a lying one cannot get past it and a
+ * huge body is never held whole.
+ *
+ * @example
+ * const text = await readText(request) // '' when there is no body
+ */
+export async function readText(request: BodyRequest): Promise<string> {
+  const declared = Number(request.headers.get('content-length') ?? 0)
+  if (declared > MAX_BODY_BYTES) throw tooLarge()
   if (!request.body) return ''
   const reader = request.body.getReader()
   const decoder = new TextDecoder()

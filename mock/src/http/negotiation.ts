@@ -1,4 +1,5 @@
 import Negotiator from 'negotiator'
+import { ByteLru, stringBytes } from '../memory/byte-lru.js'
 import type { HeaderReader } from './headers.js'
 
 /** What the HAL routes can produce; `application/json` is served as HAL since HAL is JSON. */
@@ -6,9 +7,8 @@ export const HAL_TYPES = ['application/hal+json', 'application/json'] as const
 /** What the documentation pages produce. */
 export const HTML_TYPES = ['text/html'] as const
 
-/** Distinct `Accept` values remembered per list of types; clients send very few of them. */
-const MEMO_SIZE = 256
-const memos = new WeakMap<readonly string[], Map<string, boolean>>()
+/** `Accept` verdicts per list of types: clients send very few distinct values. */
+const memos = new WeakMap<readonly string[], ByteLru<string, boolean>>()
 
 /**
  * Whether a request's `Accept` admits one of `available` (q-values honoured, `q=0` excludes;
@@ -22,14 +22,12 @@ export function accepts(headers: HeaderReader, available: readonly string[]): bo
   if (accept === null) return true
   let memo = memos.get(available)
   if (!memo) {
-    memo = new Map()
+    memo = new ByteLru('accept', (_, accept) => stringBytes(accept))
     memos.set(available, memo)
   }
   let verdict = memo.get(accept)
   if (verdict === undefined) {
     verdict = negotiate(accept, available)
-    // A client sending ever-new values must not grow the memo without bound.
-    if (memo.size >= MEMO_SIZE) memo.clear()
     memo.set(accept, verdict)
   }
   return verdict

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest'
+import { MEMO_BUDGETS } from '../memory/byte-lru.js'
 import { type Representation, RepresentationMemo, represent } from './respond.js'
 
 describe('RepresentationMemo', () => {
   const record = { id: 1, title: 'First' }
 
   it('builds a representation once while its inputs stay the same', () => {
-    const memo = new RepresentationMemo<typeof record>()
+    const memo = new RepresentationMemo<typeof record>('articles')
     let builds = 0
     const build = (): Representation => {
       builds++
@@ -17,7 +18,7 @@ describe('RepresentationMemo', () => {
   })
 
   it('builds again when any input differs, as after an edit in place', () => {
-    const memo = new RepresentationMemo<{ id: number; title: string }>()
+    const memo = new RepresentationMemo<{ id: number; title: string }>('articles')
     const edited = { ...record }
     const first = memo.get(edited, [edited.title], () => represent(edited, 0))
     edited.title = 'Edited'
@@ -27,16 +28,35 @@ describe('RepresentationMemo', () => {
     expect(second.etag).not.toBe(first.etag)
   })
 
-  it('keeps at most `capacity` entries', () => {
-    const memo = new RepresentationMemo<object>(2)
-    const keys = [{}, {}, {}]
+  it('does not keep a representation larger than its byte budget', () => {
+    const memo = new RepresentationMemo<string>('pages')
+    const huge = { content: 'x'.repeat(MEMO_BUDGETS.pages) }
     let builds = 0
     const build = () => {
       builds++
-      return represent({}, 0)
+      return represent(huge, 0)
     }
-    for (const key of keys) memo.get(key, [], build)
-    memo.get(keys[0] as object, [], build)
-    expect(builds).toBe(4)
+    memo.get('page', [], build)
+    memo.get('page', [], build)
+    expect(builds).toBe(2)
+  })
+
+  it('evicts the least recently used entries once their bytes pass the budget', () => {
+    const memo = new RepresentationMemo<number>('articles')
+    // Each entry is counted at about 200 KiB: five fit in the 1 MiB budget, six do not.
+    const body = (key: number) => ({ key, content: 'x'.repeat(100 * 1024) })
+    const builds: number[] = []
+    const read = (key: number) =>
+      memo.get(key, [], () => {
+        builds.push(key)
+        return represent(body(key), 0)
+      })
+    for (const key of [1, 2, 3, 4]) read(key)
+    read(1) // used again: now the most recent
+    for (const key of [5, 6]) read(key)
+    builds.length = 0
+    read(1)
+    read(2)
+    expect(builds).toEqual([2])
   })
 })

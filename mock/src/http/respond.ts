@@ -1,3 +1,4 @@
+import { ByteLru, stringBytes } from '../memory/byte-lru.js'
 import type { Answer } from './answer.js'
 import type { HeaderReader } from './headers.js'
 import { evaluatePreconditions, type Validators } from './preconditions.js'
@@ -30,26 +31,33 @@ export function represent(body: unknown, lastModified: number): Representation {
 }
 
 /**
- * The representations last built for a few recent resources, so that reading an unchanged
- * resource again skips serializing and hashing it. An entry serves only while every input it was
- * built from is still the same value (`===`): the store replaces a record on every write, and the
- * inputs also name the fields read, in case a record is edited in place.
+ * The representations last built for recent resources, so that reading an unchanged resource
+ * again skips serializing and hashing it. An entry serves only while every input it was built
+ * from is still the same value (`===`): the store replaces a record on every write, and the
+ * inputs also name the fields read, in case a record is edited in place. Bounded in bytes (the
+ * text and the string inputs it pins), least recently used first out.
  *
  * @example
- * const recent = new RepresentationMemo<ArticleRecord>()
+ * const recent = new RepresentationMemo<ArticleRecord>('articles')
  * const rep = recent.get(article, [urls, blog, article.title], () => represent(body(), at))
  */
-export class RepresentationMemo<K> {
-  readonly #entries = new Map<K, { inputs: readonly unknown[]; rep: Representation }>()
+export class RepresentationMemo<K extends {}> {
+  readonly #entries: ByteLru<K, { inputs: readonly unknown[]; rep: Representation }>
 
-  constructor(readonly capacity = 64) {}
+  constructor(budget: 'pages' | 'articles') {
+    this.#entries = new ByteLru(budget, ({ inputs, rep }) =>
+      inputs.reduce<number>(
+        (bytes, input) => (typeof input === 'string' ? bytes + stringBytes(input) : bytes),
+        stringBytes(rep.json) + stringBytes(rep.etag),
+      ),
+    )
+  }
 
   get(key: K, inputs: readonly unknown[], build: () => Representation): Representation {
     const entry = this.#entries.get(key)
     if (entry && sameValues(entry.inputs, inputs)) return entry.rep
     const rep = build()
-    // Bounded: a client walking a million articles must not keep them all.
-    if (this.#entries.size >= this.capacity) this.#entries.clear()
+    // A page larger than the whole budget is answered but not kept.
     this.#entries.set(key, { inputs, rep })
     return rep
   }

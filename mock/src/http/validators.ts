@@ -1,12 +1,13 @@
 import { sha256 } from '@noble/hashes/sha2.js'
+import { ByteLru, stringBytes } from '../memory/byte-lru.js'
 
 const encoder = new TextEncoder()
 
 /** Representations recently hashed, by their exact text: hashing costs more than the lookup. */
-const recentEtags = new Map<string, string>()
-/** At most this many remembered, each at most this long, so the memo stays small. */
-const RECENT_ETAGS = 64
-const RECENT_ETAG_CHARS = 16_384
+const recentEtags = new ByteLru<string, string>(
+  'etags',
+  (etag, body) => stringBytes(body) + stringBytes(etag),
+)
 
 /**
  * A strong ETag: a hash of the representation's bytes. Synchronous on purpose, so a precondition
@@ -22,17 +23,14 @@ export function strongEtag(body: string): string {
     let binary = ''
     for (const byte of digest) binary += String.fromCharCode(byte)
     etag = `"${btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}"`
-    // Clients read the same few representations again and again, not every one.
-    if (body.length <= RECENT_ETAG_CHARS) {
-      if (recentEtags.size >= RECENT_ETAGS) recentEtags.clear()
-      recentEtags.set(body, etag)
-    }
+    // Clients read the same few representations again and again; a large one is not kept.
+    recentEtags.set(body, etag)
   }
   return etag
 }
 
 /** Formatted dates by epoch second: resources share few change times, and formatting costs. */
-const recentDates = new Map<number, string>()
+const recentDates = new ByteLru<number, string>('dates', (text) => stringBytes(text) + 8)
 
 /** An HTTP-date (IMF-fixdate) for epoch milliseconds, which HTTP carries to the second. */
 export function httpDate(ms: number): string {
@@ -40,7 +38,6 @@ export function httpDate(ms: number): string {
   let text = recentDates.get(second)
   if (text === undefined) {
     text = new Date(ms).toUTCString()
-    if (recentDates.size >= 256) recentDates.clear()
     recentDates.set(second, text)
   }
   return text

@@ -1,5 +1,5 @@
 import { pageQuery } from '../hal/links.js'
-import type { PageLinks, PageRepresentation } from '../hal/types.js'
+import type { PageLinks, PageRepresentation, StandardPageLinks } from '../hal/types.js'
 
 /** A validated page request. */
 export interface PageRequest {
@@ -12,7 +12,8 @@ export const totalPagesOf = (total: number, pageSize: number): number => Math.ce
 
 /**
  * A page of any collection in the Blog API's page shape. `previousPage` is omitted on page 1,
- * `nextPage` on the last page and beyond; `lastPage` points at `max(totalPages, 1)`.
+ * `nextPage` on the last page and beyond; `lastPage` points at `max(totalPages, 1)`. Beside
+ * `_link`, standard `_links` (`self`, `first`, `prev`, `next`, `last`) hold the same hrefs.
  *
  * @example
  * pageRepresentation(url, { pageIndex: 1, pageSize: 10 }, 42, items, 'totalArticles')
@@ -33,6 +34,15 @@ export function pageRepresentation<Item, TotalKey extends string>(
     ...(pageIndex < totalPages ? { nextPage: link(pageIndex + 1) } : {}),
     lastPage: link(Math.max(totalPages, 1)),
   }
+  // (ext) The same links with IANA rels, so that generic HAL clients can page (CONTRACT §1).
+  const { firstPage, previousPage, nextPage, lastPage } = _link
+  const _links: StandardPageLinks = {
+    self: _link.self,
+    first: firstPage,
+    ...(previousPage && { prev: previousPage }),
+    ...(nextPage && { next: nextPage }),
+    last: lastPage,
+  }
   const totals = { [totalKey]: total } as { [K in TotalKey]: number }
-  return { pageIndex, pageSize, totalPages, ...totals, _link, _embedded: items }
+  return { pageIndex, pageSize, totalPages, ...totals, _link, _links, _embedded: items }
 }

@@ -61,7 +61,7 @@ export const createArticle = defineRoute({
 })
 
 /** Articles read again and again (a client polling one, say) are serialized and hashed once. */
-const recentArticles = new RepresentationMemo<ArticleRecord>()
+const recentArticles = new RepresentationMemo<ArticleRecord>('articles')
 
 /** `GET …/articles/{articleId}`. */
 export const getArticle = defineRoute({

@@ -1,6 +1,7 @@
 import { printSchema } from 'graphql'
 import { createGraphqlEndpoint, createPersonSchema } from '../graphql/index.js'
 import { type Answer, fromResponse } from '../http/answer.js'
+import { MAX_BODY_BYTES } from '../http/body.js'
 import { accepts, HTML_TYPES } from '../http/negotiation.js'
 import { Problem } from '../http/problem.js'
 import { docPage, RELATIONS } from '../representations/docs.js'
@@ -50,16 +51,18 @@ export function graphqlRoutes(runtime: Runtime): Route[] {
   )
 }
 
-/** The HTTP-level refusals of graphql-http, which come without problem details of their own. */
+/** The HTTP-level refusals of graphql-http and of the endpoint's bounded read, which come without problem details of their own. */
 const TRANSPORT_ERRORS: Readonly<Record<number, string>> = {
   405: 'Mutations are only accepted over POST.',
   406: 'This endpoint answers application/graphql-response+json or application/json only.',
+  413: `The request body is larger than ${MAX_BODY_BYTES} bytes.`,
+  414: `The request URL is longer than ${MAX_BODY_BYTES} characters; send a long query by POST.`,
   415: 'Send the request as application/json (POST), or the query in the URL (GET).',
 }
 
 /**
  * GraphQL errors stay GraphQL-over-HTTP answers (CONTRACT §4), but a refusal of the HTTP exchange
- * itself (405, 406, 415) becomes problem details like every other error of the API (CONTRACT §3).
+ * itself (405, 406, 413, 414, 415) becomes problem details like every other error of the API (CONTRACT §3).
  */
 async function asProblemIfTransportError(response: Response): Promise<Answer> {
   const detail = TRANSPORT_ERRORS[response.status]

@@ -24,7 +24,7 @@ export interface PagedCollection<Row, Item, TotalKey extends string> {
  * Pages read again and again (a list a client reloads) are serialized and hashed once, as long as
  * every input of the page (see {@link RepresentationMemo}) is still the same value.
  */
-const recentPages = new RepresentationMemo<string>()
+const recentPages = new RepresentationMemo<string>('pages')
 
 /**
  * Answers a page of a collection from the request's `pageIndex` and `pageSize`, reading only that

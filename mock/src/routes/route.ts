@@ -9,6 +9,7 @@ import { accepts } from '../http/negotiation.js'
 import { type Preferences, parsePrefer } from '../http/prefer.js'
 import { Problem, problemBody } from '../http/problem.js'
 import type { ConditionalRequest } from '../http/respond.js'
+import { ByteLru, stringBytes } from '../memory/byte-lru.js'
 import type { ResolvedOptions } from '../options.js'
 import { RouteHandler } from './route-handler.js'
 
@@ -158,7 +159,11 @@ function finish(request: RouteRequest, answer: Answer): Answer {
 }
 
 /** Links for one origin; requests come from very few, so each gets its builder once. */
-const urlsByOrigin = new Map<string, ApiUrls>()
+const urlsByOrigin = new ByteLru<string, ApiUrls>(
+  'urls',
+  // The builder keeps two strings made from the origin, and its methods.
+  (_, origin) => 4 * stringBytes(origin) + 1024,
+)
 
 /**
  * The URL builder for an origin, reused across requests.
@@ -169,8 +174,6 @@ const urlsByOrigin = new Map<string, ApiUrls>()
 export function urlsFor(origin: string): ApiUrls {
   let urls = urlsByOrigin.get(origin)
   if (!urls) {
-    // Any Host header makes an origin: never let them pile up.
-    if (urlsByOrigin.size >= 64) urlsByOrigin.clear()
     urls = new ApiUrls(origin)
     urlsByOrigin.set(origin, urls)
   }

@@ -3,6 +3,7 @@ import { PassThrough, Readable } from 'node:stream'
 import type { Answer } from '../http/answer.js'
 import type { HeaderReader } from '../http/headers.js'
 import { reasonPhrase } from '../http/reason-phrase.js'
+import { ByteLru, stringBytes } from '../memory/byte-lru.js'
 import type { RouteRequest } from '../routes/route.js'
 
 /**
@@ -50,18 +51,20 @@ const bodyInit = (body: ReadableStream<Uint8Array> | null) =>
   body === null ? {} : { body, duplex: 'half' as const }
 
 /** Origins by `Host` header (`null`: not usable): a server sees very few, and a URL parse costs. */
-const origins = new Map<string, string | null>()
+const origins = new ByteLru<string, { origin: string | null }>(
+  'origins',
+  ({ origin }, host) => stringBytes(host) + stringBytes(origin ?? ''),
+)
 
 function originOf(host: string | undefined, fallback: string): string {
   if (!host) return fallback
-  let origin = origins.get(host)
-  if (origin === undefined) {
-    origin = parseOrigin(host)
-    // Any client can send any Host: never let them pile up.
-    if (origins.size >= 64) origins.clear()
-    origins.set(host, origin)
+  let known = origins.get(host)
+  if (known === undefined) {
+    // Any client can send any Host: the memo is bounded in bytes.
+    known = { origin: parseOrigin(host) }
+    origins.set(host, known)
   }
-  return origin ?? fallback
+  return known.origin ?? fallback
 }
 
 function parseOrigin(host: string): string | null {

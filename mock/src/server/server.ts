@@ -179,8 +179,10 @@ async function serve<Api extends ServedApi>(
     let headers: () => Readonly<Record<string, string>>
     if (fast) {
       status = await respondFast(res, fast)
-      // Formatted only if someone lists the requests.
-      headers = () => fast.request.headers.toRecord()
+      // Formatted only if someone lists the requests. The closure holds the request only: holding
+      // `fast` would keep every answer's body for as long as the log keeps its line.
+      const { request } = fast
+      headers = () => request.headers.toRecord()
     } else {
       const { request, response } = await respond(req)
       try {

@@ -120,6 +120,36 @@ export function graphqlCases(target: () => ContractTarget): void {
       expect(errors?.length).toBeGreaterThanOrEqual(1)
     })
 
+    it('a small query asking for a huge answer is refused before execution, not a 500', async () => {
+      // 3 000 aliased names spread on every node of eight five-level friend trees: at least
+      // 8 × 5 × 3 000 = 120 000 fields whatever the friends, in a query of 36 KB (issue 11).
+      const names = Array.from({ length: 3_000 }, (_, i) => `n${i}: name`).join(' ')
+      const tree =
+        '...Wide friends { ...Wide friends { ...Wide friends { ...Wide friends { ...Wide } } } }'
+      const roots = Array.from({ length: 8 }, (_, i) => `p${i}: person(id: "${i + 1}") { ${tree} }`)
+      const query = `{ ${roots.join(' ')} } fragment Wide on Person { ${names} }`
+      for (const accept of ['application/json', 'application/graphql-response+json']) {
+        const answer = await post({ query }, accept)
+        expect(answer.status).toBe(accept === 'application/json' ? 200 : 400)
+        const { data, errors } = result(answer)
+        expect(data ?? undefined).toBeUndefined()
+        expect(errors?.length).toBeGreaterThanOrEqual(1)
+        expect(answer.text.length).toBeLessThan(10_000)
+      }
+    })
+
+    it('a body over 1 MiB is 413 problem details, and the next request is answered', async () => {
+      const padding = ' '.repeat(1024 * 1024)
+      const answer = await api.request(paths.graphql(), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: `{"query": "{ person(id: \\"1\\") { id } }"${padding}}`,
+      })
+      expectProblem(answer, 413, 'a body of 1 MiB and more')
+      const next = await post({ query: '{ person(id: "1") { id } }' })
+      expect(result(next)).toEqual({ data: { person: { id: '1' } } })
+    })
+
     it('refusals of the HTTP exchange itself are problem details (405, 406, 415)', async () => {
       const mutation = `${paths.graphql()}?query=${encodeURIComponent('mutation { x }')}`
       const overGet = await api.get(mutation, { accept: 'application/json' })

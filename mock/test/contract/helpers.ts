@@ -80,6 +80,14 @@ export interface PageLinks {
   nextPage?: Link
   lastPage: Link
 }
+/** (ext) The page links under standard `_links`, with IANA rels. */
+export interface StandardPageLinks {
+  self: Link
+  first: Link
+  prev?: Link
+  next?: Link
+  last: Link
+}
 export interface Page<T> {
   pageIndex: number
   pageSize: number
@@ -87,6 +95,7 @@ export interface Page<T> {
   totalArticles?: number
   totalComments?: number
   _link: PageLinks
+  _links: StandardPageLinks
   _embedded: T[]
 }
 export interface Problem {

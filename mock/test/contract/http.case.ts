@@ -410,6 +410,15 @@ export function httpCases(target: () => ContractTarget): void {
       },
     )
 
+    it.each([
+      [503, 'Service Unavailable'],
+      [429, 'Too Many Requests'],
+      [502, 'Bad Gateway'],
+    ])('Prefer: status=%i is titled with its reason phrase (%s)', async (status, title) => {
+      const answer = await api.get(paths.blog(1), { prefer: `status=${status}` })
+      expect(expectProblem(answer, status).title).toBe(title)
+    })
+
     it('Prefer: status=500 on a POST answers 500 and creates nothing', async () => {
       const answer = await api.send(
         'POST',

@@ -226,4 +226,50 @@ export function pageCases(target: () => ContractTarget): void {
       expectProblem(await api.get(paths.articles(3)), 404)
     })
   })
+
+  describe('(ext) standard HAL _links beside _link on every page', () => {
+    /** `_link`'s rels under their IANA names, as `_links` must carry them. */
+    const standard = {
+      self: 'self',
+      firstPage: 'first',
+      previousPage: 'prev',
+      nextPage: 'next',
+      lastPage: 'last',
+    } as const
+    const expected = (p: Page<unknown>) =>
+      Object.fromEntries(
+        Object.entries(p._link).map(([rel, link]) => [
+          standard[rel as keyof typeof standard],
+          link,
+        ]),
+      )
+
+    it.each([
+      ['the first page of articles', paths.articles(1)],
+      ['a middle page', paths.articles(1, '?pageIndex=3&pageSize=10')],
+      ['the last page', paths.articles(1, '?pageIndex=5&pageSize=10')],
+      ['a page past the last', paths.articles(1, '?pageIndex=9&pageSize=10')],
+      ['the empty blog 2', paths.articles(2)],
+      ['a page of comments', paths.comments(1, 1, '?pageSize=1')],
+      ['the next page of comments', paths.comments(1, 1, '?pageIndex=2&pageSize=1')],
+    ])('%s: self, first, prev, next, last with the same hrefs, omitted alike', async (_, path) => {
+      const p = await api.read<Page<unknown>>(path)
+      expect(p._links).toEqual(expected(p))
+      expect(p._links.self.href).toBe(p._link.self.href)
+    })
+
+    it('following _links.next from the first page lists every article once', async () => {
+      const seen: number[] = []
+      let p = await page(1, '?pageSize=9')
+      seen.push(...ids(p))
+      while (p._links.next) {
+        expect(p._links.next.href).toBe(p._link.nextPage?.href)
+        p = await api.read<Page<Article>>(api.path(p._links.next.href))
+        expect(index(p._links.prev)).toBe(p.pageIndex - 1)
+        seen.push(...ids(p))
+      }
+      expect(seen).toEqual(range(1, SEED.articles))
+      expect(p._links.self.href).toBe(p._links.last.href)
+    })
+  })
 }

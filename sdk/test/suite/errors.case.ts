@@ -35,8 +35,9 @@ export function errorCases(target: () => SdkTarget): void {
       expect(notFound.method).toBe('GET')
       expect(notFound.url).toBe(`${t.apiUrl}/blogs/1/articles/999`)
       expect(notFound.problem?.status).toBe(404)
+      expect(notFound.problem?.detail).toEqual(expect.any(String))
       expect(notFound.message).toBe(
-        `GET ${t.apiUrl}/blogs/1/articles/999 answered 404: ${notFound.problem?.detail}`,
+        `GET ${t.apiUrl}/blogs/1/articles/999 answered 404: ${notFound.problem?.title}: ${notFound.problem?.detail}`,
       )
     })
 

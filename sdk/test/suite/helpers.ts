@@ -28,11 +28,13 @@ export interface RecordedRequest {
   method: string
   url: string
   headers: Headers
+  /** The status fetch answered, once it did. */
+  status?: number
 }
 
 /** A client on the target's API root whose every fetch is recorded. */
 export function recordingClient(
-  target: SdkTarget,
+  target: Pick<SdkTarget, 'apiUrl'>,
   options: Partial<ClientOptions> & { anonymous?: boolean } = {},
 ): { client: Client; requests: RecordedRequest[] } {
   const requests: RecordedRequest[] = []
@@ -43,12 +45,16 @@ export function recordingClient(
     ...rest,
     fetch: (input, init) => {
       const request = input instanceof Request ? input : new Request(input, init)
-      requests.push({
+      const recorded: RecordedRequest = {
         method: request.method,
         url: request.url,
         headers: new Headers(request.headers),
+      }
+      requests.push(recorded)
+      return fetch(input, init).then((response) => {
+        recorded.status = response.status
+        return response
       })
-      return fetch(input, init)
     },
   })
   return { client, requests }

@@ -39,8 +39,8 @@ export function navigateCases(target: () => SdkTarget): void {
       expect(byUri.data.pageSize).toBe(3)
     })
 
-    it('reads an embedded article from the cache: its get() costs no request', async () => {
-      const { client, requests } = recordingClient(t)
+    it('reads an embedded article from the cache until invalidated: its get() costs no request', async () => {
+      const { client, requests } = recordingClient(t, { caching: 'until-invalidated' })
       const page = await client.go('blogs/1/articles?pageIndex=1&pageSize=3').get()
       const [first] = page.embedded('item')
       if (!first) throw new Error('no embedded article')
@@ -50,6 +50,47 @@ export function navigateCases(target: () => SdkTarget): void {
       expect(article.data).toEqual(first.data)
       expect(article.links.get('doc:blog')?.title).toBe('Engineering blog')
     })
+
+    it('by default an embedded copy lives as long as its page: no-cache, so get() reads it', async () => {
+      const { client, requests } = recordingClient(t)
+      const page = await client.go('blogs/1/articles?pageIndex=1&pageSize=3').get()
+      expect(page.headers.get('cache-control')).toBe('no-cache')
+      const [first] = page.embedded('item')
+      if (!first) throw new Error('no embedded article')
+      const article = await client.go(first.uri).get()
+      expect(article.data).toEqual(first.data)
+      expect(article.etag).toMatch(/^"/)
+      expect(lines(requests).at(-1)).toBe('GET /api/v1.2/blogs/1/articles/1')
+    })
+
+    itOverriding(target)(
+      'max-age keeps a page and its embedded copies fresh; no-store keeps nothing',
+      async () => {
+        const page = (cacheControl: string) => () =>
+          HttpResponse.json(
+            {
+              _links: { self: { href: `${t.apiUrl}/blogs/2` } },
+              _embedded: [{ id: 7, _links: { self: { href: `${t.apiUrl}/blogs/1/articles/7` } } }],
+            },
+            { headers: { 'cache-control': cacheControl, etag: '"v1"' } },
+          )
+        override(
+          t,
+          http.get('*/api/v1.2/blogs/2', page('max-age=60')),
+          http.get('*/api/v1.2/blogs/3', page('no-store')),
+        )
+        const { client, requests } = recordingClient(t)
+        const fresh = await client.go('blogs/2').get()
+        expect(await client.go('blogs/2').get()).toBe(fresh)
+        expect((await client.go('blogs/1/articles/7').get()).data).toEqual({ id: 7 })
+        expect(requests).toHaveLength(1)
+        await client.go('blogs/3').get()
+        await client.go('blogs/3').get()
+        expect(lines(requests).slice(1)).toEqual(['GET /api/v1.2/blogs/3', 'GET /api/v1.2/blogs/3'])
+        expect(requests[2]?.headers.has('if-none-match')).toBe(false)
+        expect(client.cache.get(`${t.apiUrl}/blogs/3`)).toBeUndefined()
+      },
+    )
 
     itOverriding(target)(
       'resolves relative hrefs against the document, templated ones after expansion',
@@ -120,16 +161,20 @@ export function navigateCases(target: () => SdkTarget): void {
         override(
           t,
           http.get('*/api/v1.2/blogs/2', () =>
-            HttpResponse.json({
-              _links: { self: { href: `${t.apiUrl}/blogs/2` } },
-              _embedded: {
-                'doc:latest': {
-                  id: 7,
-                  title: 'Embedded',
-                  _links: { self: { href: `${t.apiUrl}/blogs/1/articles/7` } },
+            HttpResponse.json(
+              {
+                _links: { self: { href: `${t.apiUrl}/blogs/2` } },
+                _embedded: {
+                  'doc:latest': {
+                    id: 7,
+                    title: 'Embedded',
+                    _links: { self: { href: `${t.apiUrl}/blogs/1/articles/7` } },
+                  },
                 },
+                // Fresh for a minute, and so is the copy it embeds.
               },
-            }),
+              { headers: { 'cache-control': 'max-age=60' } },
+            ),
           ),
         )
         const { client, requests } = recordingClient(t)

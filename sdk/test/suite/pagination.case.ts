@@ -1,5 +1,7 @@
+import { HttpResponse, http } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { lines, recordingClient } from './helpers.js'
+import { isLinkNotFoundError, type LinkNotFoundError } from '../../src/index.js'
+import { itOverriding, lines, override, recordingClient } from './helpers.js'
 import type { SdkTarget } from './target.js'
 
 export function paginationCases(target: () => SdkTarget): void {
@@ -15,7 +17,53 @@ export function paginationCases(target: () => SdkTarget): void {
       return { ...recording, collection }
     }
 
-    it('items() walks every page through nextPage: all 42 articles in id order', async () => {
+    itOverriding(target)(
+      'a page with only the Blog API’s _link is walked through nextPage',
+      async () => {
+        override(
+          t,
+          http.get('*/api/v1.2/blogs/2/articles', ({ request }) => {
+            const second = new URL(request.url).searchParams.get('pageIndex') === '2'
+            return HttpResponse.json({
+              _link: second ? {} : { nextPage: { href: '?pageIndex=2' } },
+              _embedded: [{ id: second ? 2 : 1 }],
+            })
+          }),
+        )
+        const { client } = recordingClient(t)
+        const ids: unknown[] = []
+        for await (const item of client.go('blogs/2/articles').items()) ids.push(item.data.id)
+        expect(ids).toEqual([1, 2])
+      },
+    )
+
+    itOverriding(target)(
+      'items() without rel: the single rel, else item, else a LinkNotFoundError naming the rels',
+      async () => {
+        const page = (embedded: Record<string, unknown[]>) => () =>
+          HttpResponse.json({ _links: {}, _embedded: embedded })
+        override(
+          t,
+          http.get('*/api/v1.2/blogs/2', page({ item: [{ id: 1 }], author: [{ id: 9 }] })),
+          http.get('*/api/v1.2/blogs/3', page({ article: [{ id: 1 }], author: [{ id: 9 }] })),
+        )
+        const { client } = recordingClient(t)
+        const ids = async (uri: string, rel?: string) => {
+          const found: unknown[] = []
+          for await (const item of client.go(uri).items(rel === undefined ? {} : { rel }))
+            found.push(item.data.id)
+          return found
+        }
+        expect(await ids('blogs/2')).toEqual([1])
+        expect(await ids('blogs/3', 'author')).toEqual([9])
+        const error = await ids('blogs/3').catch((e: unknown) => e)
+        expect(isLinkNotFoundError(error)).toBe(true)
+        expect((error as LinkNotFoundError).available).toEqual(['article', 'author'])
+        expect((error as Error).message).toContain('article, author')
+      },
+    )
+
+    it('items() walks every page through next: all 42 articles in id order', async () => {
       const { collection, requests } = articles(10)
       const ids: number[] = []
       for await (const article of collection.items()) ids.push(article.data.id as number)

@@ -1,6 +1,11 @@
+import { HttpResponse, http } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { isPreconditionFailedError, PreconditionFailedError } from '../../src/index.js'
-import { changeElsewhere, lines, recordingClient } from './helpers.js'
+import {
+  isHalyardError,
+  isPreconditionFailedError,
+  PreconditionFailedError,
+} from '../../src/index.js'
+import { changeElsewhere, itOverriding, lines, override, recordingClient } from './helpers.js'
 import type { SdkTarget } from './target.js'
 
 export function writeCases(target: () => SdkTarget): void {
@@ -11,31 +16,43 @@ export function writeCases(target: () => SdkTarget): void {
     })
     const article1 = () => `${t.apiUrl}/blogs/1/articles/1`
 
-    it('get() answers from the cache; refresh() revalidates and a 304 keeps the state', async () => {
+    it('get() of a no-cache state revalidates, as refresh() does: a 304 keeps the state', async () => {
       const { client, requests } = recordingClient(t)
       const article = client.go(article1())
       const first = await article.get()
       expect(first.etag).toMatch(/^"/)
       expect(first.lastModified).toMatch(/GMT$/)
+      expect(first.headers.get('cache-control')).toBe('no-cache')
       expect(await article.get()).toBe(first)
-      expect(requests).toHaveLength(1)
-      const again = await article.refresh()
-      expect(again).toBe(first)
-      expect(requests).toHaveLength(2)
-      expect(requests[1]?.headers.get('if-none-match')).toBe(first.etag)
-      expect(requests[1]?.headers.get('if-modified-since')).toBe(first.lastModified)
+      expect(await article.refresh()).toBe(first)
+      expect(requests.map((r) => r.status)).toEqual([200, 304, 304])
+      for (const revalidation of requests.slice(1)) {
+        expect(revalidation.headers.get('if-none-match')).toBe(first.etag)
+        expect(revalidation.headers.get('if-modified-since')).toBe(first.lastModified)
+      }
     })
 
-    it('refresh() after a change elsewhere gives the new state', async () => {
+    it('get() after a change elsewhere gives the new state', async () => {
       const { client } = recordingClient(t)
       const article = client.go(article1())
       const before = await article.get()
       await changeElsewhere(t, article1(), { title: 'Changed elsewhere' })
-      expect((await article.get()).data.title).toBe(before.data.title)
-      const after = await article.refresh()
+      const after = await article.get()
       expect(after.data.title).toBe('Changed elsewhere')
       expect(after.etag).not.toBe(before.etag)
+    })
+
+    it('until invalidated, get() keeps the state it has; refresh() gives the new one', async () => {
+      const { client, requests } = recordingClient(t, { caching: 'until-invalidated' })
+      const article = client.go(article1())
+      const before = await article.get()
+      await changeElsewhere(t, article1(), { title: 'Changed elsewhere' })
+      expect(await article.get()).toBe(before)
+      expect(requests).toHaveLength(1)
+      const after = await article.refresh()
+      expect(after.data.title).toBe('Changed elsewhere')
       expect(await article.get()).toBe(after)
+      expect(requests).toHaveLength(2)
     })
 
     it('put() sends If-Match with the known ETag and caches the answer', async () => {
@@ -46,12 +63,13 @@ export function writeCases(target: () => SdkTarget): void {
       expect(requests[1]?.headers.get('if-match')).toBe(before.etag)
       expect(after.data).toMatchObject({ id: 1, title: 'Replaced', content: 'New body' })
       expect(after.etag).not.toBe(before.etag)
+      // The answer is cached with its validators: the next get() costs a 304.
       expect(await article.get()).toBe(after)
-      expect(requests).toHaveLength(2)
+      expect(requests.map((r) => r.status)).toEqual([200, 200, 304])
     })
 
     it('a stale put() fails with PreconditionFailedError and the next get() re-reads', async () => {
-      const { client, requests } = recordingClient(t)
+      const { client, requests } = recordingClient(t, { caching: 'until-invalidated' })
       const article = client.go(article1())
       await article.get()
       await changeElsewhere(t, article1(), { title: 'Theirs' })
@@ -76,7 +94,7 @@ export function writeCases(target: () => SdkTarget): void {
     })
 
     it('put() evicts the cached pages that embed the article', async () => {
-      const { client, requests } = recordingClient(t)
+      const { client, requests } = recordingClient(t, { caching: 'until-invalidated' })
       const page = client.go('blogs/1/articles?pageIndex=1&pageSize=5')
       await page.get()
       await client.go(article1()).put({ title: 'Fresh' })
@@ -96,16 +114,78 @@ export function writeCases(target: () => SdkTarget): void {
       expect(created.uri).toBe(`${t.apiUrl}/blogs/1/articles/43`)
       const count = requests.length
       const state = await created.get()
-      expect(requests.length).toBe(count)
+      // Cached with the 201's validators: reading it costs a 304.
+      expect(requests.slice(count).map((r) => r.status)).toEqual([304])
       expect(state.data).toEqual({ id: 43, title: 'Posted', content: 'Hello' })
       expect(state.etag).toMatch(/^"/)
       expect((await page.get()).data.totalArticles).toBe(43)
-      expect(requests.length).toBe(count + 1)
+      expect(requests.slice(count).map((r) => r.status)).toEqual([304, 200])
       expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1)
     })
 
+    itOverriding(target)(
+      'a weak ETag is never sent in If-Match: If-Unmodified-Since instead, or nothing',
+      async () => {
+        const read = (headers: Record<string, string>) => () =>
+          HttpResponse.json({ id: 1, _links: {} }, { headers })
+        const echo = ({ request }: { request: Request }) =>
+          HttpResponse.json({
+            ifMatch: request.headers.get('if-match'),
+            ifUnmodifiedSince: request.headers.get('if-unmodified-since'),
+            _links: {},
+          })
+        const lastModified = 'Tue, 03 Nov 2026 10:00:00 GMT'
+        override(
+          t,
+          http.get('*/api/v1.2/blogs/5', read({ etag: 'W/"1"', 'last-modified': lastModified })),
+          http.put('*/api/v1.2/blogs/5', echo),
+          http.get('*/api/v1.2/blogs/6', read({ etag: 'W/"1"' })),
+          http.put('*/api/v1.2/blogs/6', echo),
+        )
+        const { client } = recordingClient(t)
+        await client.go('blogs/5').get()
+        const withDate = await client.go('blogs/5').put({ id: 1 })
+        expect(withDate.data).toEqual({ ifMatch: null, ifUnmodifiedSince: lastModified })
+        await client.go('blogs/6').get()
+        const without = await client.go('blogs/6').put({ id: 1 })
+        expect(without.data).toEqual({ ifMatch: null, ifUnmodifiedSince: null })
+      },
+    )
+
+    itOverriding(target)(
+      'a 201 without Location resolves to the self link of its body; with neither, a HalyardError',
+      async () => {
+        let created = 0
+        override(
+          t,
+          http.post('*/api/v1.2/blogs/1/articles', () => {
+            created++
+            return HttpResponse.json(
+              { id: 77, title: 'Made', _links: { self: { href: 'articles/77' } } },
+              { status: 201 },
+            )
+          }),
+          http.post('*/api/v1.2/blogs/2/articles', () =>
+            HttpResponse.json({ made: true }, { status: 201 }),
+          ),
+        )
+        const { client } = recordingClient(t)
+        const resource = await client.go('blogs/1/articles').post({ title: 'Made' })
+        expect(resource.uri).toBe(`${t.apiUrl}/blogs/1/articles/77`)
+        expect(created).toBe(1)
+        const error = await client
+          .go('blogs/2/articles')
+          .post({ title: 'Lost' })
+          .catch((e: unknown) => e)
+        expect(isHalyardError(error)).toBe(true)
+        expect((error as Error).message).toBe(
+          `POST ${t.apiUrl}/blogs/2/articles answered 201 without a Location or self`,
+        )
+      },
+    )
+
     it('delete() sends If-Match, evicts the article and the pages that listed it', async () => {
-      const { client, requests } = recordingClient(t)
+      const { client, requests } = recordingClient(t, { caching: 'until-invalidated' })
       const page = client.go('blogs/1/articles?pageIndex=1&pageSize=10')
       const last = client.go('blogs/1/articles?pageIndex=5&pageSize=10')
       await page.get()

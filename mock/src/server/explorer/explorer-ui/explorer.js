@@ -155,12 +155,15 @@ function templateVariables(template) {
 
 /**
  * The links of a HAL document, by relation; a relation may hold one link or an array of them.
+ * A Blog API page carries both `_links` (IANA rels) and `_link` (its own): both are listed.
  * @param {JsonObject | undefined} hal
  * @returns {[string, HalLink[]][]}
  */
 function linksOf(hal) {
-  const links = hal?._links ?? hal?._link
-  if (!isObject(links)) return []
+  const links = {
+    ...(isObject(hal?._link) ? hal._link : {}),
+    ...(isObject(hal?._links) ? hal._links : {}),
+  }
   return Object.entries(links).map(([rel, value]) => [
     rel,
     (Array.isArray(value) ? value : [value]).filter(isLink),

@@ -1,0 +1,220 @@
+/**
+ * The third limit checked before execution, after depth and nodes: the size of the answer in
+ * fields. Within the depth and node limits one small query can still ask for a huge answer, by
+ * selecting thousands of aliased fields (through a fragment, say) on every node; this walk counts
+ * every field the answer will contain, aliases, fragments and repetitions multiplied out.
+ *
+ * @packageDocumentation
+ */
+import {
+  type DocumentNode,
+  defaultFieldResolver,
+  type FieldNode,
+  type FragmentDefinitionNode,
+  GraphQLError,
+  type GraphQLField,
+  type GraphQLObjectType,
+  type GraphQLResolveInfo,
+  type GraphQLSchema,
+  getArgumentValues,
+  getNamedType,
+  getNullableType,
+  isListType,
+  isObjectType,
+  Kind,
+  type OperationDefinitionNode,
+  SchemaMetaFieldDef,
+  TypeMetaFieldDef,
+  TypeNameMetaFieldDef,
+  type VariableValues,
+} from 'graphql'
+import { createFieldCollector } from './collect.js'
+
+/**
+ * Default maximum number of fields one answer may contain: about 2 MB of JSON for this schema.
+ *
+ * @example
+ * ```ts
+ * checkFieldLimit(request, DEFAULT_MAX_FIELDS)
+ * ```
+ */
+export const DEFAULT_MAX_FIELDS = 100_000
+
+/**
+ * How many selections the walk may look at per field it may count: merging a thousand repeated
+ * `name` fields costs a thousand steps for one field of the answer, so the work is bounded too.
+ */
+const VISITS_PER_FIELD = 10
+
+/**
+ * What the field walk needs: a validated operation and its coerced variables.
+ *
+ * @example
+ * ```ts
+ * const request: FieldCountRequest = { schema, document, operation, variableValues }
+ * countAnswerFields(request, 100_000)
+ * ```
+ */
+export interface FieldCountRequest {
+  readonly schema: GraphQLSchema
+  readonly document: DocumentNode
+  readonly operation: OperationDefinitionNode
+  /** Coerced variables, as `getVariableValues` returns them. */
+  readonly variableValues: VariableValues
+}
+
+/** An object of the answer still to expand: its value, its type and the fields selected on it. */
+interface PendingObject {
+  readonly source: unknown
+  readonly type: GraphQLObjectType
+  readonly fieldNodes: readonly FieldNode[]
+}
+
+/**
+ * Counts the fields the answer to `request.operation` will contain (each response key of each
+ * object, and each item of a list of scalars), by walking the selection over the actual data: the
+ * schema's own resolvers answer each object field, so the walk sees the lists execution will see,
+ * introspection included. It stops as soon as the count passes `stopAfter` (answering
+ * `stopAfter + 1`), or when it has looked at more than ten selections per field allowed, so
+ * its cost is bounded by the limit, not by the size of the answer.
+ *
+ * @example
+ * ```ts
+ * countAnswerFields(request, 100_000) // 4 for `{ person(id: "1") { id friends { name } } }` with two friends
+ * ```
+ */
+export function countAnswerFields(request: FieldCountRequest, stopAfter: number): number {
+  const { schema, document, operation, variableValues } = request
+  const queryType = schema.getQueryType()
+  if (operation.operation !== 'query' || queryType === null || queryType === undefined) return 0
+
+  let visits = 0
+  const maxVisits = VISITS_PER_FIELD * (stopAfter + 1)
+  const collect = createFieldCollector(document, variableValues, () => {
+    visits += 1
+  })
+  const fragments: Record<string, FragmentDefinitionNode> = {}
+  for (const definition of document.definitions) {
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments[definition.name.value] = definition
+  }
+
+  // The fields selected below a merged field, by type: collected once per merged field and type,
+  // reused for every object that field answers.
+  const collected = new Map<readonly FieldNode[], Map<string, Map<string, FieldNode[]>>>()
+  const fieldsOf = (fieldNodes: readonly FieldNode[], type: GraphQLObjectType) => {
+    let byType = collected.get(fieldNodes)
+    if (byType === undefined) {
+      byType = new Map()
+      collected.set(fieldNodes, byType)
+    }
+    let fields = byType.get(type.name)
+    if (fields === undefined) {
+      fields = collect(
+        fieldNodes.flatMap((node) => node.selectionSet ?? []),
+        type.name,
+      )
+      byType.set(type.name, fields)
+    }
+    return fields
+  }
+
+  let count = 0
+  const root: PendingObject = {
+    source: undefined,
+    type: queryType,
+    fieldNodes: [
+      {
+        kind: Kind.FIELD,
+        name: { kind: Kind.NAME, value: '' },
+        selectionSet: operation.selectionSet,
+      },
+    ],
+  }
+  const pending: PendingObject[] = [root]
+  for (let item = pending.pop(); item !== undefined; item = pending.pop()) {
+    for (const fieldNodes of fieldsOf(item.fieldNodes, item.type).values()) {
+      count += 1
+      if (count > stopAfter || visits > maxVisits) return stopAfter + 1
+      const first = fieldNodes[0]
+      const field = first && fieldDefinition(schema, item.type, first.name.value)
+      if (first === undefined || field === undefined) continue
+      const nullable = getNullableType(field.type)
+      const named = getNamedType(field.type)
+      // A single scalar costs one field and needs no resolving.
+      if (!isObjectType(named) && !isListType(nullable)) continue
+      const info = {
+        fieldName: field.name,
+        fieldNodes,
+        returnType: field.type,
+        parentType: item.type,
+        schema,
+        fragments,
+        rootValue: undefined,
+        operation,
+        variableValues,
+      } as unknown as GraphQLResolveInfo
+      const args = getArgumentValues(field, first, variableValues)
+      const value = resolveQuietly(field, item.source, args, info)
+      const values: unknown[] = Array.isArray(value) ? value : [value]
+      if (!isObjectType(named)) {
+        // A list of scalars or enums: each item is one more value in the answer.
+        count += isListType(nullable) ? values.length : 0
+        continue
+      }
+      for (const source of values) {
+        if (source !== null && source !== undefined)
+          pending.push({ source, type: named, fieldNodes })
+      }
+    }
+  }
+  return count > stopAfter ? stopAfter + 1 : count
+}
+
+/** What a resolver answers; a resolver that throws answers `null` in execution too. */
+function resolveQuietly(
+  field: GraphQLField<unknown, unknown>,
+  source: unknown,
+  args: Record<string, unknown>,
+  info: GraphQLResolveInfo,
+): unknown {
+  try {
+    return (field.resolve ?? defaultFieldResolver)(source, args, undefined, info)
+  } catch {
+    return null
+  }
+}
+
+/** The definition of a field of `type`, the introspection meta-fields included. */
+function fieldDefinition(
+  schema: GraphQLSchema,
+  type: GraphQLObjectType,
+  name: string,
+): GraphQLField<unknown, unknown> | undefined {
+  if (name === TypeNameMetaFieldDef.name) return TypeNameMetaFieldDef
+  if (type === schema.getQueryType()) {
+    if (name === SchemaMetaFieldDef.name) return SchemaMetaFieldDef
+    if (name === TypeMetaFieldDef.name) return TypeMetaFieldDef
+  }
+  return type.getFields()[name]
+}
+
+/**
+ * Refuses an operation whose answer would contain more than `maxFields` fields: answers the error
+ * to send instead of executing, or `undefined` when the operation may run.
+ *
+ * @example
+ * ```ts
+ * const error = checkFieldLimit(request, 100_000)
+ * if (error) return [error] // from graphql-http's onSubscribe: answered without executing
+ * ```
+ */
+export function checkFieldLimit(
+  request: FieldCountRequest,
+  maxFields: number = DEFAULT_MAX_FIELDS,
+): GraphQLError | undefined {
+  if (countAnswerFields(request, maxFields) <= maxFields) return undefined
+  return new GraphQLError(
+    `The answer would contain more than ${maxFields} fields; select fewer fields, aliases or friends.`,
+    { nodes: request.operation, extensions: { code: 'FIELD_LIMIT_EXCEEDED', maxFields } },
+  )
+}
