@@ -341,6 +341,7 @@ describe('defineHalApi: writes', () => {
   it('answers 409 to deleting a record others link to', async () => {
     const { response, body } = await json('/api/customers/1', { method: 'DELETE', headers: TOKEN })
     expect(response.status).toBe(409)
+    expect(body.title).toBe('Conflict')
     expect(body.detail).toMatch(/linked from orders's customer/)
   })
 

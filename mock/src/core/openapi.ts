@@ -1,3 +1,4 @@
+import { reasonPhrase } from '../http/reason-phrase.js'
 import type { HalApiDefinition } from './definition.js'
 import type { Representations } from './representation.js'
 import { jsonSchemaOf } from './standard-schema.js'
@@ -47,7 +48,7 @@ export function openApiDocument(
       statuses.map((status) => [
         String(status),
         {
-          description: STATUS_TEXT[status] ?? 'Error',
+          description: reasonPhrase(status) ?? 'Error',
           content: { [PROBLEM]: { schema: { $ref: '#/components/schemas/Problem' } } },
         },
       ]),
@@ -179,16 +180,3 @@ export function openApiDocument(
 
 const typeName = (name: string): string =>
   name.replace(/(?:^|[-_])(\w)/g, (_, letter: string) => letter.toUpperCase())
-
-const STATUS_TEXT: Readonly<Record<number, string>> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  406: 'Not Acceptable',
-  409: 'Conflict',
-  412: 'Precondition Failed',
-  413: 'Content Too Large',
-  415: 'Unsupported Media Type',
-  422: 'Unprocessable Content',
-}
