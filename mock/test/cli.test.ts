@@ -65,7 +65,8 @@ describe('halyard-mock (CLI)', () => {
     const url = await run.baseUrl()
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api$/)
     expect(run.output().stdout).toContain('Shop mock listening')
-    expect(run.output().stdout).toContain('X-Access-Token: dev-token')
+    // The lines after the first may come in a later chunk of output.
+    await run.waitFor(/Write token: X-Access-Token: dev-token/)
     const root = await fetch(url).then((r) => r.json())
     expect(Object.keys(root._links)).toContain('orders')
     const page = await fetch(`${url}/orders`).then((r) => r.json())
