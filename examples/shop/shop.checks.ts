@@ -1,6 +1,7 @@
 // A hypermedia-driven check of the shop: it knows only the root URL and finds everything else by
 // following links, as a HAL client would. Run in-process (shop.test.ts) and over HTTP
 // (shop.server.test.ts).
+import { Validator } from '@seriousme/openapi-schema-validator'
 import { describe, expect, it } from 'vitest'
 
 /** The shop's root URL, as the running file gives it. */
@@ -88,6 +89,19 @@ export function shopChecks(root: () => string): void {
       expect(total).toBeGreaterThanOrEqual(100)
       expect(seen).toHaveLength(total)
       expect(new Set(seen).size).toBe(total)
+    })
+
+    it('describes itself: service-desc is an OpenAPI 3.1 document a validator accepts', async () => {
+      const root = await read(rootUrl())
+      const response = await fetch(one(root._links['service-desc']).href)
+      expect(response.status).toBe(200)
+      const document = await response.json()
+      const result = await new Validator().validate(document)
+      expect(result.errors).toBeUndefined()
+      expect(document.servers).toEqual([{ url: rootUrl() }])
+      for (const rel of (await collections()).keys()) {
+        expect(Object.keys(document.paths)).toContain(`/${rel}/{id}`)
+      }
     })
 
     it('has no dangling link: every link of every page and item answers 200', async () => {
