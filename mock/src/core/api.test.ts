@@ -443,4 +443,21 @@ describe('defineHalApi: definitions that cannot work', () => {
     })
     await expect(api.ready).rejects.toThrow(/record 1 whose customer links to a missing record 5/)
   })
+
+  it('answers 500 problem details, and raises no unhandled rejection, while nobody awaits ready', async () => {
+    const broken = defineHalApi({
+      basePath: '/api',
+      collections: {
+        notes: defineCollection({
+          schema: z.object({ text: z.string() }),
+          seed: [{ text: 1 as never }],
+        }),
+      },
+    })
+    // Let the seed fail before anyone asks: its rejection must not go unhandled meanwhile.
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    const response = await broken.handle(new Request(`${ORIGIN}/api/notes`))
+    expect(response.status).toBe(500)
+    expect(await response.json()).toMatchObject({ status: 500, title: 'Internal Server Error' })
+  })
 })

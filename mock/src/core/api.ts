@@ -108,6 +108,7 @@ export function defineHalApi<const S extends Readonly<Record<string, StandardSch
     ...Object.values(definition.collections).flatMap((c) => c.writers ?? []),
   ])
   const delay = definition.delay ?? 0
+  const realm = (definition.title ?? 'HAL API').replace(/["\\\r\n]/g, '')
   const router = new Router<CoreRoute>(
     basePath,
     routeTable(basePath, definition, () => store, reps),
@@ -153,7 +154,7 @@ export function defineHalApi<const S extends Readonly<Record<string, StandardSch
         token === undefined
           ? 'This request needs an access token (X-Access-Token or Authorization: Bearer).'
           : 'The access token is not known.',
-        { headers: { 'www-authenticate': `Bearer realm="${definition.title ?? 'HAL API'}"` } },
+        { headers: { 'www-authenticate': `Bearer realm="${realm}"` } },
       )
     }
     if (route.access !== 'write' || route.collection === undefined) return

@@ -212,6 +212,8 @@ export class HalStore {
       ]),
     )
     this.ready = this.#load()
+    // Awaiting `ready` still rejects; an API nobody awaits must not crash the process with it.
+    this.ready.catch(() => undefined)
   }
 
   /** The collection of that name; it exists (the router only routes to defined ones). */
