@@ -6,7 +6,7 @@ import { saveScreenshot } from '../screenshots.js'
 // the roles and labels of its controls.
 
 test.beforeEach(async ({ request }) => {
-  const reset = await request.post('/__admin/reset')
+  const reset = await request.post('/__admin/reset', { data: {} })
   expect(reset.status()).toBe(204)
 })
 

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import { streamedBody } from './contract/helpers.js'
+import { sendRaw } from './raw-http.js'
 
 const MOCK = fileURLToPath(new URL('..', import.meta.url))
 const SHOP = fileURLToPath(new URL('../../examples/shop/api.ts', import.meta.url))
@@ -55,6 +56,9 @@ describe('halyard-mock (CLI)', () => {
       '--data',
       '--protect-reads',
       '--delay',
+      '--allowed-hosts',
+      '--cors-origin',
+      '--request-timeout',
     ]) {
       expect(run.output().stdout).toContain(option)
     }
@@ -138,6 +142,51 @@ describe('halyard-mock (CLI)', () => {
     expect(
       (await fetch(`${url}/blogs/1`, { headers: { 'x-access-token': 'dev-token' } })).status,
     ).toBe(200)
+  })
+
+  it('widens hosts and CORS with --allowed-hosts and --cors-origin, and guards admin with --protect-reads', async () => {
+    const run = cli([
+      '--port',
+      '0',
+      '--protect-reads',
+      '--allowed-hosts',
+      'mock.test,.dev.test',
+      '--cors-origin',
+      'https://app.example',
+      '--cors-origin',
+      'https://other.example',
+    ])
+    const url = await run.baseUrl()
+    const { origin, port } = new URL(url)
+    const token = { 'x-access-token': 'dev-token' }
+    for (const host of ['mock.test', 'api.dev.test']) {
+      const answer = await sendRaw(origin, {
+        method: 'GET',
+        target: '/api/v1.2/blogs/1',
+        headers: { host: `${host}:${port}`, ...token },
+      })
+      expect(answer.status, host).toBe(200)
+      expect(answer.text).toContain(`http://${host}:${port}/api/v1.2/blogs/1`)
+    }
+    const refused = await sendRaw(origin, {
+      method: 'GET',
+      target: '/api/v1.2/blogs/1',
+      headers: { host: `evil.test:${port}`, ...token },
+    })
+    expect(refused.status).toBe(403)
+    expect(refused.text).toContain('--allowed-hosts')
+    for (const page of ['https://app.example', 'https://other.example']) {
+      const read = await fetch(`${url}/blogs/1`, { headers: { origin: page, ...token } })
+      expect(read.headers.get('access-control-allow-origin')).toBe(page)
+    }
+    expect((await fetch(`${origin}/__admin/requests`)).status).toBe(401)
+    expect((await fetch(`${origin}/__admin/requests`, { headers: token })).status).toBe(200)
+  })
+
+  it('rejects a --cors-origin that is no origin with exit code 2', async () => {
+    const run = cli(['--cors-origin', 'https://app.example/path'])
+    expect(await run.exit).toBe(2)
+    expect(run.output().stderr).toContain('--cors-origin')
   })
 
   it('serves the records of a --data file', async () => {

@@ -55,7 +55,10 @@ describe('createHalServer', () => {
 
   it('restores the seed on POST /__admin/reset and lists the requests', async () => {
     await post('Second')
-    const reset = await fetch(`${server.origin}/__admin/reset`, { method: 'POST' })
+    const reset = await fetch(`${server.origin}/__admin/reset`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+    })
     expect(reset.status).toBe(204)
     expect((await fetch(`${server.url}/notes/2`)).status).toBe(404)
     const { requests } = await (await fetch(`${server.origin}/__admin/requests`)).json()

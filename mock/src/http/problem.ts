@@ -1,3 +1,5 @@
+import { reasonPhrase } from './reason-phrase.js'
+
 /** An RFC 9457 problem details object, as the mock sends it. */
 export interface ProblemDetails {
   type: string
@@ -53,45 +55,9 @@ export class Problem extends Error {
   }
 }
 
-/**
- * Reason phrases of the registered error statuses without a page of their own (IANA HTTP Status
- * Code Registry, RFC 9110 names), for `Prefer: status=`; the mock must also run in browsers, so
- * not `node:http`'s STATUS_CODES.
- */
-const REASON_PHRASES: Readonly<Record<number, string>> = {
-  402: 'Payment Required',
-  407: 'Proxy Authentication Required',
-  408: 'Request Timeout',
-  409: 'Conflict',
-  410: 'Gone',
-  411: 'Length Required',
-  414: 'URI Too Long',
-  416: 'Range Not Satisfiable',
-  417: 'Expectation Failed',
-  418: "I'm a teapot",
-  421: 'Misdirected Request',
-  423: 'Locked',
-  424: 'Failed Dependency',
-  425: 'Too Early',
-  426: 'Upgrade Required',
-  428: 'Precondition Required',
-  429: 'Too Many Requests',
-  431: 'Request Header Fields Too Large',
-  451: 'Unavailable For Legal Reasons',
-  501: 'Not Implemented',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-  505: 'HTTP Version Not Supported',
-  506: 'Variant Also Negotiates',
-  507: 'Insufficient Storage',
-  508: 'Loop Detected',
-  511: 'Network Authentication Required',
-}
-
 /** The title for statuses outside {@link PROBLEMS} (forced by `Prefer: status=`): the reason phrase. */
 function genericTitle(status: number): string {
-  const phrase = REASON_PHRASES[status]
+  const phrase = reasonPhrase(status)
   if (phrase) return phrase
   return status >= 500 ? 'Server Error' : 'Client Error'
 }

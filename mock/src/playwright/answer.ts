@@ -2,7 +2,10 @@ import { isPassthroughResponse, type RequestHandler } from 'msw'
 import { overridesFirst, type Responder } from '../core/overrides.js'
 import { ApiUrls } from '../hal/links.js'
 import { problemResponse } from '../routes/route.js'
-import { isPreflight, preflightResponse, withCors } from '../server/cors.js'
+import { CorsPolicy, isPreflight } from '../server/cors.js'
+
+/** Only this test's pages reach the mock: each may read its answers, with credentials. */
+const cors = CorsPolicy.everyOrigin()
 
 /**
  * Answers one fetch `Request` from MSW handlers as the real server would: a CORS preflight first,
@@ -25,7 +28,10 @@ export async function answerRequest(
   baseUrl?: string,
   then?: Responder,
 ): Promise<Response | undefined> {
-  if (isPreflight(request)) return preflightResponse(request)
+  const origin = request.headers.get('origin')
+  if (isPreflight(request)) {
+    return new Response(null, { status: 204, headers: cors.preflightHeaders(origin ?? '') })
+  }
   let response: Response | undefined
   try {
     response = await overridesFirst(request, handlers, then, { baseUrl })
@@ -42,5 +48,5 @@ export async function answerRequest(
     statusText: response.statusText,
     headers: response.headers,
   })
-  return withCors(request, copy)
+  return cors.withCors(origin, copy)
 }

@@ -4,7 +4,7 @@ import {
   type PathParams,
   type ResponseResolver,
 } from 'msw'
-import { compilePath, matchPattern, type PathPattern, plainSegments } from './router.js'
+import { compilePath, isAnchored, matchPattern, type PathPattern, plainSegments } from './router.js'
 
 /** The plain path segments of each request (`null`: not plain), shared by every handler MSW tries. */
 const segmentsByRequest = new WeakMap<Request, readonly string[] | null>()
@@ -45,6 +45,14 @@ export class RouteHandler extends HttpHandler {
     super(method, path, resolver)
     this.#method = method
     this.#pattern = compilePath(routePath)
+  }
+
+  /**
+   * MSW's match, anchored: the leading `*` of a handler for any origin (see `routePath`) matches
+   * anything before `/api/v1.2`, a path prefix too (`/x/api/v1.2/…`); only the origin may fill it.
+   */
+  override async predicate(args: Parameters<HttpHandler['predicate']>[0]): Promise<boolean> {
+    return (await super.predicate(args)) && isAnchored(args.parsedResult.match, args.request.url)
   }
 
   override run(args: Parameters<HttpHandler['run']>[0]): ReturnType<HttpHandler['run']> {

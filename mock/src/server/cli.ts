@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util'
 import type { HalApi } from '../core/api.js'
 import { parseSeed, SeedError } from '../data/seed.js'
 import { DEV_TOKEN } from '../options.js'
+import { corsOrigin } from './cors.js'
 import {
   createHalServer,
   createMockServer,
@@ -17,7 +18,7 @@ import {
 const HELP = `halyard-mock: the Blog API v1.2 mock, or any API made with defineHalApi, as a real HTTP server
 
 Usage: halyard-mock [options]
-       halyard-mock --api <module> [--port <n>] [--host <address>]
+       halyard-mock --api <module> [--port, --host, --allowed-hosts, --cors-origin, --request-timeout]
 
 Options:
   --port <n>         port to listen on (default: $PORT or 4010; 0 picks a free one)
@@ -28,9 +29,19 @@ Options:
   --delay <ms>       wait this long before every answer (0 to 10000)
   --api <module>     serve the API a module default-exports (made with defineHalApi)
                      instead of the Blog API; .ts modules need Node 22.18 or later
+  --allowed-hosts <a,b>
+                     Host names answered besides localhost, *.localhost, 127.x.x.x, [::1] and
+                     the bound address (.example.com: its subdomains too; all: any host)
+  --cors-origin <origin>
+                     let pages on this origin read answers, with credentials (repeatable;
+                     * for any origin, without credentials); loopback origins always may
+  --request-timeout <ms>
+                     time a client has to send a whole request (default 15000; 0: no limit)
   -h, --help         show this help
 
-Admin: POST /__admin/reset restores the seed; GET /__admin/requests lists recent requests.
+Admin: POST /__admin/reset (Content-Type: application/json) restores the seed;
+GET /__admin/requests lists recent requests, secrets redacted. Both answer only this origin
+and trusted origins (loopback, --cors-origin), and need a token with --protect-reads.
 HAL explorer: open the server's / in a browser to browse the API by its links.`
 
 /** A command-line mistake: printed with the usage hint, exit code 2. */
@@ -83,14 +94,46 @@ async function commandFrom(argv: string[]): Promise<Command> {
       data: { type: 'string' },
       'protect-reads': { type: 'boolean' },
       delay: { type: 'string' },
+      'allowed-hosts': { type: 'string' },
+      'cors-origin': { type: 'string', multiple: true },
+      'request-timeout': { type: 'string' },
       api: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
-  }).valueOf() as { values: Record<string, string | boolean | undefined> }
+  }).valueOf() as { values: Record<string, string | boolean | string[] | undefined> }
   if (values.help) return { kind: 'help' }
   const str = (name: string) =>
     typeof values[name] === 'string' ? (values[name] as string) : undefined
   const port = integer('port', str('port') ?? process.env.PORT, 0, 65_535)
+  const articles = integer('articles', str('articles'), 0, 10_000_000)
+  const delay = integer('delay', str('delay'), 0, 10_000)
+  const requestTimeout = integer('request-timeout', str('request-timeout'), 0, 600_000)
+  const hostList = str('allowed-hosts')
+  const allowedHosts =
+    hostList === 'all'
+      ? true
+      : hostList
+          ?.split(',')
+          .map((name) => name.trim())
+          .filter(Boolean)
+  const corsOrigins = values['cors-origin'] as string[] | undefined
+  for (const origin of corsOrigins ?? []) {
+    try {
+      corsOrigin(origin)
+    } catch (error) {
+      throw new UsageError(
+        `--cors-origin: ${(error as Error).message.replace(/^corsOrigins: /, '')}`,
+      )
+    }
+  }
+  const host = str('host')
+  const server: HalServerOptions = {
+    ...(port === undefined ? {} : { port }),
+    ...(host === undefined ? {} : { host }),
+    ...(requestTimeout === undefined ? {} : { requestTimeout }),
+    ...(allowedHosts === undefined ? {} : { allowedHosts }),
+    ...(corsOrigins === undefined ? {} : { corsOrigins }),
+  }
   const apiFile = str('api')
   if (apiFile !== undefined) {
     const blogOnly = ['articles', 'data', 'protect-reads', 'delay'].filter((name) => values[name])
@@ -99,15 +142,8 @@ async function commandFrom(argv: string[]): Promise<Command> {
         `--${blogOnly[0]} is a Blog API option; with --api, the module defines it`,
       )
     }
-    const host = str('host')
-    const options = {
-      ...(port === undefined ? {} : { port }),
-      ...(host === undefined ? {} : { host }),
-    }
-    return { kind: 'api', api: await loadApi(apiFile), options }
+    return { kind: 'api', api: await loadApi(apiFile), options: server }
   }
-  const articles = integer('articles', str('articles'), 0, 10_000_000)
-  const delay = integer('delay', str('delay'), 0, 10_000)
   const dataFile = str('data')
   let seed: MockServerOptions['seed']
   if (dataFile !== undefined) {
@@ -124,10 +160,8 @@ async function commandFrom(argv: string[]): Promise<Command> {
       throw new UsageError(`--data ${dataFile}: ${reason}`)
     }
   }
-  const host = str('host')
   const options = {
-    ...(port === undefined ? {} : { port }),
-    ...(host === undefined ? {} : { host }),
+    ...server,
     ...(articles === undefined ? {} : { articles }),
     ...(delay === undefined ? {} : { delay }),
     ...(seed === undefined ? {} : { seed }),
@@ -157,13 +191,12 @@ async function main(): Promise<void> {
     console.log(`${definition.title ?? 'HAL API'} mock listening on ${server.url}`)
     const [token] = definition.tokens ?? []
     if (token !== undefined) console.log(`Write token: X-Access-Token: ${token}`)
-    console.log(`Try: curl ${server.url}`)
   } else {
     server = await createMockServer(command.options)
     console.log(`Blog API mock listening on ${server.url}`)
     console.log(`Write token: X-Access-Token: ${DEV_TOKEN}`)
-    console.log(`Try: curl ${server.url}/blogs/1`)
   }
+  console.log(`Try: curl ${server.url}${command.kind === 'api' ? '' : '/blogs/1'}`)
   console.log(`HAL explorer: ${server.origin}/`)
   const stop = async (signal: string) => {
     console.log(`${signal}: closing`)

@@ -4,6 +4,7 @@ import { httpCases } from './http.case.js'
 import { pageCases } from './pages.case.js'
 import { preconditionCases } from './preconditions.case.js'
 import { resourceCases } from './resources.case.js'
+import { securityCases } from './security.case.js'
 import { CONTRACT_CAPABILITIES, type ContractTarget, supports } from './target.js'
 import { writeCases } from './writes.case.js'
 
@@ -32,5 +33,6 @@ export function describeContract(target: () => ContractTarget): void {
     httpCases(target)
     preconditionCases(target)
     graphqlCases(target)
+    securityCases(target)
   })
 }
