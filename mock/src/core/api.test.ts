@@ -1,5 +1,5 @@
 import { Validator } from '@seriousme/openapi-schema-validator'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { defineHalApi } from './api.js'
 import { defineCollection } from './definition.js'
@@ -190,6 +190,24 @@ describe('defineHalApi: reads', () => {
     expect(forced.headers.get('content-type')).toBe('application/problem+json')
   })
 
+  it('waits as long as Prefer: delay asks before answering', async () => {
+    await api.ready
+    vi.useFakeTimers()
+    try {
+      let settled = false
+      const pending = call('/api/customers/1', { headers: { prefer: 'delay=5000' } }).then((r) => {
+        settled = true
+        return r
+      })
+      await vi.advanceTimersByTimeAsync(4_999)
+      expect(settled).toBe(false)
+      await vi.advanceTimersByTimeAsync(1)
+      expect((await pending).status).toBe(200)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   it('answers 304 by ETag and by date', async () => {
     const first = await call('/api/customers/1')
     const etag = first.headers.get('etag') as string
@@ -336,6 +354,17 @@ describe('defineHalApi: writes', () => {
       ).status,
     ).toBe(204)
     expect((await call('/api/products/2')).status).toBe(404)
+  })
+
+  it('answers 412 to a write whose If-Unmodified-Since is older than the record', async () => {
+    const put = (since: string) =>
+      call('/api/customers/2', {
+        method: 'PUT',
+        headers: { ...TOKEN, ...JSON_BODY, 'if-unmodified-since': since },
+        body: JSON.stringify({ name: 'Grace H.' }),
+      })
+    expect((await put('Wed, 31 Dec 2025 23:59:59 GMT')).status).toBe(412)
+    expect((await put('Thu, 01 Jan 2026 00:00:00 GMT')).status).toBe(200)
   })
 
   it('answers 409 to deleting a record others link to', async () => {
