@@ -8,6 +8,7 @@ import { streamedBody } from './contract/helpers.js'
 import { sendRaw } from './raw-http.js'
 
 const MOCK = fileURLToPath(new URL('..', import.meta.url))
+const SHOP = fileURLToPath(new URL('../../examples/shop/api.ts', import.meta.url))
 const children: ChildProcess[] = []
 afterEach(() => {
   for (const child of children.splice(0)) child.kill('SIGKILL')
@@ -61,6 +62,35 @@ describe('halyard-mock (CLI)', () => {
     ]) {
       expect(run.output().stdout).toContain(option)
     }
+  })
+
+  it('serves an API module with --api, its root and the explorer', async () => {
+    const run = cli(['--port', '0', '--api', SHOP])
+    const url = await run.baseUrl()
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api$/)
+    expect(run.output().stdout).toContain('Shop mock listening')
+    // The lines after the first may come in a later chunk of output.
+    await run.waitFor(/Write token: X-Access-Token: dev-token/)
+    const root = await fetch(url).then((r) => r.json())
+    expect(Object.keys(root._links)).toContain('orders')
+    const page = await fetch(`${url}/orders`).then((r) => r.json())
+    expect(page.page.totalElements).toBeGreaterThanOrEqual(100)
+    const explorer = await fetch(new URL('/', url)).then((r) => r.text())
+    expect(explorer).toContain('content="/api"')
+    run.child.kill('SIGTERM')
+    expect(await run.exit).toBe(0)
+  })
+
+  it('refuses --api beside a Blog API option, or a module that exports no API', async () => {
+    const mixed = cli(['--api', SHOP, '--articles', '5'])
+    expect(await mixed.exit).toBe(2)
+    expect(mixed.output().stderr).toContain('--articles is a Blog API option')
+    const dir = await mkdtemp(join(tmpdir(), 'halyard-'))
+    const file = join(dir, 'not-an-api.mjs')
+    await writeFile(file, 'export default { title: "nothing" }\n')
+    const wrong = cli(['--api', file])
+    expect(await wrong.exit).toBe(2)
+    expect(wrong.output().stderr).toContain('must default-export an API made with defineHalApi')
   })
 
   it('rejects a bad option value with exit code 2 and names the option', async () => {

@@ -1,4 +1,5 @@
-import { getResponse, isPassthroughResponse, type RequestHandler } from 'msw'
+import { isPassthroughResponse, type RequestHandler } from 'msw'
+import { overridesFirst, type Responder } from '../core/overrides.js'
 import { ApiUrls } from '../hal/links.js'
 import { problemResponse } from '../routes/route.js'
 import { CorsPolicy, isPreflight } from '../server/cors.js'
@@ -13,7 +14,8 @@ const cors = CorsPolicy.everyOrigin()
  * request go on. A handler that throws becomes a 500 problem that leaks nothing.
  *
  * `baseUrl` is what relative handler paths (`http.get('/api/v1.2/blogs/1', …)`) resolve against;
- * in a browser that is the page's location.
+ * in a browser that is the page's location. `then` answers what no handler does (an API made with
+ * `defineHalApi`, see `halResponder`).
  *
  * @example
  * const api = createBlogApi()
@@ -24,6 +26,7 @@ export async function answerRequest(
   request: Request,
   handlers: readonly RequestHandler[],
   baseUrl?: string,
+  then?: Responder,
 ): Promise<Response | undefined> {
   const origin = request.headers.get('origin')
   if (isPreflight(request)) {
@@ -31,7 +34,7 @@ export async function answerRequest(
   }
   let response: Response | undefined
   try {
-    response = await getResponse([...handlers], request, baseUrl ? { baseUrl } : undefined)
+    response = await overridesFirst(request, handlers, then, { baseUrl })
   } catch (error) {
     const url = new URL(request.url)
     response = problemResponse(error, new ApiUrls(url.origin), url.pathname)

@@ -1,4 +1,3 @@
-import type { BlogApi } from '../api.js'
 import { ApiUrls } from '../hal/links.js'
 import { authenticate, type TokenGrant } from '../http/auth.js'
 import { Problem } from '../http/problem.js'
@@ -20,7 +19,8 @@ export const isAdminPath = (pathname: string): boolean =>
 
 /** What the admin routes need of the server besides the request. */
 export interface AdminContext {
-  readonly api: BlogApi
+  /** The API whose seed `POST /__admin/reset` restores (the Blog API's, or one of yours). */
+  readonly api: { reset(): Promise<void> }
   readonly log: RequestLog
   readonly cors: CorsPolicy
   /** Tokens to require (`X-Access-Token`) when reads are protected; `undefined` otherwise. */

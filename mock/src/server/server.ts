@@ -2,10 +2,13 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net'
 import { getResponse, type HttpHandler } from 'msw'
 import { type BlogApi, createBlogApi } from '../api.js'
+import type { HalApi, HalCollections } from '../core/api.js'
+import { overridesFirst, type Responder } from '../core/overrides.js'
 import { API_PATH, ApiUrls } from '../hal/links.js'
 import type { Answer } from '../http/answer.js'
+import type { TokenGrant } from '../http/auth.js'
 import { Problem } from '../http/problem.js'
-import { resolveOptions } from '../options.js'
+import { type BlogApiOptions, resolveOptions } from '../options.js'
 import { dispatcherOf } from '../routes/dispatch.js'
 import { methodNotAllowed } from '../routes/fallback.js'
 import { problemAnswer, problemResponse, urlsFor } from '../routes/route.js'
@@ -21,7 +24,12 @@ import {
   urlOf,
   writeAnswer,
 } from './node-http.js'
-import { KEEP_ALIVE_MS, type MockServerOptions, resolveServerOptions } from './options.js'
+import {
+  KEEP_ALIVE_MS,
+  type MockServerOptions,
+  type ResolvedServerOptions,
+  resolveServerOptions,
+} from './options.js'
 import { type LoggedRequest, RequestLog } from './request-log.js'
 import {
   answerOnSocket,
@@ -41,15 +49,15 @@ interface Target {
 /** Methods fetch cannot carry (so no handler sees them); the server answers them 405 itself. */
 const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK'])
 
-/** A running mock server. */
-export interface MockServer {
+/** A running mock server; `Api` is the instance behind it (the Blog API's, or one of yours). */
+export interface MockServer<Api extends object = BlogApi> {
   /** Base URL of the API, e.g. `http://127.0.0.1:4010/api/v1.2`. */
   readonly url: string
   /** The server's origin, e.g. `http://127.0.0.1:4010`. */
   readonly origin: string
   readonly port: number
   /** The instance behind the server: its `db`, `reset()`. */
-  readonly api: BlogApi
+  readonly api: Api
   /** The last 1 000 requests received (what `GET /__admin/requests` answers; secrets redacted). */
   requests(): LoggedRequest[]
   /** Prepends handlers that override routes, as MSW's `server.use()` does. */
@@ -71,16 +79,72 @@ export interface MockServer {
  * const blog = await fetch(`${server.url}/blogs/1`).then((r) => r.json())
  * await server.close()
  */
-export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
-  const { port, host, log, hosts, cors, requestTimeout } = resolveServerOptions(
-    options,
-    batchedStdout(),
-  )
+export function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
+  const server = resolveServerOptions(options, batchedStdout())
   const api = createBlogApi(options)
-  await api.ready
   const { protectReads, tokens } = resolveOptions(options)
+  return serve(api, API_PATH, server, {
+    respond: (request, overrides) => getResponse([...overrides, ...api.handlers], request),
+    adminTokens: protectReads ? tokens : undefined,
+  })
+}
+
+/** Options of {@link createHalServer}: the server's own (the API's come from its definition). */
+export type HalServerOptions = Omit<MockServerOptions, keyof BlogApiOptions>
+
+/**
+ * Serves an API made with `defineHalApi` over real HTTP, as {@link createMockServer} serves the
+ * Blog API: the same server (Host and CORS rules, timeouts, `/__admin`, the HAL explorer starting
+ * at the API's root), with `api.handle` answering after the handlers added with `use()` (an
+ * override's `passthrough()` goes on to the API). `halyard-mock --api <module>`.
+ *
+ * @example
+ * import shop from './shop/api.js'
+ *
+ * const server = await createHalServer(shop, { port: 0 })
+ * const orders = await fetch(`${server.url}/orders`).then((r) => r.json())
+ * await server.close()
+ */
+export function createHalServer<C extends HalCollections>(
+  api: HalApi<C>,
+  options: HalServerOptions = {},
+): Promise<MockServer<HalApi<C>>> {
+  const server = resolveServerOptions(options, batchedStdout())
+  const { basePath, tokens = [], protectReads = false } = api.definition
+  // The API answers every request, its own problem details for a path outside its base included.
+  const then: Responder = (request) => api.handle(request)
+  return serve(api, basePath.replace(/\/$/, ''), server, {
+    respond: (request, overrides) =>
+      overridesFirst(request, overrides, then, { passthrough: 'then' }),
+    // With protected reads the admin routes need one of the API's tokens too.
+    adminTokens: protectReads ? new Map(tokens.map((token) => [token, { blogs: [] }])) : undefined,
+  })
+}
+
+/** What the server asks of an API: to be ready, and to reset on `POST /__admin/reset`. */
+interface ServedApi {
+  readonly ready: Promise<void>
+  reset(): Promise<void>
+}
+
+/** How the server reaches one API past its own routes (preflight, admin, explorer). */
+interface ApiAccess {
+  /** The answer of the user's overrides, then of the API; `undefined` for none (404). */
+  respond(request: Request, overrides: HttpHandler[]): Promise<Response | undefined>
+  /** Tokens the admin routes require (`X-Access-Token`), when reads are protected. */
+  readonly adminTokens: ReadonlyMap<string, TokenGrant> | undefined
+}
+
+/** The one server: `api` under `basePath` on `node:http`, with the options already resolved. */
+async function serve<Api extends ServedApi>(
+  api: Api,
+  basePath: string,
+  { port, host, log, hosts, cors, requestTimeout }: ResolvedServerOptions,
+  access: ApiAccess,
+): Promise<MockServer<Api>> {
+  await api.ready
   const requestLog = new RequestLog()
-  const admin = { api, log: requestLog, cors, tokens: protectReads ? tokens : undefined }
+  const admin = { api, log: requestLog, cors, tokens: access.adminTokens }
   let overrides: HttpHandler[] = []
   /** The server's own origin, from its bound address; set once listening. */
   let origin = ''
@@ -89,9 +153,9 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     if (isPreflight(request)) return preflightResponse(request)
     const { pathname } = new URL(request.url)
     if (isAdminPath(pathname)) return adminResponse(request, admin)
-    if (isExplorerPath(pathname)) return explorerResponse(request)
-    const response = await getResponse([...overrides, ...api.handlers], request)
-    return response ?? notFound(request)
+    if (isExplorerPath(pathname)) return explorerResponse(request, basePath)
+    const response = await access.respond(request, overrides)
+    return response ?? notFound(request, basePath)
   }
 
   /** 204 with the CORS grant for an allowed origin; 403 naming the option for any other. */
@@ -284,7 +348,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   origin = `http://${shownHost}:${address.port}`
 
   return {
-    url: new ApiUrls(origin).base,
+    url: `${origin}${basePath}`,
     origin,
     port: address.port,
     api,
@@ -320,10 +384,10 @@ function batchedStdout(): (line: string) => void {
   }
 }
 
-function notFound(request: Request): Response {
+function notFound(request: Request, basePath: string): Response {
   const url = new URL(request.url)
   const response = problemResponse(
-    new Problem(404, `There is no resource at ${url.pathname}; the API lives under /api/v1.2.`),
+    new Problem(404, `There is no resource at ${url.pathname}; the API lives under ${basePath}.`),
     new ApiUrls(url.origin),
     url.pathname,
   )

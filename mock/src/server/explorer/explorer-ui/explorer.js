@@ -41,7 +41,9 @@ import { StdUriTemplate } from './uritemplate.js'
  * @property {unknown} body JSON when the type says so, else the text; undefined when empty.
  */
 
-const API_ROOT = '/api/v1.2'
+/** The API's root path: the server names it in the page (the Blog API's, or another API's). */
+const API_ROOT =
+  document.querySelector('meta[name="halyard-api-root"]')?.getAttribute('content') ?? '/api/v1.2'
 // HAL-FORMS first: a document offering templates then carries them (`_templates`).
 const ACCEPT =
   'application/prs.hal-forms+json, application/hal+json;q=0.9, application/json;q=0.8, */*;q=0.1'
