@@ -19,6 +19,8 @@ export function fallbackHandler(routes: readonly Route[], origin: string): HttpH
     let response: Response
     if (allowed.length > 0 && request.method === 'OPTIONS') {
       response = new Response(null, { status: 204, headers: { allow: allowed.join(', ') } })
+      const acceptPatch = acceptPatchOf(routes, origin, url)
+      if (acceptPatch !== undefined) response.headers.set('accept-patch', acceptPatch)
     } else {
       const problem = allowed.length > 0 ? methodNotAllowed(request.method, allowed) : notFound(url)
       response = problemResponse(problem, urls, url.pathname)
@@ -61,4 +63,13 @@ export function allowedMethods(routes: readonly Route[], origin: string, url: UR
   if (methods.has('GET')) methods.add('HEAD')
   methods.add('OPTIONS')
   return [...methods]
+}
+
+/** The `Accept-Patch` of the PATCH route answering at this URL, if any. */
+function acceptPatchOf(routes: readonly Route[], origin: string, url: URL): string | undefined {
+  return routes.find(
+    (route) =>
+      route.acceptPatch !== undefined &&
+      matchRequestUrl(url, routePath(origin, route.path)).matches,
+  )?.acceptPatch
 }

@@ -63,8 +63,9 @@ export class RouteHandler extends HttpHandler {
 
   /** Whether the request's method, or its plain path, differs from the route's. */
   #rulesOut(request: Request): boolean {
-    // fetch upper-cases the standard methods, the only ones routes have.
-    if (request.method !== this.#method) return true
+    // fetch upper-cases the standard methods but PATCH, and MSW matches methods in any case.
+    if (request.method !== this.#method && request.method.toUpperCase() !== this.#method)
+      return true
     const segments = requestSegments(request)
     return segments !== null && matchPattern(this.#pattern, segments) === undefined
   }

@@ -3,7 +3,7 @@ import { appendHeader } from '../http/answer.js'
 import { isLoopbackHost } from './hosts.js'
 
 /** Methods a cross-origin page may use (CONTRACT §3). */
-const ALLOW_METHODS = 'GET, HEAD, POST, PUT, DELETE, OPTIONS'
+const ALLOW_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS'
 /** Request headers a cross-origin page may send. */
 const ALLOW_HEADERS =
   'Content-Type, Accept, X-Access-Token, If-Match, If-None-Match, If-Modified-Since, If-Unmodified-Since, Prefer'

@@ -161,7 +161,7 @@ export function securityCases(target: () => ContractTarget): void {
         expect(answer.headers.get('access-control-allow-origin')).toBe(origin)
         expect(answer.headers.get('access-control-allow-credentials')).toBe('true')
         expect(list(answer.headers.get('access-control-allow-methods'))).toEqual(
-          expect.arrayContaining(['get', 'head', 'post', 'put', 'delete', 'options']),
+          expect.arrayContaining(['get', 'head', 'post', 'put', 'patch', 'delete', 'options']),
         )
         expect(list(answer.headers.get('access-control-allow-headers'))).toEqual(
           expect.arrayContaining([

@@ -1,7 +1,9 @@
 import { beforeEach, describe } from 'vitest'
+import { formsCases } from './forms.case.js'
 import { graphqlCases } from './graphql.case.js'
 import { httpCases } from './http.case.js'
 import { pageCases } from './pages.case.js'
+import { patchCases } from './patch.case.js'
 import { preconditionCases } from './preconditions.case.js'
 import { resourceCases } from './resources.case.js'
 import { securityCases } from './security.case.js'
@@ -30,8 +32,10 @@ export function describeContract(target: () => ContractTarget): void {
     resourceCases(target)
     pageCases(target)
     writeCases(target)
+    patchCases(target)
     httpCases(target)
     preconditionCases(target)
+    formsCases(target)
     graphqlCases(target)
     securityCases(target)
   })
