@@ -48,7 +48,7 @@ describe('defineHalApi: HAL-FORMS templates from the schema', () => {
     const body = await response.json()
     expect(body).toMatchObject({ id: 1, status: 'open', _links: { self: expect.any(Object) } })
     expect(body._templates.default).toEqual({
-      title: 'Replace this orders record',
+      title: 'Replace this record',
       method: 'PUT',
       contentType: 'application/json',
       properties: [
@@ -82,7 +82,7 @@ describe('defineHalApi: HAL-FORMS templates from the schema', () => {
       false,
     )
     expect(body._templates.delete).toEqual({
-      title: 'Delete this orders record',
+      title: 'Delete this record',
       method: 'DELETE',
       properties: [],
     })

@@ -45,19 +45,19 @@ export class CollectionForms {
     this.#members = json.properties ? Object.keys(json.properties).map(pointerOf) : undefined
     this.#item = {
       default: {
-        title: `Replace this ${name} record`,
+        title: 'Replace this record',
         method: 'PUT',
         contentType: 'application/json',
         properties,
       },
       patch: {
-        title: `Change some fields of this ${name} record`,
+        title: 'Change some fields of this record',
         method: 'PATCH',
         contentType: MERGE_PATCH_JSON,
         // A merge patch sends only what changes.
         properties: formPropertiesOf(json, { required: false }),
       },
-      delete: { title: `Delete this ${name} record`, method: 'DELETE', properties: [] },
+      delete: { title: 'Delete this record', method: 'DELETE', properties: [] },
     }
   }
 
@@ -70,7 +70,7 @@ export class CollectionForms {
   collection(target: string): CollectionTemplates {
     return {
       default: {
-        title: `Create a ${this.#name} record`,
+        title: `Create a record in ${this.#name}`,
         method: 'POST',
         contentType: 'application/json',
         target,
