@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { defineHalApi } from './api.js'
 import { defineCollection } from './definition.js'
+import type { StandardSchema } from './standard-schema.js'
 
 const ORIGIN = 'http://shop.test'
 const TOKEN = { 'x-access-token': 'dev-token' }
@@ -168,6 +169,37 @@ describe('defineHalApi: PATCH', () => {
       body: '{}',
     })
     expect(missing.status).toBe(404)
+  })
+
+  it("lets a JSON Patch touch a record's members when the schema has no JSON Schema", async () => {
+    const notes: StandardSchema<{ text: string }> = {
+      '~standard': {
+        version: 1,
+        vendor: 'hand',
+        validate: (value) =>
+          typeof (value as { text?: unknown }).text === 'string'
+            ? { value: value as { text: string } }
+            : { issues: [{ message: 'text must be a string', path: ['text'] }] },
+      },
+    }
+    const hand = defineHalApi({
+      basePath: '/api',
+      tokens: ['dev-token'],
+      collections: { notes: { schema: notes, seed: [{ text: 'Hello' }] } },
+    })
+    const send = (operations: unknown[]) =>
+      hand.handle(
+        new Request(`${ORIGIN}/api/notes/1`, {
+          method: 'PATCH',
+          headers: JSON_PATCH,
+          body: JSON.stringify(operations),
+        }),
+      )
+    expect((await send([{ op: 'add', path: '/other', value: 1 }])).status).toBe(422)
+    expect((await send([{ op: 'replace', path: '/id', value: 2 }])).status).toBe(422)
+    const changed = await send([{ op: 'replace', path: '/text', value: 'Bye' }])
+    expect(changed.status).toBe(200)
+    expect(await changed.json()).toMatchObject({ id: 1, text: 'Bye' })
   })
 
   it('describes PATCH, with both formats, in the OpenAPI document', async () => {
