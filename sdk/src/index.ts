@@ -6,19 +6,22 @@
  * @packageDocumentation
  */
 export { isNetworkError, isTimeoutError, NetworkError, TimeoutError } from 'ky'
+export { Action, type Go } from './action.js'
 export {
   type HalAdapterOptions,
   halAdapter,
+  halFormsAdapter,
   type Representation,
   type RepresentationAdapter,
 } from './adapter.js'
 export { StateCache } from './cache.js'
 export { type Client, createClient } from './client.js'
 export * from './errors.js'
+export type { Field, FieldOption, Template } from './forms.js'
 export { type Link, type LinkSelector, Links, linkTarget } from './links.js'
 export type { ClientOptions, TokenSource } from './options.js'
 export type { ItemsOptions, PagesOptions } from './pagination.js'
-export { Resource, ResourcePromise, type WriteOptions } from './resource.js'
+export { type PatchOptions, Resource, ResourcePromise, type WriteOptions } from './resource.js'
 export { createState, State } from './state.js'
 export type { SendInit } from './transport.js'
 export type * from './types.js'
