@@ -24,27 +24,22 @@ export class Action<
   Name extends string = string,
 > {
   /** The template's name (`default` for the main action). */
-  readonly name: Name
-  readonly title: string | undefined
+  declare readonly name: Name
+  declare readonly title?: string
   /** Upper case. */
-  readonly method: string
+  declare readonly method: string
   /** The body's media type: `application/json` unless the template says otherwise. */
-  readonly contentType: string
+  declare readonly contentType: string
   /** The absolute target: the template's, else the state's own URI. */
-  readonly uri: string
+  declare readonly uri: string
   /** The properties the values may have, in the template's order. */
-  readonly fields: readonly Field<Extract<keyof Values, string>>[]
+  declare readonly fields: readonly Field<Extract<keyof Values, string>>[]
   readonly #state: State
   readonly #go: Go | undefined
 
   /** @internal Use `state.action(name)` or `state.actions()`. */
-  constructor(state: State, template: Template & { target: string }, go: Go | undefined) {
-    this.name = template.name as Name
-    this.title = template.title
-    this.method = template.method
-    this.contentType = template.contentType
-    this.uri = template.target
-    this.fields = template.fields as Field<Extract<keyof Values, string>>[]
+  constructor(state: State, { target, ...template }: Template & { target: string }, go?: Go) {
+    Object.assign(this, template, { uri: target })
     this.#state = state
     this.#go = go
     Object.freeze(this)

@@ -156,8 +156,8 @@ export type JsonPatchOperation =
   | { op: 'remove'; path: string }
   | { op: 'move' | 'copy'; from: string; path: string }
 
-/** A JSON Merge Patch (RFC 7396) of `I`: members to replace, `null` to remove. */
-export type MergePatch<I> = { [K in keyof I]?: I[K] | null }
+/** A JSON Merge Patch (RFC 7396) of `I`: members to replace, `null` to remove an optional one. */
+export type MergePatch<I> = { [K in keyof I]?: undefined extends I[K] ? I[K] | null : I[K] }
 
 /** `submit()`'s arguments: the values are optional when the action takes none that are required. */
 export type SubmitArgs<V, O> =

@@ -152,6 +152,8 @@ export function actionCases(target: () => SdkTarget): void {
           const article = client.go(article1())
           const stale = await article.get()
           await changeElsewhere(t, article1(), { title: 'Theirs' })
+          // The cache now holds the current version; the action still speaks for the one it came from.
+          expect((await article.refresh()).data.title).toBe('Theirs')
           const error = await stale
             .action()
             .submit({ title: 'Mine' })
