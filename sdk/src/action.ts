@@ -92,13 +92,14 @@ export class Action<
     const refuse = (reason: string) => new HalyardError(`${method} ${uri} not sent: ${reason}`)
     if (errors.length)
       throw new ValidationError(method, uri, undefined, { status: 422, title: 'Invalid', errors })
+    // A GET sends its values as the query, whatever the content type.
+    if (method !== 'GET' && !/json/i.test(contentType)) throw refuse(`${contentType} is not JSON`)
     if (!this.#go) throw refuse('the state was not read by a client')
     if (method === 'GET') {
       const url = new URL(uri)
       for (const [key, value] of Object.entries(values)) url.searchParams.set(key, String(value))
       return this.#go(url.href).get(options) as Promise<Result>
     }
-    if (!/json/i.test(contentType)) throw refuse(`${contentType} is not JSON`)
     return this.#go(uri)[send](method, method === 'DELETE' ? undefined : values, {
       ...options,
       contentType,
