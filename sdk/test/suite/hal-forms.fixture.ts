@@ -40,12 +40,21 @@ function underneath(request: Request, init: { method?: string; body?: unknown } 
   })
 }
 
-/** The mock's answer to `request`, plus `_templates` when it is a 200 to a HAL-FORMS client. */
+/**
+ * The mock's answer to `request`, plus `_templates` when it is a 200 to a HAL-FORMS client. Always
+ * a new response: a browser's service worker cannot pass on one that `fetch` gave (a 304 fails).
+ */
 async function decorate(request: Request, plain: Response, templates: (url: URL) => object) {
-  if (plain.status !== 200 || !request.headers.get('accept')?.includes('hal-forms')) return plain
-  const headers = new Headers({ 'content-type': 'application/prs.hal-forms+json' })
-  for (const name of ['etag', 'last-modified', 'cache-control', 'vary', 'location'])
+  const headers = new Headers()
+  for (const name of ['content-type', 'etag', 'last-modified', 'cache-control', 'vary', 'location'])
     if (plain.headers.has(name)) headers.set(name, plain.headers.get(name) ?? '')
+  const forms = plain.status === 200 && request.headers.get('accept')?.includes('hal-forms')
+  if (!forms)
+    return new Response([204, 304].includes(plain.status) ? null : await plain.text(), {
+      status: plain.status,
+      headers,
+    })
+  headers.set('content-type', 'application/prs.hal-forms+json')
   const body = (await plain.json()) as object
   return HttpResponse.json({ ...body, _templates: templates(new URL(request.url)) }, { headers })
 }
@@ -88,7 +97,7 @@ export const halFormsFixture = () => [
   withTemplates('/blogs/:blogId/articles', (url) => createArticle(url.href.replace(/\?.*/, ''))),
   http.patch('*/api/v1.2/blogs/:blogId/articles/:articleId', async ({ request }) => {
     const current = await underneath(request)
-    if (current.status !== 200) return current
+    if (current.status !== 200) return decorate(request, current, articleTemplates)
     const { title, content } = (await current.json()) as Edit
     const article: Edit = { title, ...(content !== undefined && { content }) }
     const status = applyPatch(request.headers.get('content-type'), await request.json(), article)
