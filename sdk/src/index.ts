@@ -1,7 +1,8 @@
 /**
  * `@halyard/sdk`: a typed HAL client on ky. Follow rels (by name, CURIE or URI), expand RFC 6570
- * templates, read embedded resources from the cache, page through collections, and write with
- * conditional requests. No Node built-ins: it runs in browsers and Node alike.
+ * templates, read embedded resources from the cache, page through collections, write with
+ * conditional requests, and submit HAL-FORMS actions, validated before they are sent. No Node
+ * built-ins: it runs in browsers and Node alike.
  *
  * @packageDocumentation
  */
