@@ -93,7 +93,7 @@ export function readTemplates(raw: unknown): Template[] {
             contentType: 'application/json',
             ...pick(template, 'title contentType target', 'string'),
             name,
-            method: String(template.method ?? 'GET').toUpperCase(),
+            method: (typeof template.method === 'string' ? template.method : 'GET').toUpperCase(),
             fields: Array.isArray(template.properties)
               ? template.properties.flatMap(readField)
               : [],

@@ -166,6 +166,7 @@ describe('HAL-FORMS', () => {
   it('skips malformed templates and properties, and keeps only well-typed members', () => {
     const state = read({
       broken: 'not a template',
+      odd: { method: { not: 'a string' } },
       cancel: {
         method: 'POST',
         target: 'cancellations',
@@ -175,7 +176,10 @@ describe('HAL-FORMS', () => {
         ],
       },
     })
-    expect(state.actions().map((action) => action.name)).toEqual(['cancel'])
+    expect(state.actions().map((action) => [action.name, action.method])).toEqual([
+      ['odd', 'GET'],
+      ['cancel', 'POST'],
+    ])
     const cancel = state.action('cancel')
     expect(cancel.uri).toBe('https://api.example/orders/cancellations')
     expect(cancel.fields).toEqual([
