@@ -17,6 +17,7 @@ export default defineConfig({
       'sdk/**/*.test.ts',
       'examples/**/*.test.ts',
       'bench/**/*.test.ts',
+      'tools/**/*.test.ts',
       // The e2e folder's own units (its suites run under e2e/vitest.config.ts).
       'e2e/*.test.ts',
     ],

@@ -10,6 +10,10 @@ export const ARTICLE_PATH = `${API}/blogs/1/articles/1`
 export const DEV_TOKEN = 'dev-token'
 
 const script = fileURLToPath(new URL('./servers/halyard.ts', import.meta.url))
+const shopScript = fileURLToPath(new URL('./servers/shop.ts', import.meta.url))
+
+/** The shop's API root (examples/shop), as `halyard-mock --api` serves it. */
+export const SHOP_API = '/api'
 
 /**
  * The mock as a real server in a child process (bench/servers/halyard.ts), with `articles` in
@@ -26,6 +30,22 @@ export function startHalyard(
     args: (port) => [...implementation.nodeArgs, script, String(port), String(articles)],
     cwd: ROOT,
     readyPath: ARTICLE_PATH,
+    timeoutMs,
+  })
+}
+
+/** The shop of examples/shop as a real server in a child process, with `orders` orders. */
+export function startShop(
+  implementation: Implementation,
+  orders = 120,
+  timeoutMs = 120_000,
+): Promise<ChildServer> {
+  return startServer({
+    name: 'Halyard shop mock',
+    command: process.execPath,
+    args: (port) => [...implementation.nodeArgs, shopScript, String(port), String(orders)],
+    cwd: ROOT,
+    readyPath: `${SHOP_API}/orders/1`,
     timeoutMs,
   })
 }

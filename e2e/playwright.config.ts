@@ -1,6 +1,9 @@
 import { defineConfig, devices } from '@playwright/test'
 import { chromiumLaunchOptions } from './chromium.js'
 import { APP_PORT, MOCK_PORT } from './ports.js'
+import { HOST_RESOLVER_RULES } from './security/hosts.js'
+
+const launchOptions = chromiumLaunchOptions()
 
 // Specs run in one Chromium; each test gets a fresh context, so a worker's state never leaks.
 export default defineConfig({
@@ -15,7 +18,7 @@ export default defineConfig({
   outputDir: '../node_modules/.cache/e2e-results',
   use: {
     ...devices['Desktop Chrome'],
-    launchOptions: chromiumLaunchOptions(),
+    launchOptions,
     trace: 'retain-on-failure',
   },
   projects: [
@@ -36,6 +39,17 @@ export default defineConfig({
       name: 'fixture',
       testMatch: 'fixture/**/*.spec.ts',
       use: { baseURL: `http://127.0.0.1:${APP_PORT}` },
+    },
+    // Pages on other origins against the real server: CSRF, CORS and DNS rebinding.
+    {
+      name: 'security',
+      testMatch: 'security/**/*.spec.ts',
+      use: {
+        launchOptions: {
+          ...launchOptions,
+          args: [...(launchOptions.args ?? []), HOST_RESOLVER_RULES],
+        },
+      },
     },
   ],
   webServer: [

@@ -66,7 +66,10 @@ export const economyPart: Part = {
     const costs: Cost[] = []
     /** Runs a task on a fresh request log and counts what it cost. */
     const measure = async (task: string, how: string, work: () => Promise<void>) => {
-      await fetch(`${server.origin}/__admin/reset`, { method: 'POST' })
+      await fetch(`${server.origin}/__admin/reset`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+      })
       await recorder.take()
       await work()
       costs.push({ task, how, ...(await logged(server)), bytes: await recorder.take() })

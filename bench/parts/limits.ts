@@ -20,6 +20,17 @@ function amplification(aliases: number, levels: number, prefix = 'n'): string {
   return `{ person(id: "1") { ${tree} } } fragment Wide on Person { ${names} }`
 }
 
+/** `id name friends { … }` `levels` deep: every person of a friends tree with id, name and friends. */
+function everyField(levels: number): string {
+  return levels === 1 ? 'id name' : `id name friends { ${everyField(levels - 1)} }`
+}
+
+/** `friends { … }` twice at each of `levels` levels: execution merges them into one chain. */
+function doubled(levels: number): string {
+  const below = levels === 1 ? 'id' : doubled(levels - 1)
+  return `friends { ${below} } friends { ${below} }`
+}
+
 /** The GraphQL requests measured, each sent `rounds` times; the worst block is reported. */
 const QUERIES = [
   {
@@ -33,16 +44,41 @@ const QUERIES = [
     expect: 'refused',
   },
   {
-    // Seed persons have two friends: 63 persons in 6 levels, 1 586 names each, 99 950 fields.
-    label: 'largest accepted: 99 950 fields',
-    query: amplification(1_586, 6),
+    label: 'amplification within the token limit: 1 600 names, 19 KB',
+    query: amplification(1_600, 10),
+    expect: 'refused',
+  },
+  {
+    // Seed persons have two friends: 63 persons in 6 levels, 475 names each, 29 957 fields.
+    label: 'largest accepted: 29 957 fields',
+    query: amplification(475, 6),
     expect: 'answered',
   },
   {
-    label: 'slowest to validate: 2 400 repeated `friends { id }`',
+    // Nine trees of 1 023 persons (depth 10) and one of 511: 9 718 persons, 24 300 fields.
+    label: 'the contract’s largest: id, name, friends on 9 718 persons',
+    query: `{ ${Array.from({ length: 10 }, (_, i) => `p${i}: person(id: "${(i % 8) + 1}") { ${everyField(i < 9 ? 10 : 9)} }`).join(' ')} }`,
+    expect: 'answered',
+  },
+  {
+    label: 'once the slowest to validate: 2 400 repeated `friends { id }`',
     query: `{ person(id: "1") { ${'friends { id } '.repeat(2_400)} } }`,
-    // graphql-js may abort the validation of so many overlapping fields: either answer is fine.
-    expect: 'either',
+    expect: 'refused',
+  },
+  {
+    label: '1 000 repeated `friends { id }`',
+    query: `{ person(id: "1") { ${'friends { id } '.repeat(1_000)} } }`,
+    expect: 'refused',
+  },
+  {
+    label: '`friends` doubled at each of 9 levels',
+    query: `{ person(id: "1") { ${doubled(9)} } }`,
+    expect: 'refused',
+  },
+  {
+    label: '500 fragments spread together',
+    query: `{ person(id: "1") { ${Array.from({ length: 500 }, (_, i) => `...F${i}`).join(' ')} } } ${Array.from({ length: 500 }, (_, i) => `fragment F${i} on Person { id }`).join(' ')}`,
+    expect: 'refused',
   },
 ] as const
 
@@ -78,11 +114,12 @@ export const limitsPart: Part = {
         worstMs: number
         medianMs: number
         worstCpuMs: number
+        medianCpuMs: number
       }[] = []
       for (const { label, query, expect } of QUERIES) {
         context.progress(`limits: ${label}`)
         const blockMs: number[] = []
-        let worstCpuMs = 0
+        const cpuMs: number[] = []
         let status = ''
         let bytes = 0
         for (let round = 0; round < rounds; round++) {
@@ -90,14 +127,21 @@ export const limitsPart: Part = {
           const answer = await graphql(server.origin, query)
           const sample = await server.sample()
           blockMs.push(sample.maxBlockMs)
-          worstCpuMs = Math.max(worstCpuMs, sample.cpuMs)
+          cpuMs.push(sample.cpuMs)
           status = `${answer.status} ${answer.refused ? 'refused' : 'answered'}`
           bytes = answer.bytes
-          if (expect !== 'either' && answer.refused !== (expect === 'refused'))
-            status += ' (unexpected)'
+          if (answer.refused !== (expect === 'refused')) status += ' (unexpected)'
         }
         const worstMs = Math.max(...blockMs)
-        blocks.push({ label, status, bytes, worstMs, medianMs: median(blockMs), worstCpuMs })
+        blocks.push({
+          label,
+          status,
+          bytes,
+          worstMs,
+          medianMs: median(blockMs),
+          worstCpuMs: Math.max(...cpuMs),
+          medianCpuMs: median(cpuMs),
+        })
       }
       const graphqlTable: Table = {
         title: `GraphQL: the longest event-loop block of one request (worst of ${rounds})`,
@@ -109,21 +153,27 @@ export const limitsPart: Part = {
           'worst block',
           'median block',
           'worst CPU',
+          'median CPU',
         ],
-        rows: blocks.map(({ label, status, bytes, worstMs, medianMs, worstCpuMs }, i) => [
-          label,
-          formatBytes(QUERIES[i]?.query.length),
-          status,
-          formatBytes(bytes),
-          `${formatNumber(worstMs, 1)} ms`,
-          `${formatNumber(medianMs, 1)} ms`,
-          `${formatNumber(worstCpuMs, 1)} ms`,
-        ]),
+        rows: blocks.map(
+          ({ label, status, bytes, worstMs, medianMs, worstCpuMs, medianCpuMs }, i) => [
+            label,
+            formatBytes(QUERIES[i]?.query.length),
+            status,
+            formatBytes(bytes),
+            `${formatNumber(worstMs, 1)} ms`,
+            `${formatNumber(medianMs, 1)} ms`,
+            `${formatNumber(worstCpuMs, 1)} ms`,
+            `${formatNumber(medianCpuMs, 1)} ms`,
+          ],
+        ),
         notes: [
-          'Measured in the server process by monitorEventLoopDelay (1 ms resolution), the query POSTed as JSON; each row includes the read, parse, validation, the limits and, when answered, execution and the write. CPU: the server process’s user + system time during the request (every thread, GC included); on a loaded machine the block can be far longer than the CPU it took. The worst round is often the first, with the code still cold.',
+          'Measured in the server process by monitorEventLoopDelay (1 ms resolution), the query POSTed as JSON; each row includes the read, parse, validation, the limits and, when answered, execution and the write. CPU: the server process’s user + system time during the request (every thread, GC included); on a loaded machine the block can be far longer than the CPU it took. The worst round is often the first, with the code still cold: the goals take each request’s median. Refused before validation (`DOCUMENT_TOO_COMPLEX`): repeated keys, doubled `friends`, fragments spread together; at parse (over 5 000 tokens): the 37 KB, 77 KB and 2 400-key queries; by the field limit (30 001): the 1 600-name one.',
         ],
       }
-      const worst = Math.max(...blocks.map((block) => block.worstMs))
+      // The median of each request's rounds: the worst round is often the cold first one.
+      const slowest = Math.max(...blocks.map((block) => block.medianMs))
+      const slowestCpu = Math.max(...blocks.map((block) => block.medianCpuMs))
       return {
         tables: [memory, graphqlTable],
         goals: [
@@ -134,11 +184,15 @@ export const limitsPart: Part = {
             ' MiB',
           ),
           goal(
-            'worst event-loop block of one GraphQL request',
-            Math.round(worst),
-            {
-              atMost: MAX_BLOCK_MS,
-            },
+            'event-loop block of the slowest GraphQL request (median)',
+            Math.round(slowest),
+            { atMost: MAX_BLOCK_MS },
+            ' ms',
+          ),
+          goal(
+            'CPU time of the slowest GraphQL request (median)',
+            Math.round(slowestCpu),
+            { atMost: MAX_BLOCK_MS },
             ' ms',
           ),
         ],

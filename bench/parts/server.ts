@@ -125,7 +125,10 @@ async function mockPairs(mock: ChildServer, http: HttpClient): Promise<Pair[]> {
   const article = mock.origin + ARTICLE_PATH
   const { headers } = await http.send('GET', article)
   const etag = typeof headers.etag === 'string' ? headers.etag : ''
-  const reset = () => http.send('POST', `${mock.origin}/__admin/reset`)
+  const reset = () =>
+    http.send('POST', `${mock.origin}/__admin/reset`, {
+      headers: { 'content-type': 'application/json' },
+    })
   return [
     pair(MOCK, 'GET article', { url: article }, 200),
     pair(MOCK, 'GET page (20)', { url: `${mock.origin}${API}/blogs/1/articles?pageSize=20` }, 200),

@@ -32,7 +32,7 @@ export const realServer: AppTarget = {
   url: (hash = '') => `/?api=${encodeURIComponent(MOCK_API)}${hash}`,
   deletedFor: 'for everyone who uses this API',
   async reset(request) {
-    const response = await request.post(`${admin}/reset`)
+    const response = await request.post(`${admin}/reset`, { data: {} })
     if (!response.ok()) throw new Error(`${admin}/reset answered ${response.status()}`)
   },
   async changeArticle({ request }, { id, title }) {

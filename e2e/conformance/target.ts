@@ -1,4 +1,5 @@
 import type { ContractTarget } from '../../mock/test/contract/target.js'
+import { sendRaw } from '../../mock/test/raw-http.js'
 import type { SdkTarget } from '../../sdk/test/suite/target.js'
 import type { ServerUnderTest } from './base-url.js'
 
@@ -10,9 +11,15 @@ export interface ConformanceServer extends ServerUnderTest {
   readonly name: string
 }
 
-/** Asks the server to restore its seed; the status it answered. */
+/**
+ * Asks the server to restore its seed; the status it answered. As JSON, which the mock requires
+ * (no web page may send it without a CORS preflight).
+ */
 export async function requestReset(server: ServerUnderTest): Promise<number> {
-  const response = await fetch(`${server.origin}${RESET_PATH}`, { method: 'POST' })
+  const response = await fetch(`${server.origin}${RESET_PATH}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+  })
   await response.body?.cancel()
   return response.status
 }
@@ -34,6 +41,7 @@ export function contractTarget(server: ConformanceServer): ContractTarget {
     name: server.name,
     origin: server.origin,
     fetch: (path, init) => fetch(`${server.origin}${path}`, init),
+    raw: (request) => sendRaw(server.origin, request),
     reset: () => reset(server),
   }
 }

@@ -33,7 +33,7 @@ const msw = await medianMicros(() =>
   ),
 )
 const fast = await medianMicros(() =>
-  dispatcher.dispatch(new NodeRequest(incoming(), 'http://127.0.0.1:4010'), path),
+  dispatcher.dispatch(new NodeRequest(incoming(), 'http://127.0.0.1:4010', path), path),
 )
 console.log('| path | µs per GET article |\n|---|---:|')
 console.log(`| getResponse (MSW, fetch objects) | ${fixed(msw)} |`)

@@ -1,5 +1,7 @@
 import { type SetupWorker, setupWorker } from 'msw/browser'
 import { type BlogApi, createBlogApi, createExtendedBlogApi, withBlogApi } from './api.js'
+import type { HalApi, HalCollections } from './core/api.js'
+import { halHandler, withHalApi } from './core/handler.js'
 import { persistence } from './data/persistence.js'
 import type { BlogApiOptions } from './options.js'
 
@@ -55,5 +57,28 @@ export function setupBlogWorker(options: BlogWorkerOptions = {}): BlogApiWorker 
   return withBlogApi(api, { worker })
 }
 
-export type { BlogApi, BlogApiOptions }
+/** An API of yours answering the page's requests from a service worker. */
+export interface HalApiWorker<C extends HalCollections = HalCollections> extends HalApi<C> {
+  /** MSW's worker: `start()`, `use()` to override a route, `resetHandlers()`, `stop()`. */
+  readonly worker: SetupWorker
+}
+
+/**
+ * `setupWorker` answering every `fetch` of the page under the API's base path from an API made
+ * with `defineHalApi`, running in the page (serve `/mockServiceWorker.js` as for
+ * {@link setupBlogWorker}).
+ *
+ * @example
+ * import { setupHalWorker } from '@halyard/mock/browser'
+ * import shop from './shop/api.js'
+ *
+ * const mock = setupHalWorker(shop)
+ * await mock.worker.start({ quiet: true, onUnhandledFrame: 'bypass' })
+ * await fetch('/api/orders') // 200, application/hal+json, from the mock
+ */
+export function setupHalWorker<C extends HalCollections>(api: HalApi<C>): HalApiWorker<C> {
+  return withHalApi(api, { worker: setupWorker(halHandler(api)) })
+}
+
+export type { BlogApi, BlogApiOptions, HalApi }
 export { createBlogApi }

@@ -5,6 +5,29 @@
  * @packageDocumentation
  */
 export { type BlogApi, createBlogApi } from './api.js'
+export {
+  defineHalApi,
+  type HalApi,
+  type HalCollectionDb,
+  type HalCollections,
+} from './core/api.js'
+export type {
+  CollectionDefinition,
+  Curie,
+  HalApiDefinition,
+  HalRecord,
+  HalRoute,
+  HalRouteContext,
+  PlainLink,
+  RelationLink,
+  SeedValue,
+} from './core/definition.js'
+export { defineCollection } from './core/definition.js'
+export { halHandler } from './core/handler.js'
+export { MswDataAssumptionError } from './core/msw-data.js'
+export type { OpenApiDocument } from './core/openapi.js'
+export type { StandardSchema } from './core/standard-schema.js'
+export { HalDefinitionError } from './core/store.js'
 export type {
   ArticleInput,
   ArticleRecord,

@@ -1,5 +1,7 @@
 import { type SetupServer, setupServer } from 'msw/node'
 import { type BlogApi, createBlogApi, withBlogApi } from './api.js'
+import type { HalApi, HalCollections } from './core/api.js'
+import { halHandler, withHalApi } from './core/handler.js'
 import type { BlogApiOptions } from './options.js'
 
 /** A Blog API mock intercepting this process's requests. */
@@ -24,5 +26,27 @@ export function setupBlogApi(options: BlogApiOptions = {}): BlogApiServer {
   return withBlogApi(api, { server })
 }
 
-export type { BlogApi, BlogApiOptions }
+/** An API of yours intercepting this process's requests. */
+export interface HalApiServer<C extends HalCollections = HalCollections> extends HalApi<C> {
+  /** MSW's server: `listen()`, `use()` to override a route, `resetHandlers()`, `close()`. */
+  readonly server: SetupServer
+}
+
+/**
+ * `setupServer` answering every `fetch` of this process under the API's base path (any host) from
+ * an API made with `defineHalApi`, through one catch-all handler; `server.use()` overrides win.
+ *
+ * @example
+ * import shop from './shop/api.js'
+ *
+ * const mock = setupHalApi(shop)
+ * beforeAll(() => mock.server.listen({ onUnhandledFrame: 'error' }))
+ * afterEach(() => { mock.server.resetHandlers(); return mock.reset() })
+ * afterAll(() => mock.server.close())
+ */
+export function setupHalApi<C extends HalCollections>(api: HalApi<C>): HalApiServer<C> {
+  return withHalApi(api, { server: setupServer(halHandler(api)) })
+}
+
+export type { BlogApi, BlogApiOptions, HalApi }
 export { createBlogApi }

@@ -21,7 +21,9 @@ export {
   type BlogApiFixtureOptions,
   type BlogApiTestArgs,
   type BlogApiTestOptions,
+  type HalApiFixture,
   test,
+  testWithHalApi,
 } from './playwright/fixture.js'
 export {
   apiUrls,
@@ -30,4 +32,5 @@ export {
   type RouteBlogApiOptions,
   type RouteUrl,
   routeBlogApi,
+  routeHalApi,
 } from './playwright/route.js'

@@ -5,8 +5,10 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import { streamedBody } from './contract/helpers.js'
+import { sendRaw } from './raw-http.js'
 
 const MOCK = fileURLToPath(new URL('..', import.meta.url))
+const SHOP = fileURLToPath(new URL('../../examples/shop/api.ts', import.meta.url))
 const children: ChildProcess[] = []
 afterEach(() => {
   for (const child of children.splice(0)) child.kill('SIGKILL')
@@ -54,15 +56,66 @@ describe('halyard-mock (CLI)', () => {
       '--data',
       '--protect-reads',
       '--delay',
+      '--allowed-hosts',
+      '--cors-origin',
+      '--request-timeout',
     ]) {
       expect(run.output().stdout).toContain(option)
     }
+  })
+
+  it('serves an API module with --api, its root and the explorer', async () => {
+    const run = cli(['--port', '0', '--api', SHOP])
+    const url = await run.baseUrl()
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api$/)
+    expect(run.output().stdout).toContain('Shop mock listening')
+    // The lines after the first may come in a later chunk of output.
+    await run.waitFor(/Write token: X-Access-Token: dev-token/)
+    const root = await fetch(url).then((r) => r.json())
+    expect(Object.keys(root._links)).toContain('orders')
+    const page = await fetch(`${url}/orders`).then((r) => r.json())
+    expect(page.page.totalElements).toBeGreaterThanOrEqual(100)
+    const explorer = await fetch(new URL('/', url)).then((r) => r.text())
+    expect(explorer).toContain('content="/api"')
+    run.child.kill('SIGTERM')
+    expect(await run.exit).toBe(0)
+  })
+
+  it('refuses --api beside a Blog API option, or a module that exports no API', async () => {
+    const mixed = cli(['--api', SHOP, '--articles', '5'])
+    expect(await mixed.exit).toBe(2)
+    expect(mixed.output().stderr).toContain('--articles is a Blog API option')
+    const dir = await mkdtemp(join(tmpdir(), 'halyard-'))
+    const file = join(dir, 'not-an-api.mjs')
+    await writeFile(file, 'export default { title: "nothing" }\n')
+    const wrong = cli(['--api', file])
+    expect(await wrong.exit).toBe(2)
+    expect(wrong.output().stderr).toContain('must default-export an API made with defineHalApi')
   })
 
   it('rejects a bad option value with exit code 2 and names the option', async () => {
     const run = cli(['--port', 'eighty'])
     expect(await run.exit).toBe(2)
     expect(run.output().stderr).toContain('--port must be a whole number')
+  })
+
+  it('under npm start, a usage error prints the CLI message alone (no npm lifecycle error)', async () => {
+    const npm = spawn('npm', ['start', '--', '--port', 'eighty'], {
+      cwd: join(MOCK, '..'),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    children.push(npm)
+    let stderr = ''
+    npm.stderr?.on('data', (chunk) => {
+      stderr += chunk
+    })
+    const code = await new Promise<number | null>((resolve) => npm.on('exit', resolve))
+    expect(code).toBe(2)
+    expect(stderr).toContain(
+      'halyard-mock: --port must be a whole number from 0 to 65535, not "eighty"',
+    )
+    expect(stderr).toContain('Run halyard-mock --help for the options.')
+    expect(stderr).not.toMatch(/^npm error/m)
   })
 
   it('starts with --articles, prints the base URL and dev token, stops cleanly on SIGTERM', async () => {
@@ -89,6 +142,51 @@ describe('halyard-mock (CLI)', () => {
     expect(
       (await fetch(`${url}/blogs/1`, { headers: { 'x-access-token': 'dev-token' } })).status,
     ).toBe(200)
+  })
+
+  it('widens hosts and CORS with --allowed-hosts and --cors-origin, and guards admin with --protect-reads', async () => {
+    const run = cli([
+      '--port',
+      '0',
+      '--protect-reads',
+      '--allowed-hosts',
+      'mock.test,.dev.test',
+      '--cors-origin',
+      'https://app.example',
+      '--cors-origin',
+      'https://other.example',
+    ])
+    const url = await run.baseUrl()
+    const { origin, port } = new URL(url)
+    const token = { 'x-access-token': 'dev-token' }
+    for (const host of ['mock.test', 'api.dev.test']) {
+      const answer = await sendRaw(origin, {
+        method: 'GET',
+        target: '/api/v1.2/blogs/1',
+        headers: { host: `${host}:${port}`, ...token },
+      })
+      expect(answer.status, host).toBe(200)
+      expect(answer.text).toContain(`http://${host}:${port}/api/v1.2/blogs/1`)
+    }
+    const refused = await sendRaw(origin, {
+      method: 'GET',
+      target: '/api/v1.2/blogs/1',
+      headers: { host: `evil.test:${port}`, ...token },
+    })
+    expect(refused.status).toBe(403)
+    expect(refused.text).toContain('--allowed-hosts')
+    for (const page of ['https://app.example', 'https://other.example']) {
+      const read = await fetch(`${url}/blogs/1`, { headers: { origin: page, ...token } })
+      expect(read.headers.get('access-control-allow-origin')).toBe(page)
+    }
+    expect((await fetch(`${origin}/__admin/requests`)).status).toBe(401)
+    expect((await fetch(`${origin}/__admin/requests`, { headers: token })).status).toBe(200)
+  })
+
+  it('rejects a --cors-origin that is no origin with exit code 2', async () => {
+    const run = cli(['--cors-origin', 'https://app.example/path'])
+    expect(await run.exit).toBe(2)
+    expect(run.output().stderr).toContain('--cors-origin')
   })
 
   it('serves the records of a --data file', async () => {

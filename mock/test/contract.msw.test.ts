@@ -19,6 +19,8 @@ const target: ContractTarget = {
     api.server.resetHandlers()
     await api.reset()
   },
+  // Handlers in this process: no Host of their own to check, no CORS, no admin routes.
+  capabilities: ['cookie-header'],
 }
 
 describeContract(() => target)

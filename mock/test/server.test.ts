@@ -1,8 +1,9 @@
 import { connect } from 'node:net'
 import { HttpResponse, http } from 'msw'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createMockServer, type MockServer } from '../src/server/index.js'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createMockServer, type MockServer, type MockServerOptions } from '../src/server/index.js'
 import { streamedBody } from './contract/helpers.js'
+import { sendRaw } from './raw-http.js'
 
 let server: MockServer
 const lines: string[] = []
@@ -11,10 +12,17 @@ beforeAll(async () => {
 })
 beforeEach(async () => {
   server.resetHandlers()
-  await fetch(`${server.origin}/__admin/reset`, { method: 'POST' })
+  await reset(server)
   lines.length = 0
 })
 afterAll(() => server.close())
+
+/** `POST /__admin/reset`, as JSON as the server requires. */
+const reset = (mock: MockServer) =>
+  fetch(`${mock.origin}/__admin/reset`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+  })
 
 describe('the real HTTP server', () => {
   it('binds 127.0.0.1 by default', () => {
@@ -41,7 +49,7 @@ describe('the real HTTP server', () => {
       ['GET', '/api/v1.2/blogs/1', 200],
       ['POST', '/api/v1.2/blogs/2/articles', 401],
     ])
-    expect(requests[0]?.headers['x-access-token']).toBe('dev-token')
+    expect(requests[0]?.headers['x-access-token']).toBe('[redacted]')
   })
 
   it('restores the seed and empties the request list on POST /__admin/reset', async () => {
@@ -51,8 +59,7 @@ describe('the real HTTP server', () => {
       body: JSON.stringify({ title: 'Temporary' }),
     })
     expect(created.status).toBe(201)
-    const reset = await fetch(`${server.origin}/__admin/reset`, { method: 'POST' })
-    expect(reset.status).toBe(204)
+    expect((await reset(server)).status).toBe(204)
     const page = await fetch(`${server.url}/blogs/2/articles`).then((r) => r.json())
     expect(page.totalArticles).toBe(0)
     expect(
@@ -65,48 +72,6 @@ describe('the real HTTP server', () => {
     const wrong = await fetch(`${server.origin}/__admin/reset`)
     expect(wrong.status).toBe(405)
     expect(wrong.headers.get('allow')).toBe('POST')
-  })
-
-  it('answers a CORS preflight for the API methods and headers', async () => {
-    const response = await fetch(`${server.url}/blogs/1/articles/1`, {
-      method: 'OPTIONS',
-      headers: {
-        origin: 'http://app.test',
-        'access-control-request-method': 'PUT',
-        'access-control-request-headers': 'x-access-token, if-match, content-type',
-      },
-    })
-    expect(response.status).toBe(204)
-    expect(response.headers.get('access-control-allow-origin')).toBe('http://app.test')
-    expect(response.headers.get('access-control-allow-methods')).toContain('PUT')
-    const allowed = response.headers.get('access-control-allow-headers')?.toLowerCase() ?? ''
-    for (const header of [
-      'x-access-token',
-      'if-match',
-      'if-none-match',
-      'prefer',
-      'content-type',
-    ]) {
-      expect(allowed).toContain(header)
-    }
-  })
-
-  it('lets a cross-origin page read ETag, Location and the other API headers', async () => {
-    const response = await fetch(`${server.url}/blogs/1`, {
-      headers: { origin: 'http://app.test' },
-    })
-    expect(response.headers.get('access-control-allow-origin')).toBe('http://app.test')
-    const exposed = response.headers.get('access-control-expose-headers') ?? ''
-    for (const header of [
-      'ETag',
-      'Last-Modified',
-      'Location',
-      'Preference-Applied',
-      'WWW-Authenticate',
-    ]) {
-      expect(exposed).toContain(header)
-    }
-    expect(response.headers.get('vary')).toContain('Origin')
   })
 
   it('answers paths outside the API with a 404 problem', async () => {
@@ -183,5 +148,156 @@ describe('a request body the server does not read to its end', () => {
     const answer = Buffer.concat(received).toString()
     expect(answer).toMatch(/^HTTP\/1\.1 413 /)
     expect(answer).toMatch(/\r\nconnection: close\r\n/i)
+  })
+})
+
+describe('who the server answers (README, Security)', () => {
+  let other: MockServer | undefined
+  afterEach(async () => {
+    await other?.close()
+    other = undefined
+  })
+  const start = async (options: MockServerOptions) => {
+    other = await createMockServer({ port: 0, log: false, ...options })
+    return other
+  }
+  const port = () => String(other?.port)
+
+  it('refuses a foreign Host with a 403 naming the option, for the explorer too', async () => {
+    for (const target of ['/', '/api/v1.2/blogs/1', '/__admin/requests']) {
+      const answer = await sendRaw(server.origin, {
+        method: 'GET',
+        target,
+        headers: { host: `evil.example:${server.port}` },
+      })
+      expect(answer.status, target).toBe(403)
+      expect(answer.text).toContain('--allowed-hosts')
+      expect(answer.text).toContain('allowedHosts')
+    }
+  })
+
+  it('answers the hosts of allowedHosts, subdomains for a leading dot, any host for true', async () => {
+    const mock = await start({ allowedHosts: ['mock.test', '.dev.test'] })
+    const status = async (host: string) =>
+      (
+        await sendRaw(mock.origin, {
+          method: 'GET',
+          target: '/api/v1.2',
+          headers: { host: `${host}:${port()}` },
+        })
+      ).status
+    expect(await status('mock.test')).toBe(200)
+    expect(await status('dev.test')).toBe(200)
+    expect(await status('a.dev.test')).toBe(200)
+    expect(await status('sub.mock.test')).toBe(403)
+    await mock.close()
+    const any = await start({ allowedHosts: true })
+    expect(
+      (
+        await sendRaw(any.origin, {
+          method: 'GET',
+          target: '/api/v1.2',
+          headers: { host: 'whatever.example' },
+        })
+      ).status,
+    ).toBe(200)
+  })
+
+  it('lets a listed origin read with credentials, and * any origin without', async () => {
+    const mock = await start({ corsOrigins: ['https://app.example', '*'] })
+    const read = (origin: string) =>
+      fetch(`${mock.url}/blogs/1`, { headers: { origin } }).then((r) => r.headers)
+    const listed = await read('https://app.example')
+    expect(listed.get('access-control-allow-origin')).toBe('https://app.example')
+    expect(listed.get('access-control-allow-credentials')).toBe('true')
+    for (const origin of ['https://any.example', 'null']) {
+      const headers = await read(origin)
+      expect(headers.get('access-control-allow-origin')).toBe('*')
+      expect(headers.get('access-control-allow-credentials')).toBeNull()
+    }
+    // `*` opens the API to reading, not the admin routes.
+    const admin = await fetch(`${mock.origin}/__admin/requests`, {
+      headers: { origin: 'https://any.example' },
+    })
+    expect(admin.status).toBe(403)
+    expect(admin.headers.get('access-control-allow-origin')).toBeNull()
+  })
+
+  it('rejects corsOrigins and allowedHosts entries it cannot use', async () => {
+    await expect(start({ corsOrigins: ['app.example'] })).rejects.toThrow(/corsOrigins/)
+    await expect(start({ allowedHosts: ['evil.example:80'] })).rejects.toThrow(/allowedHosts/)
+    await expect(start({ requestTimeout: -1 })).rejects.toThrow(/requestTimeout/)
+  })
+
+  it('asks admin requests for an X-Access-Token when reads are protected', async () => {
+    const mock = await start({ protectReads: true })
+    const requests = (headers: Record<string, string>) =>
+      fetch(`${mock.origin}/__admin/requests`, { headers })
+    expect((await requests({})).status).toBe(401)
+    // The cookie is what a browser adds by itself: not enough for admin.
+    expect((await requests({ cookie: 'access_token=dev-token' })).status).toBe(401)
+    expect((await requests({ 'x-access-token': 'dev-token' })).status).toBe(200)
+    const reset = await fetch(`${mock.origin}/__admin/reset`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+    })
+    expect(reset.status).toBe(401)
+  })
+
+  it('redacts secrets in server.requests() as in GET /__admin/requests', async () => {
+    await fetch(`${server.url}/blogs/1`, {
+      headers: { 'x-access-token': 'dev-token', authorization: 'Basic c2VjcmV0', cookie: 'a=b' },
+    })
+    const [logged] = server.requests()
+    expect(logged?.headers).toMatchObject({
+      'x-access-token': '[redacted]',
+      authorization: '[redacted]',
+      cookie: '[redacted]',
+    })
+  })
+})
+
+describe('slow and aborted requests', () => {
+  it('logs an upload the client aborts as one line, without a stack trace', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    try {
+      const socket = connect(server.port, '127.0.0.1')
+      socket.write(
+        'POST /api/v1.2/blogs/1/articles HTTP/1.1\r\nHost: 127.0.0.1\r\n' +
+          'Content-Type: application/json\r\nX-Access-Token: dev-token\r\n' +
+          'Content-Length: 1000\r\n\r\n{"title":',
+      )
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      socket.destroy()
+      const line = await vi.waitUntil(() => lines.find((l) => l.startsWith('POST')))
+      expect(line).toMatch(
+        /^POST \/api\/v1\.2\/blogs\/1\/articles 400 [\d.]+ms \(aborted by the client\)$/,
+      )
+      expect(errors).not.toHaveBeenCalled()
+    } finally {
+      errors.mockRestore()
+    }
+  })
+
+  it('answers 408 and closes the connection when a body does not arrive within requestTimeout', async () => {
+    const mock = await createMockServer({ port: 0, log: false, requestTimeout: 1_000 })
+    try {
+      const socket = connect(mock.port, '127.0.0.1')
+      const received: Buffer[] = []
+      socket.on('data', (chunk: Buffer) => received.push(chunk))
+      const closed = new Promise((resolve) => socket.once('close', resolve))
+      socket.write(
+        'POST /api/v1.2/blogs/1/articles HTTP/1.1\r\nHost: 127.0.0.1\r\n' +
+          'Content-Type: application/json\r\nX-Access-Token: dev-token\r\n' +
+          'Content-Length: 1000\r\n\r\n{"title":',
+      )
+      await closed
+      expect(Buffer.concat(received).toString()).toMatch(/^HTTP\/1\.1 408 /)
+      expect(
+        (await fetch(`${mock.url}/blogs/2/articles`).then((r) => r.json())).totalArticles,
+      ).toBe(0)
+    } finally {
+      await mock.close()
+    }
   })
 })

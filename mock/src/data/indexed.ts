@@ -1,4 +1,5 @@
 import { defineExtension, type Extension } from '@msw/data/extensions'
+import { observe } from '../core/msw-data.js'
 import { IdTable } from './id-table.js'
 
 type Row = { id: number }
@@ -106,9 +107,10 @@ function insertSorted(ids: number[], id: number): void {
 }
 
 /**
- * A `@msw/data` extension that keeps a {@link RecordIndex} in sync with its collection: creates and
- * deletes through the collection's hooks, updates and clears by wrapping those methods (the update
- * hook fires before the schema re-parses the record, so it does not see the stored object).
+ * A `@msw/data` extension that keeps a {@link RecordIndex} in sync with its collection, through
+ * `observe` (core/msw-data.ts), the one module that relies on how `@msw/data` reports changes:
+ * creates, deletes, updates (the update hook fires before the schema re-parses the record, so
+ * updates are seen as they resolve) and clears.
  *
  * @example
  * const index = new RecordIndex<ArticleRecord>((article) => article.blogId)
@@ -123,30 +125,11 @@ export function indexed<T extends Row>(
   return defineExtension({
     name: 'halyard-index',
     extend(collection) {
-      collection.hooks.on('create', (event) => {
-        const record = event.data.record as T
-        index.put(record, changedAt(record))
+      observe<T>(collection, {
+        put: (record) => index.put(record, changedAt(record)),
+        removed: (record) => index.remove(record, Date.now()),
+        cleared: () => index.clear(),
       })
-      collection.hooks.on('delete', (event) => {
-        index.remove(event.data.deletedRecord as T, Date.now())
-      })
-      const update = collection.update.bind(collection)
-      collection.update = (async (...args: Parameters<typeof update>) => {
-        const record = (await update(...args)) as T | undefined
-        if (record) index.put(record, changedAt(record))
-        return record
-      }) as typeof update
-      const updateMany = collection.updateMany.bind(collection)
-      collection.updateMany = (async (...args: Parameters<typeof updateMany>) => {
-        const records = (await updateMany(...args)) as T[]
-        for (const record of records) index.put(record, changedAt(record))
-        return records
-      }) as typeof updateMany
-      const clear = collection.clear.bind(collection)
-      collection.clear = () => {
-        clear()
-        index.clear()
-      }
     },
   })
 }

@@ -1,23 +1,46 @@
 import { z } from 'zod'
 
 /**
+ * A string field limited in characters (Unicode code points, see {@link characters}), whose limits
+ * are also recorded as JSON Schema metadata (`minLength`, `maxLength`, and `title` as its prompt),
+ * so that the HAL-FORMS templates read the very limits the validation applies.
+ *
+ * @example
+ * text('title', 'Title', { min: 1, max: 200, trim: true })
+ */
+function text(
+  name: string,
+  prompt: string,
+  { min, max, trim = false }: { min?: number; max: number; trim?: boolean },
+) {
+  const string = z.string({ error: `${name} must be a string` })
+  let field = trim ? string.trim() : string
+  if (min !== undefined) {
+    field = field.refine(
+      (value) => characters(value) >= min,
+      min === 1 ? `${name} must not be empty` : `${name} must be at least ${min} characters`,
+    )
+  }
+  field = field.refine(
+    (value) => characters(value) <= max,
+    `${name} must be at most ${max} characters`,
+  )
+  return field.meta({
+    title: prompt,
+    ...(min === undefined ? {} : { minLength: min }),
+    maxLength: max,
+  })
+}
+
+/**
  * The editable fields of an article, shared by the stored record and the request body so that one
- * definition decides both what is stored and which JSON Pointer a 422 names.
+ * definition decides both what is stored and which JSON Pointer a 422 names, and the HAL-FORMS
+ * templates derive their properties from it too.
  */
 export const articleFields = {
   // Stored trimmed (CONTRACT §2 counts the limit after trimming), so padding is never kept.
-  title: z
-    .string({ error: 'title must be a string' })
-    .trim()
-    .refine((title) => title.length >= 1, 'title must not be empty')
-    .refine((title) => characters(title) <= 200, 'title must be at most 200 characters'),
-  content: z
-    .string({ error: 'content must be a string' })
-    .refine(
-      (content) => characters(content) <= 100_000,
-      'content must be at most 100000 characters',
-    )
-    .optional(),
+  title: text('title', 'Title', { min: 1, max: 200, trim: true }),
+  content: text('content', 'Content', { max: 100_000 }).optional(),
 }
 
 /**

@@ -57,9 +57,12 @@ export function createFieldCollector(
       fragments.set(definition.name.value, definition)
   }
 
+  // Most selections carry no directive: those skip the two lookups, the walks' commonest step.
   const isIncluded = (node: { readonly directives?: readonly DirectiveNode[] | undefined }) =>
-    getDirectiveValues(GraphQLSkipDirective, node, variableValues)?.if !== true &&
-    getDirectiveValues(GraphQLIncludeDirective, node, variableValues)?.if !== false
+    node.directives === undefined ||
+    node.directives.length === 0 ||
+    (getDirectiveValues(GraphQLSkipDirective, node, variableValues)?.if !== true &&
+      getDirectiveValues(GraphQLIncludeDirective, node, variableValues)?.if !== false)
 
   const applies = (condition: NamedTypeNode | undefined, typeName: string) =>
     condition === undefined || condition.name.value === typeName

@@ -27,6 +27,13 @@ export {
   type NodeCountRequest,
 } from './limits.js'
 export {
+  checkOverlapLimit,
+  countOverlapComparisons,
+  MAX_OVERLAP_COMPARISONS,
+  MAX_OVERLAP_SELECTIONS,
+  type OverlapCount,
+} from './overlap.js'
+export {
   createPersonDirectory,
   friendsOf,
   type PersonDirectory,

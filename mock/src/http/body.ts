@@ -51,7 +51,10 @@ export async function readText(request: BodyRequest): Promise<string> {
   let size = 0
   let text = ''
   for (;;) {
-    const { done, value } = await reader.read()
+    const { done, value } = await reader.read().catch(() => {
+      // The client went away mid-body (or took too long): a client error, never a 500.
+      throw new Problem(400, 'The request body did not arrive in full.')
+    })
     if (done) break
     size += value.byteLength
     if (size > MAX_BODY_BYTES) {

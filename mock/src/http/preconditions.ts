@@ -6,6 +6,11 @@ export interface Validators {
   readonly etag: string
   /** Epoch milliseconds. */
   readonly lastModified: number
+  /**
+   * The ETags of the same state in the resource's other representations (HAL-FORMS beside HAL),
+   * which `If-Match` / `If-None-Match` match too (CONTRACT §3); read only when `etag` does not match.
+   */
+  readonly otherEtags?: () => readonly string[]
 }
 
 /** What the preconditions decide: go on, or answer 304 / 412 instead. */
@@ -27,14 +32,14 @@ export function evaluatePreconditions(
   const safe = method === 'GET' || method === 'HEAD'
   const ifMatch = headers.get('if-match')
   if (ifMatch !== null) {
-    if (!current || !matches(ifMatch, current.etag, 'strong')) return 412
+    if (!current || !matches(ifMatch, current, 'strong')) return 412
   } else {
     const since = parseHttpDate(headers.get('if-unmodified-since'))
     if (since !== undefined && current && toSeconds(current.lastModified) > since) return 412
   }
   const ifNoneMatch = headers.get('if-none-match')
   if (ifNoneMatch !== null) {
-    if (current && matches(ifNoneMatch, current.etag, 'weak')) return safe ? 304 : 412
+    if (current && matches(ifNoneMatch, current, 'weak')) return safe ? 304 : 412
   } else if (safe && current) {
     const since = parseHttpDate(headers.get('if-modified-since'))
     if (since !== undefined && toSeconds(current.lastModified) <= since) return 304
@@ -42,11 +47,25 @@ export function evaluatePreconditions(
   return 'proceed'
 }
 
-/** Whether an `If-Match` / `If-None-Match` list names `etag` (`*` names any existing resource). */
-function matches(list: string, etag: string, comparison: 'strong' | 'weak'): boolean {
+/**
+ * Whether an `If-Match` / `If-None-Match` list names the current ETag of any representation (`*`
+ * names any existing resource).
+ */
+function matches(list: string, current: Validators, comparison: 'strong' | 'weak'): boolean {
   if (list.trim() === '*') return true
+  const tags = parseEntityTags(list)
+  if (tags.length === 0) return false
+  if (matchesEtag(tags, current.etag, comparison)) return true
+  return (current.otherEtags?.() ?? []).some((etag) => matchesEtag(tags, etag, comparison))
+}
+
+function matchesEtag(
+  tags: readonly string[],
+  etag: string,
+  comparison: 'strong' | 'weak',
+): boolean {
   const current = opaque(etag)
-  return parseEntityTags(list).some((tag) => {
+  return tags.some((tag) => {
     const weak = tag.startsWith('W/')
     if (comparison === 'strong' && (weak || etag.startsWith('W/'))) return false
     return opaque(tag) === current

@@ -1,3 +1,5 @@
+import { reasonPhrase } from './reason-phrase.js'
+
 /** An RFC 9457 problem details object, as the mock sends it. */
 export interface ProblemDetails {
   type: string
@@ -53,10 +55,11 @@ export class Problem extends Error {
   }
 }
 
-/** The reason phrase for statuses outside {@link PROBLEMS} (forced by `Prefer: status=`). */
+/** The title for statuses outside {@link PROBLEMS} (forced by `Prefer: status=`): the reason phrase. */
 function genericTitle(status: number): string {
-  if (status >= 500) return 'Server Error'
-  return 'Client Error'
+  const phrase = reasonPhrase(status)
+  if (phrase) return phrase
+  return status >= 500 ? 'Server Error' : 'Client Error'
 }
 
 /**

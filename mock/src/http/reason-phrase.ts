@@ -1,5 +1,5 @@
 /**
- * The reason phrases of RFC 9110 §15 (and RFC 6585's, 451's), which renamed 413 "Content Too Large"
+ * The reason phrases of the IANA HTTP Status Code Registry (RFC 9110 §15, RFC 6585, 451, WebDAV's), which renamed 413 "Content Too Large"
  * and 422 "Unprocessable Content": node:http still writes the older names. No node built-ins here,
  * so the browser build may use it too.
  */
@@ -39,8 +39,12 @@ const REASON_PHRASES: Readonly<Record<number, string>> = {
   415: 'Unsupported Media Type',
   416: 'Range Not Satisfiable',
   417: 'Expectation Failed',
+  418: "I'm a teapot",
   421: 'Misdirected Request',
   422: 'Unprocessable Content',
+  423: 'Locked',
+  424: 'Failed Dependency',
+  425: 'Too Early',
   426: 'Upgrade Required',
   428: 'Precondition Required',
   429: 'Too Many Requests',
@@ -52,6 +56,9 @@ const REASON_PHRASES: Readonly<Record<number, string>> = {
   503: 'Service Unavailable',
   504: 'Gateway Timeout',
   505: 'HTTP Version Not Supported',
+  506: 'Variant Also Negotiates',
+  507: 'Insufficient Storage',
+  508: 'Loop Detected',
   511: 'Network Authentication Required',
 }
 

@@ -1,6 +1,7 @@
 import { ByteLru, stringBytes } from '../memory/byte-lru.js'
 import type { Answer } from './answer.js'
 import type { HeaderReader } from './headers.js'
+import { wantsForms } from './negotiation.js'
 import { evaluatePreconditions, type Validators } from './preconditions.js'
 import { Problem } from './problem.js'
 import { httpDate, strongEtag } from './validators.js'
@@ -11,6 +12,8 @@ export const HAL_JSON = 'application/hal+json'
 /** A serialized representation with its validators. */
 export interface Representation extends Validators {
   readonly json: string
+  /** Its media type; {@link HAL_JSON} when absent. */
+  readonly contentType?: string
 }
 
 /** What the preconditions read of a request. */
@@ -25,9 +28,29 @@ export interface ConditionalRequest {
  * @example
  * const rep = represent(blogRepresentation(urls, blog), store.blogChangedAt(blog))
  */
-export function represent(body: unknown, lastModified: number): Representation {
+export function represent(
+  body: unknown,
+  lastModified: number,
+  contentType: string = HAL_JSON,
+): Representation {
   const json = JSON.stringify(body)
-  return { json, etag: strongEtag(json), lastModified }
+  return { json, etag: strongEtag(json), lastModified, contentType }
+}
+
+/**
+ * The representation a request asks for among a resource's plain HAL and HAL-FORMS ones (CONTRACT
+ * §3, ext), built lazily; its preconditions match the other one's ETag too.
+ *
+ * @example
+ * const rep = negotiated(context.request, () => represent(body, at), () => represent(withForms, at, HAL_FORMS_JSON))
+ */
+export function negotiated(
+  request: ConditionalRequest,
+  plain: () => Representation,
+  forms: () => Representation,
+): Representation {
+  const [chosen, other] = wantsForms(request.headers) ? [forms, plain] : [plain, forms]
+  return { ...chosen(), otherEtags: () => [other().etag] }
 }
 
 /**
@@ -42,26 +65,49 @@ export function represent(body: unknown, lastModified: number): Representation {
  * const rep = recent.get(article, [urls, blog, article.title], () => represent(body(), at))
  */
 export class RepresentationMemo<K extends {}> {
-  readonly #entries: ByteLru<K, { inputs: readonly unknown[]; rep: Representation }>
+  readonly #entries: ByteLru<K, MemoEntry>
 
   constructor(budget: 'pages' | 'articles') {
-    this.#entries = new ByteLru(budget, ({ inputs, rep }) =>
+    this.#entries = new ByteLru(budget, ({ inputs, plain, forms }) =>
       inputs.reduce<number>(
         (bytes, input) => (typeof input === 'string' ? bytes + stringBytes(input) : bytes),
-        stringBytes(rep.json) + stringBytes(rep.etag),
+        repBytes(plain) + repBytes(forms),
       ),
     )
   }
 
-  get(key: K, inputs: readonly unknown[], build: () => Representation): Representation {
+  /**
+   * The representation of `key` for these inputs, built when none is kept. Both representations
+   * of a state (plain HAL and HAL-FORMS) share one entry, so that one never answers for the other.
+   */
+  get(
+    key: K,
+    inputs: readonly unknown[],
+    build: () => Representation,
+    variant: RepresentationVariant = 'plain',
+  ): Representation {
     const entry = this.#entries.get(key)
-    if (entry && sameValues(entry.inputs, inputs)) return entry.rep
+    const same = entry !== undefined && sameValues(entry.inputs, inputs)
+    const kept = same ? entry[variant] : undefined
+    if (kept) return kept
     const rep = build()
     // A page larger than the whole budget is answered but not kept.
-    this.#entries.set(key, { inputs, rep })
+    this.#entries.set(key, { ...(same ? entry : {}), inputs, [variant]: rep })
     return rep
   }
 }
+
+/** Which representation of a resource's state: plain HAL, or HAL-FORMS with `_templates`. */
+export type RepresentationVariant = 'plain' | 'forms'
+
+interface MemoEntry {
+  readonly inputs: readonly unknown[]
+  readonly plain?: Representation
+  readonly forms?: Representation
+}
+
+const repBytes = (rep: Representation | undefined): number =>
+  rep ? stringBytes(rep.json) + stringBytes(rep.etag) : 0
 
 const sameValues = (a: readonly unknown[], b: readonly unknown[]): boolean =>
   a.length === b.length && a.every((value, i) => value === b[i])
@@ -83,7 +129,7 @@ export function answerRead(request: ConditionalRequest, rep: Representation): An
   if (outcome === 412) throw preconditionFailed()
   return {
     status: 200,
-    headers: { 'content-type': HAL_JSON, ...validatorHeaders(rep) },
+    headers: { 'content-type': rep.contentType ?? HAL_JSON, ...validatorHeaders(rep) },
     body: rep.json,
   }
 }
@@ -96,7 +142,7 @@ export function answerWrite(
 ): Answer {
   return {
     status,
-    headers: { 'content-type': HAL_JSON, ...validatorHeaders(rep), ...headers },
+    headers: { 'content-type': rep.contentType ?? HAL_JSON, ...validatorHeaders(rep), ...headers },
     body: rep.json,
   }
 }

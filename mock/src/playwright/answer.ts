@@ -1,7 +1,11 @@
-import { getResponse, isPassthroughResponse, type RequestHandler } from 'msw'
+import { isPassthroughResponse, type RequestHandler } from 'msw'
+import { overridesFirst, type Responder } from '../core/overrides.js'
 import { ApiUrls } from '../hal/links.js'
 import { problemResponse } from '../routes/route.js'
-import { isPreflight, preflightResponse, withCors } from '../server/cors.js'
+import { CorsPolicy, isPreflight } from '../server/cors.js'
+
+/** Only this test's pages reach the mock: each may read its answers, with credentials. */
+const cors = CorsPolicy.everyOrigin()
 
 /**
  * Answers one fetch `Request` from MSW handlers as the real server would: a CORS preflight first,
@@ -10,7 +14,8 @@ import { isPreflight, preflightResponse, withCors } from '../server/cors.js'
  * request go on. A handler that throws becomes a 500 problem that leaks nothing.
  *
  * `baseUrl` is what relative handler paths (`http.get('/api/v1.2/blogs/1', …)`) resolve against;
- * in a browser that is the page's location.
+ * in a browser that is the page's location. `then` answers what no handler does (an API made with
+ * `defineHalApi`, see `halResponder`).
  *
  * @example
  * const api = createBlogApi()
@@ -21,11 +26,15 @@ export async function answerRequest(
   request: Request,
   handlers: readonly RequestHandler[],
   baseUrl?: string,
+  then?: Responder,
 ): Promise<Response | undefined> {
-  if (isPreflight(request)) return preflightResponse(request)
+  const origin = request.headers.get('origin')
+  if (isPreflight(request)) {
+    return new Response(null, { status: 204, headers: cors.preflightHeaders(origin ?? '') })
+  }
   let response: Response | undefined
   try {
-    response = await getResponse([...handlers], request, baseUrl ? { baseUrl } : undefined)
+    response = await overridesFirst(request, handlers, then, { baseUrl })
   } catch (error) {
     const url = new URL(request.url)
     response = problemResponse(error, new ApiUrls(url.origin), url.pathname)
@@ -39,5 +48,5 @@ export async function answerRequest(
     statusText: response.statusText,
     headers: response.headers,
   })
-  return withCors(request, copy)
+  return cors.withCors(origin, copy)
 }

@@ -1,7 +1,15 @@
 import { test as base, type PlaywrightTestOptions } from '@playwright/test'
 import { type BlogApi, createBlogApi, withBlogApi } from '../api.js'
+import type { HalApi, HalCollections } from '../core/api.js'
+import { withHalApi } from '../core/handler.js'
 import type { BlogApiOptions } from '../options.js'
-import { apiUrls, type BlogApiRoute, type RouteBlogApiOptions, routeBlogApi } from './route.js'
+import {
+  apiUrls,
+  type BlogApiRoute,
+  type RouteBlogApiOptions,
+  routeBlogApi,
+  routeHalApi,
+} from './route.js'
 
 /**
  * What `blogApiOptions` takes: the mock instance's options and which URLs it answers. `url`
@@ -71,3 +79,45 @@ export const test = base.extend<BlogApiTestOptions & BlogApiTestArgs>({
     { auto: true },
   ],
 })
+
+/** The `halApi` fixture of {@link testWithHalApi}: the API, routed into this test's context. */
+export interface HalApiFixture<C extends HalCollections = HalCollections>
+  extends HalApi<C>,
+    Omit<BlogApiRoute, 'unroute'> {}
+
+/**
+ * Playwright's `test` whose every test has `api` (made with `defineHalApi`) answering the page's
+ * requests under its base path, restored to its seed before the test, so tests never see each
+ * other's writes. Handlers added with `halApi.use()` last for the test that adds them. Service
+ * workers are blocked by default, as in {@link test}.
+ *
+ * @example
+ * import { expect, testWithHalApi } from '@halyard/mock/playwright'
+ * import shop from '../shop/api.js'
+ *
+ * const test = testWithHalApi(shop)
+ *
+ * test('lists the orders', async ({ page, halApi }) => {
+ *   await page.goto('/')
+ *   await expect(page.getByRole('listitem')).toHaveCount(20)
+ *   expect(halApi.requests()[0]?.url).toMatch(/\/api\/orders/)
+ * })
+ */
+export function testWithHalApi<C extends HalCollections>(api: HalApi<C>) {
+  return base.extend<{ halApi: HalApiFixture<C> }>({
+    serviceWorkers: [
+      'block',
+      { option: true },
+    ] as unknown as PlaywrightTestOptions['serviceWorkers'],
+    halApi: [
+      async ({ context }, use) => {
+        await api.reset()
+        const route = await routeHalApi(context, api)
+        const { use: override, resetHandlers, requests } = route
+        await use(withHalApi(api, { use: override, resetHandlers, requests }))
+        await route.unroute()
+      },
+      { auto: true },
+    ],
+  })
+}

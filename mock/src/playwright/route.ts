@@ -1,6 +1,9 @@
 import type { BrowserContext, Page, Request as PlaywrightRequest, Route } from '@playwright/test'
 import type { RequestHandler } from 'msw'
 import type { BlogApi } from '../api.js'
+import type { HalApi, HalCollections } from '../core/api.js'
+import { halResponder } from '../core/handler.js'
+import type { Responder } from '../core/overrides.js'
 import { API_PATH } from '../hal/links.js'
 import { answerRequest } from './answer.js'
 
@@ -72,20 +75,62 @@ export interface BlogApiRoute {
  * // … the page's fetch('/api/v1.2/blogs/1') is answered by the mock
  * await mock.unroute()
  */
-export async function routeBlogApi(
+export function routeBlogApi(
   target: BrowserContext | Page,
   api: BlogApi,
   options: RouteBlogApiOptions = {},
 ): Promise<BlogApiRoute> {
-  const url = options.url ?? apiUrls()
+  return routeHandlers(target, options.url ?? apiUrls(), api.handlers)
+}
+
+/**
+ * {@link routeBlogApi} for an API made with `defineHalApi`: its one catch-all handler answers the
+ * requests under its base path (on any origin, unless `url` says otherwise), after the handlers
+ * added with `use()`.
+ *
+ * @example
+ * import { routeHalApi } from '@halyard/mock/playwright'
+ * import shop from './shop/api.js'
+ *
+ * const mock = await routeHalApi(page, shop)
+ * await page.goto('/') // the page's fetch('/api/orders') is answered by the shop
+ * await mock.unroute()
+ */
+export function routeHalApi<C extends HalCollections>(
+  target: BrowserContext | Page,
+  api: HalApi<C>,
+  options: RouteBlogApiOptions = {},
+): Promise<BlogApiRoute> {
+  return routeHandlers(
+    target,
+    options.url ?? ((url: URL) => api.covers(url)),
+    [],
+    halResponder(api),
+  )
+}
+
+/**
+ * Routes `url` of a context or page to `handlers`, then `then`, after the overrides added with
+ * `use()`.
+ */
+async function routeHandlers(
+  target: BrowserContext | Page,
+  url: RouteUrl,
+  handlers: readonly RequestHandler[],
+  then?: Responder,
+): Promise<BlogApiRoute> {
   let overrides: RequestHandler[] = []
   const log: MockedRequest[] = []
   let routed = true
 
   async function handle(route: Route, request: PlaywrightRequest): Promise<void> {
     const fetchRequest = await toFetchRequest(request)
-    const handlers = [...overrides, ...api.handlers]
-    const response = await answerRequest(fetchRequest, handlers, pageUrlOf(request))
+    const response = await answerRequest(
+      fetchRequest,
+      [...overrides, ...handlers],
+      pageUrlOf(request),
+      then,
+    )
     if (response === undefined) return route.fallback()
     log.push({
       method: fetchRequest.method,

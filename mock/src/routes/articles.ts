@@ -4,19 +4,30 @@ import {
   articleBody,
   type BlogRecord,
 } from '../data/schemas.js'
+import { HAL_FORMS_JSON } from '../hal/forms.js'
 import { authorizeWrite } from '../http/auth.js'
 import { readJson, validate } from '../http/body.js'
-import { HAL_TYPES } from '../http/negotiation.js'
+import { FORMS_TYPES } from '../http/negotiation.js'
+import {
+  ACCEPT_PATCH,
+  applyJsonPatch,
+  jsonPatchOperations,
+  mergePatch,
+  patchFormat,
+} from '../http/patch.js'
 import { Problem } from '../http/problem.js'
 import {
   answerRead,
   answerWrite,
   checkWritePreconditions,
   HAL_JSON,
+  negotiated,
+  type Representation,
   RepresentationMemo,
   represent,
 } from '../http/respond.js'
 import { articleRepresentation, deletedArticleRepresentation } from '../representations/article.js'
+import { articleTemplates, createArticleTemplates } from '../representations/templates.js'
 import { requireArticle, requireBlog } from './lookup.js'
 import { answerPage } from './pages.js'
 import { defineRoute, type RouteContext } from './route.js'
@@ -28,7 +39,7 @@ const ARTICLE = '/blogs/:blogId/articles/:articleId'
 export const listArticles = defineRoute({
   method: 'GET',
   path: ARTICLES,
-  produces: HAL_TYPES,
+  produces: FORMS_TYPES,
   access: 'read',
   handle(context) {
     const blog = requireBlog(context)
@@ -40,6 +51,7 @@ export const listArticles = defineRoute({
       item: (article) => articleRepresentation(context.urls, blog, article),
       itemInputs: [context.urls, blog, blog.title],
       rowInputs: (article) => [article, article.title, article.content],
+      templates: () => createArticleTemplates(context.urls, blog.id),
     })
   },
 })
@@ -48,35 +60,65 @@ export const listArticles = defineRoute({
 export const createArticle = defineRoute({
   method: 'POST',
   path: ARTICLES,
-  produces: HAL_TYPES,
+  produces: FORMS_TYPES,
   access: 'write',
   async handle(context) {
     const blog = requireBlog(context)
     authorizeWrite(grantOf(context), blog.id)
     const input = toInput(validate(articleBody, await readJson(context.request)))
     const article = await context.store.write(() => context.store.createArticle(blog.id, input))
-    const rep = represent(articleRepresentation(context.urls, blog, article), article.updatedAt)
+    const rep = articleRep(context, blog, article)
     return answerWrite(rep, 201, { location: context.urls.article(blog.id, article.id) })
   },
 })
 
-/** Articles read again and again (a client polling one, say) are serialized and hashed once. */
+/**
+ * Articles read again and again (a client polling one, say) are serialized and hashed once, in
+ * each representation (plain HAL, HAL-FORMS) the request may ask for.
+ */
 const recentArticles = new RepresentationMemo<ArticleRecord>('articles')
 
-/** `GET …/articles/{articleId}`. */
+/**
+ * An article in the representation the request asks for (CONTRACT §3: HAL-FORMS adds
+ * `_templates`), whose preconditions match the ETag of either representation.
+ */
+function articleRep(
+  context: RouteContext,
+  blog: BlogRecord,
+  article: ArticleRecord,
+): Representation {
+  const { urls } = context
+  const inputs = [urls, blog, blog.title, article.title, article.content, article.updatedAt]
+  const body = () => articleRepresentation(urls, blog, article)
+  return negotiated(
+    context.request,
+    () => recentArticles.get(article, inputs, () => represent(body(), article.updatedAt)),
+    () =>
+      recentArticles.get(
+        article,
+        inputs,
+        () =>
+          represent(
+            { ...body(), _templates: articleTemplates() },
+            article.updatedAt,
+            HAL_FORMS_JSON,
+          ),
+        'forms',
+      ),
+  )
+}
+
+/** `GET …/articles/{articleId}`, with `Accept-Patch` (CONTRACT §2, ext). */
 export const getArticle = defineRoute({
   method: 'GET',
   path: ARTICLE,
-  produces: HAL_TYPES,
+  produces: FORMS_TYPES,
   access: 'read',
   handle(context) {
     const { blog, article } = requireArticle(context)
-    const { urls } = context
-    const inputs = [urls, blog, blog.title, article.title, article.content, article.updatedAt]
-    const rep = recentArticles.get(article, inputs, () =>
-      represent(articleRepresentation(urls, blog, article), article.updatedAt),
-    )
-    return answerRead(context.request, rep)
+    const answer = answerRead(context.request, articleRep(context, blog, article))
+    answer.headers['accept-patch'] = ACCEPT_PATCH
+    return answer
   },
 })
 
@@ -88,7 +130,7 @@ export const getArticle = defineRoute({
 export const replaceArticle = defineRoute({
   method: 'PUT',
   path: ARTICLE,
-  produces: HAL_TYPES,
+  produces: FORMS_TYPES,
   access: 'write',
   async handle(context) {
     const blog = authorizeArticleWrite(context)
@@ -96,8 +138,41 @@ export const replaceArticle = defineRoute({
     const article = await writeCurrentArticle(context, (current) =>
       context.store.replaceArticle(current, toInput(validate(articleBody, body))),
     )
-    const rep = represent(articleRepresentation(context.urls, blog, article), article.updatedAt)
-    return answerWrite(rep, 200)
+    return answerWrite(articleRep(context, blog, article), 200)
+  },
+})
+
+/** The members of an article a patch may change (CONTRACT §2, ext), as JSON Pointers. */
+const PATCHABLE = ['/title', '/content']
+
+/**
+ * `PATCH …/articles/{articleId}` (ext): a merge patch (RFC 7396) or a JSON Patch (RFC 6902)
+ * applied to the article's `title` and `content`, all or none, the result validated as a PUT body.
+ * Checked in PUT's order: 404, 403, the body (415 with `Accept-Patch`, 413, 400, and 400 for an
+ * invalid operation list), then in the write lock 412, 409 (a failing `test`), 422.
+ */
+export const patchArticle = defineRoute({
+  method: 'PATCH',
+  path: ARTICLE,
+  produces: FORMS_TYPES,
+  access: 'write',
+  acceptPatch: ACCEPT_PATCH,
+  async handle(context) {
+    const blog = authorizeArticleWrite(context)
+    const format = patchFormat(context.request.headers.get('content-type'))
+    const body = await readJson(context.request)
+    const operations = format === 'json-patch' ? jsonPatchOperations(body) : undefined
+    const article = await writeCurrentArticle(context, (current) => {
+      const fields = {
+        title: current.title,
+        ...(current.content === undefined ? {} : { content: current.content }),
+      }
+      const patched = operations
+        ? applyJsonPatch(fields, operations, PATCHABLE)
+        : mergePatch(fields, body)
+      return context.store.replaceArticle(current, toInput(validate(articleBody, patched)))
+    })
+    return answerWrite(articleRep(context, blog, article), 200)
   },
 })
 
@@ -108,7 +183,7 @@ export const replaceArticle = defineRoute({
 export const deleteArticle = defineRoute({
   method: 'DELETE',
   path: ARTICLE,
-  produces: HAL_TYPES,
+  produces: FORMS_TYPES,
   access: 'write',
   async handle(context) {
     const blog = authorizeArticleWrite(context)
@@ -140,8 +215,7 @@ function writeCurrentArticle<T>(
 ): Promise<T> {
   return context.store.write(async () => {
     const { blog, article } = requireArticle(context)
-    const current = represent(articleRepresentation(context.urls, blog, article), article.updatedAt)
-    checkWritePreconditions(context.request, current)
+    checkWritePreconditions(context.request, articleRep(context, blog, article))
     return write(article)
   })
 }

@@ -1,8 +1,10 @@
 import { SEED_TIME } from '../data/seed.js'
-import { HAL_TYPES } from '../http/negotiation.js'
-import { answerRead, represent } from '../http/respond.js'
+import { HAL_FORMS_JSON } from '../hal/forms.js'
+import { FORMS_TYPES, HAL_TYPES } from '../http/negotiation.js'
+import { answerRead, negotiated, represent } from '../http/respond.js'
 import { blogRepresentation } from '../representations/blog.js'
 import { rootRepresentation } from '../representations/root.js'
+import { createArticleTemplates } from '../representations/templates.js'
 import { requireBlog } from './lookup.js'
 import { defineRoute } from './route.js'
 
@@ -16,15 +18,29 @@ export const getRoot = defineRoute({
     answerRead(context.request, represent(rootRepresentation(context.urls), SEED_TIME)),
 })
 
-/** `GET /blogs/{blogId}`; its Last-Modified is the latest change of the blog or its articles. */
+/**
+ * `GET /blogs/{blogId}`; its Last-Modified is the latest change of the blog or its articles. In
+ * HAL-FORMS (ext) it offers `createArticle`.
+ */
 export const getBlog = defineRoute({
   method: 'GET',
   path: '/blogs/:blogId',
-  produces: HAL_TYPES,
+  produces: FORMS_TYPES,
   access: 'read',
   handle(context) {
     const blog = requireBlog(context)
-    const rep = represent(blogRepresentation(context.urls, blog), context.store.blogChangedAt(blog))
+    const { urls } = context
+    const changedAt = context.store.blogChangedAt(blog)
+    const rep = negotiated(
+      context.request,
+      () => represent(blogRepresentation(urls, blog), changedAt),
+      () =>
+        represent(
+          { ...blogRepresentation(urls, blog), _templates: createArticleTemplates(urls, blog.id) },
+          changedAt,
+          HAL_FORMS_JSON,
+        ),
+    )
     return answerRead(context.request, rep)
   },
 })

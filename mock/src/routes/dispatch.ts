@@ -1,4 +1,5 @@
 import type { Answer } from '../http/answer.js'
+import { allowedMethods } from './fallback.js'
 import { needsToken, type Route, type RouteRequest, type Runtime, runRoute } from './route.js'
 import { Router } from './router.js'
 
@@ -14,10 +15,20 @@ import { Router } from './router.js'
 export class Dispatcher {
   readonly #router: Router
   readonly #runtime: Runtime
+  readonly #routes: readonly Route[]
 
   constructor(routes: readonly Route[], runtime: Runtime) {
     this.#router = new Router(routes, runtime.options.origin)
     this.#runtime = runtime
+    this.#routes = routes
+  }
+
+  /**
+   * The methods the routes answer at `url` (HEAD and OPTIONS included), empty where no route is:
+   * for the `Allow` of a method that only the server sees (fetch cannot carry `TRACE`).
+   */
+  allowedMethods(url: URL): string[] {
+    return allowedMethods(this.#routes, this.#runtime.options.origin, url)
   }
 
   /**

@@ -3,6 +3,7 @@ import {
   deleteArticle,
   getArticle,
   listArticles,
+  patchArticle,
   replaceArticle,
 } from './articles.js'
 import { getBlog, getRoot } from './blogs.js'
@@ -20,6 +21,7 @@ export function blogApiRoutes(runtime: Runtime): Route[] {
     createArticle,
     getArticle,
     replaceArticle,
+    patchArticle,
     deleteArticle,
     listComments,
     getComment,

@@ -1,6 +1,7 @@
 import type { Slice } from '../data/store.js'
+import { type FormTemplate, HAL_FORMS_JSON } from '../hal/forms.js'
 import type { Answer } from '../http/answer.js'
-import { answerRead, RepresentationMemo, represent } from '../http/respond.js'
+import { answerRead, negotiated, RepresentationMemo, represent } from '../http/respond.js'
 import { pageRepresentation } from '../representations/page.js'
 import { pageRequest } from './params.js'
 import type { RouteContext } from './route.js'
@@ -18,6 +19,8 @@ export interface PagedCollection<Row, Item, TotalKey extends string> {
   readonly itemInputs: readonly unknown[]
   /** What `item` reads of a row: the record (replaced on every write) and its fields. */
   readonly rowInputs: (row: Row) => readonly unknown[]
+  /** The page's HAL-FORMS `_templates` (CONTRACT §3, ext); without them, a page is plain HAL only. */
+  readonly templates?: () => Record<string, FormTemplate>
 }
 
 /**
@@ -50,8 +53,17 @@ export function answerPage<Row, Item, TotalKey extends string>(
     total,
     ...items.flatMap(collection.rowInputs),
   ]
-  const rep = recentPages.get(`${url}?${page.pageIndex},${page.pageSize}`, inputs, () =>
-    represent(pageRepresentation(url, page, total, items.map(item), totalKey), changedAt),
-  )
-  return answerRead(context.request, rep)
+  const key = `${url}?${page.pageIndex},${page.pageSize}`
+  const body = () => pageRepresentation(url, page, total, items.map(item), totalKey)
+  const plain = () => recentPages.get(key, inputs, () => represent(body(), changedAt))
+  const { templates } = collection
+  if (!templates) return answerRead(context.request, plain())
+  const forms = () =>
+    recentPages.get(
+      key,
+      inputs,
+      () => represent({ ...body(), _templates: templates() }, changedAt, HAL_FORMS_JSON),
+      'forms',
+    )
+  return answerRead(context.request, negotiated(context.request, plain, forms))
 }

@@ -4,7 +4,7 @@ import {
   type PathParams,
   type ResponseResolver,
 } from 'msw'
-import { compilePath, matchPattern, type PathPattern, plainSegments } from './router.js'
+import { compilePath, isAnchored, matchPattern, type PathPattern, plainSegments } from './router.js'
 
 /** The plain path segments of each request (`null`: not plain), shared by every handler MSW tries. */
 const segmentsByRequest = new WeakMap<Request, readonly string[] | null>()
@@ -47,6 +47,14 @@ export class RouteHandler extends HttpHandler {
     this.#pattern = compilePath(routePath)
   }
 
+  /**
+   * MSW's match, anchored: the leading `*` of a handler for any origin (see `routePath`) matches
+   * anything before `/api/v1.2`, a path prefix too (`/x/api/v1.2/…`); only the origin may fill it.
+   */
+  override async predicate(args: Parameters<HttpHandler['predicate']>[0]): Promise<boolean> {
+    return (await super.predicate(args)) && isAnchored(args.parsedResult.match, args.request.url)
+  }
+
   override run(args: Parameters<HttpHandler['run']>[0]): ReturnType<HttpHandler['run']> {
     // A request this route cannot match returns at once: MSW would parse it only to say so.
     if (this.#rulesOut(args.request)) return Promise.resolve(null)
@@ -55,8 +63,9 @@ export class RouteHandler extends HttpHandler {
 
   /** Whether the request's method, or its plain path, differs from the route's. */
   #rulesOut(request: Request): boolean {
-    // fetch upper-cases the standard methods, the only ones routes have.
-    if (request.method !== this.#method) return true
+    // fetch upper-cases the standard methods but PATCH, and MSW matches methods in any case.
+    if (request.method !== this.#method && request.method.toUpperCase() !== this.#method)
+      return true
     const segments = requestSegments(request)
     return segments !== null && matchPattern(this.#pattern, segments) === undefined
   }

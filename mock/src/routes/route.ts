@@ -48,7 +48,7 @@ export interface RouteContext {
   readonly grant: TokenGrant | undefined
 }
 
-export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
+export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 /**
  * One route of the API as a plain value: what it answers and how. `access` decides the token
@@ -61,6 +61,8 @@ export interface Route {
   /** Media types it can answer with; empty when the route negotiates by itself (GraphQL). */
   readonly produces: readonly string[]
   readonly access: 'read' | 'write' | 'public'
+  /** A PATCH route's `Accept-Patch` (RFC 5789 §3.1), which `OPTIONS` on its path answers too. */
+  readonly acceptPatch?: string
   readonly handle: (context: RouteContext) => Answer | Promise<Answer>
 }
 

@@ -47,11 +47,15 @@ const probes: Route[] = routes.map((route, index) =>
 )
 const router = new Router(routes, '*')
 
-/** Plain MSW handlers for the same methods and paths, as `http.get()` makes them: the reference. */
+/** Plain MSW handlers for the same methods and paths, as `http.get()` makes them, anchored at the origin: the reference. */
 function referenceHandlers(origin: string): RequestHandler[] {
   return routes.flatMap((route, index) => {
     const path = routePath(origin, route.path)
-    const resolver: HttpResponseResolver = ({ params }) => HttpResponse.json({ index, params })
+    // Only the origin may fill a leading `*`: `/x/api/v1.2/…` is no route (CONTRACT §1).
+    const resolver: HttpResponseResolver = ({ request, params }) =>
+      params[0] === undefined || params[0] === new URL(request.url).origin
+        ? HttpResponse.json({ index, params })
+        : undefined
     if (route.method === 'GET') return [http.get(path, resolver), http.head(path, resolver)]
     return [http[route.method.toLowerCase() as Lowercase<RouteMethod>](path, resolver)]
   })

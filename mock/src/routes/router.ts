@@ -54,6 +54,24 @@ export class Router {
 }
 
 /**
+ * Whether an MSW match of a route path for any origin (a leading `*`) matched at the API's own
+ * path: its `*` (parameter "0") holds exactly the request's origin, not `http://host/x`, so
+ * `/x/api/v1.2/blogs/1` or `/api/v1.1/api/v1.2/blogs/1` is no route of the API. A match without
+ * that parameter (a handler for one origin) is anchored already.
+ *
+ * @example
+ * isAnchored(matchRequestUrl(url, '*\/api/v1.2/blogs/:blogId'), url.href)
+ */
+export function isAnchored(
+  match: { readonly matches: boolean; readonly params?: Readonly<Record<string, unknown>> },
+  url: string,
+): boolean {
+  if (!match.matches) return false
+  const prefix = match.params?.[0]
+  return prefix === undefined || prefix === new URL(url).origin
+}
+
+/**
  * The parameters of plain path segments that fit a pattern, or `undefined` when they do not.
  *
  * @example

@@ -1,44 +1,97 @@
-import type { BlogApi } from '../api.js'
+import { ApiUrls } from '../hal/links.js'
+import { authenticate, type TokenGrant } from '../http/auth.js'
+import { Problem } from '../http/problem.js'
+import { problemResponse } from '../routes/route.js'
+import type { CorsPolicy } from './cors.js'
 import type { RequestLog } from './request-log.js'
 
 /** Where the mock controls live (CONTRACT §5); not part of the Blog API. */
 export const ADMIN_PATH = '/__admin'
 
 /**
- * The admin routes of the real server: `POST /__admin/reset` restores the seed (and empties the
- * request log), `GET /__admin/requests` lists the last requests received.
+ * Whether a path is one of the admin routes'.
+ *
+ * @example
+ * isAdminPath('/__admin/reset') // true
  */
-export async function adminResponse(
-  request: Request,
-  api: BlogApi,
-  log: RequestLog,
-): Promise<Response> {
-  const { pathname } = new URL(request.url)
+export const isAdminPath = (pathname: string): boolean =>
+  pathname === ADMIN_PATH || pathname.startsWith(`${ADMIN_PATH}/`)
+
+/** What the admin routes need of the server besides the request. */
+export interface AdminContext {
+  /** The API whose seed `POST /__admin/reset` restores (the Blog API's, or one of yours). */
+  readonly api: { reset(): Promise<void> }
+  readonly log: RequestLog
+  readonly cors: CorsPolicy
+  /** Tokens to require (`X-Access-Token`) when reads are protected; `undefined` otherwise. */
+  readonly tokens: ReadonlyMap<string, TokenGrant> | undefined
+}
+
+/** `application/json` or any `+json` type, parameters allowed. */
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i
+
+/**
+ * The admin routes of the real server: `POST /__admin/reset` restores the seed (and empties the
+ * request log), `GET /__admin/requests` lists the last requests received. Both answer only requests
+ * from the server's own origin, a trusted CORS origin (loopback or listed; `*` is not enough) or a client that is no web page (no
+ * `Origin`, not `Sec-Fetch-Site: cross-site`): a page elsewhere must neither wipe the data nor read
+ * the log. The reset also needs `Content-Type: application/json`, which no CORS simple request can
+ * carry, so a page on an allowed origin must pass a preflight and no form or `no-cors` fetch can
+ * send it. With protected reads both need a known `X-Access-Token` (never the cookie, which a
+ * browser attaches by itself).
+ *
+ * @example
+ * await adminResponse(new Request('http://127.0.0.1:4010/__admin/requests'), context)
+ */
+export async function adminResponse(request: Request, context: AdminContext): Promise<Response> {
+  const url = new URL(request.url)
+  try {
+    return await answer(request, url, context)
+  } catch (error) {
+    return problemResponse(error, new ApiUrls(url.origin), url.pathname)
+  }
+}
+
+async function answer(request: Request, url: URL, context: AdminContext): Promise<Response> {
+  const { pathname } = url
   const route = pathname.slice(ADMIN_PATH.length)
-  if (route === '/reset' && request.method === 'POST') {
-    await api.reset()
-    log.clear()
-    return new Response(null, { status: 204 })
-  }
-  if (route === '/requests' && request.method === 'GET') {
-    return Response.json({ requests: log.list() })
-  }
   const known = route === '/reset' || route === '/requests'
-  return Response.json(
-    {
-      type: 'about:blank',
-      title: known ? 'Method Not Allowed' : 'Not Found',
-      status: known ? 405 : 404,
-      detail: known
-        ? `Use ${route === '/reset' ? 'POST' : 'GET'} ${pathname}.`
-        : `There is no admin route at ${pathname}; there are POST /__admin/reset and GET /__admin/requests.`,
-    },
-    {
-      status: known ? 405 : 404,
-      headers: {
-        'content-type': 'application/problem+json',
-        ...(known ? { allow: route === '/reset' ? 'POST' : 'GET' } : {}),
-      },
-    },
+  if (!known) {
+    throw new Problem(
+      404,
+      `There is no admin route at ${pathname}; there are POST /__admin/reset and GET /__admin/requests.`,
+    )
+  }
+  refuseOtherSites(request, url.origin, context.cors)
+  const allow = route === '/reset' ? 'POST' : 'GET'
+  if (request.method !== allow && !(allow === 'GET' && request.method === 'HEAD')) {
+    throw new Problem(405, `Use ${allow} ${pathname}.`, { headers: { allow } })
+  }
+  if (context.tokens) authenticate(request.headers, {}, context.tokens)
+  if (route === '/requests') return Response.json({ requests: context.log.list() })
+  const type = request.headers.get('content-type') ?? ''
+  if (!JSON_TYPE.test(type)) {
+    throw new Problem(
+      415,
+      `Send POST ${pathname} with Content-Type: application/json, not ${type || 'no Content-Type'}, so that no web page can send it without asking first (CORS preflight).`,
+    )
+  }
+  await context.api.reset()
+  context.log.clear()
+  return new Response(null, { status: 204 })
+}
+
+/** A 403 for a request that a page on another, not allowed, origin made. */
+function refuseOtherSites(request: Request, origin: string, cors: CorsPolicy): void {
+  const from = request.headers.get('origin')
+  if (from === null) {
+    // A request without Origin is a navigation, a subresource or no browser at all.
+    if (request.headers.get('sec-fetch-site') !== 'cross-site') return
+  } else if (from === origin || cors.trusts(from)) {
+    return
+  }
+  throw new Problem(
+    403,
+    `The admin routes answer only pages on this server's origin or on an allowed origin, not ${from ?? 'a cross-site page'}. Allow it with --cors-origin <origin> (corsOrigins in createMockServer).`,
   )
 }

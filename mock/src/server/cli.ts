@@ -1,13 +1,24 @@
 #!/usr/bin/env node
 import { readFile } from 'node:fs/promises'
+import { resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
+import type { HalApi } from '../core/api.js'
 import { parseSeed, SeedError } from '../data/seed.js'
 import { DEV_TOKEN } from '../options.js'
-import { createMockServer, type MockServerOptions } from './server.js'
+import { corsOrigin } from './cors.js'
+import {
+  createHalServer,
+  createMockServer,
+  type HalServerOptions,
+  type MockServer,
+  type MockServerOptions,
+} from './server.js'
 
-const HELP = `halyard-mock: the Blog API v1.2 mock as a real HTTP server
+const HELP = `halyard-mock: the Blog API v1.2 mock, or any API made with defineHalApi, as a real HTTP server
 
 Usage: halyard-mock [options]
+       halyard-mock --api <module> [--port, --host, --allowed-hosts, --cors-origin, --request-timeout]
 
 Options:
   --port <n>         port to listen on (default: $PORT or 4010; 0 picks a free one)
@@ -16,9 +27,21 @@ Options:
   --data <file.json> blogs, articles, comments and persons from a file instead of the seed
   --protect-reads    require a known access token on reads too
   --delay <ms>       wait this long before every answer (0 to 10000)
+  --api <module>     serve the API a module default-exports (made with defineHalApi)
+                     instead of the Blog API; .ts modules need Node 22.18 or later
+  --allowed-hosts <a,b>
+                     Host names answered besides localhost, *.localhost, 127.x.x.x, [::1] and
+                     the bound address (.example.com: its subdomains too; all: any host)
+  --cors-origin <origin>
+                     let pages on this origin read answers, with credentials (repeatable;
+                     * for any origin, without credentials); loopback origins always may
+  --request-timeout <ms>
+                     time a client has to send a whole request (default 15000; 0: no limit)
   -h, --help         show this help
 
-Admin: POST /__admin/reset restores the seed; GET /__admin/requests lists recent requests.
+Admin: POST /__admin/reset (Content-Type: application/json) restores the seed;
+GET /__admin/requests lists recent requests, secrets redacted. Both answer only this origin
+and trusted origins (loopback, --cors-origin), and need a token with --protect-reads.
 HAL explorer: open the server's / in a browser to browse the API by its links.`
 
 /** A command-line mistake: printed with the usage hint, exit code 2. */
@@ -38,7 +61,29 @@ function integer(
   return value
 }
 
-async function optionsFrom(argv: string[]): Promise<MockServerOptions | 'help'> {
+/** What the command line asks for: the Blog API with its options, another API, or the help. */
+type Command =
+  | { readonly kind: 'blog'; readonly options: MockServerOptions }
+  | { readonly kind: 'api'; readonly api: HalApi; readonly options: HalServerOptions }
+  | { readonly kind: 'help' }
+
+/** The API a module default-exports, or a usage error saying what is wrong. */
+async function loadApi(file: string): Promise<HalApi> {
+  let module: { default?: unknown }
+  try {
+    // `npm start` runs in the package's folder: a path is the user's, from where they typed it.
+    module = await import(pathToFileURL(resolve(process.env.INIT_CWD ?? '.', file)).href)
+  } catch (error) {
+    throw new UsageError(`--api: cannot load ${file}: ${(error as Error).message}`)
+  }
+  const api = module.default as Partial<HalApi> | undefined
+  if (typeof api?.handle !== 'function' || typeof api.covers !== 'function' || !api.definition) {
+    throw new UsageError(`--api ${file} must default-export an API made with defineHalApi`)
+  }
+  return api as HalApi
+}
+
+async function commandFrom(argv: string[]): Promise<Command> {
   const { values } = parseArgs({
     args: argv,
     strict: true,
@@ -49,15 +94,56 @@ async function optionsFrom(argv: string[]): Promise<MockServerOptions | 'help'> 
       data: { type: 'string' },
       'protect-reads': { type: 'boolean' },
       delay: { type: 'string' },
+      'allowed-hosts': { type: 'string' },
+      'cors-origin': { type: 'string', multiple: true },
+      'request-timeout': { type: 'string' },
+      api: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
-  }).valueOf() as { values: Record<string, string | boolean | undefined> }
-  if (values.help) return 'help'
+  }).valueOf() as { values: Record<string, string | boolean | string[] | undefined> }
+  if (values.help) return { kind: 'help' }
   const str = (name: string) =>
     typeof values[name] === 'string' ? (values[name] as string) : undefined
   const port = integer('port', str('port') ?? process.env.PORT, 0, 65_535)
   const articles = integer('articles', str('articles'), 0, 10_000_000)
   const delay = integer('delay', str('delay'), 0, 10_000)
+  const requestTimeout = integer('request-timeout', str('request-timeout'), 0, 600_000)
+  const hostList = str('allowed-hosts')
+  const allowedHosts =
+    hostList === 'all'
+      ? true
+      : hostList
+          ?.split(',')
+          .map((name) => name.trim())
+          .filter(Boolean)
+  const corsOrigins = values['cors-origin'] as string[] | undefined
+  for (const origin of corsOrigins ?? []) {
+    try {
+      corsOrigin(origin)
+    } catch (error) {
+      throw new UsageError(
+        `--cors-origin: ${(error as Error).message.replace(/^corsOrigins: /, '')}`,
+      )
+    }
+  }
+  const host = str('host')
+  const server: HalServerOptions = {
+    ...(port === undefined ? {} : { port }),
+    ...(host === undefined ? {} : { host }),
+    ...(requestTimeout === undefined ? {} : { requestTimeout }),
+    ...(allowedHosts === undefined ? {} : { allowedHosts }),
+    ...(corsOrigins === undefined ? {} : { corsOrigins }),
+  }
+  const apiFile = str('api')
+  if (apiFile !== undefined) {
+    const blogOnly = ['articles', 'data', 'protect-reads', 'delay'].filter((name) => values[name])
+    if (blogOnly.length > 0) {
+      throw new UsageError(
+        `--${blogOnly[0]} is a Blog API option; with --api, the module defines it`,
+      )
+    }
+    return { kind: 'api', api: await loadApi(apiFile), options: server }
+  }
   const dataFile = str('data')
   let seed: MockServerOptions['seed']
   if (dataFile !== undefined) {
@@ -74,35 +160,43 @@ async function optionsFrom(argv: string[]): Promise<MockServerOptions | 'help'> 
       throw new UsageError(`--data ${dataFile}: ${reason}`)
     }
   }
-  const host = str('host')
-  return {
-    ...(port === undefined ? {} : { port }),
-    ...(host === undefined ? {} : { host }),
+  const options = {
+    ...server,
     ...(articles === undefined ? {} : { articles }),
     ...(delay === undefined ? {} : { delay }),
     ...(seed === undefined ? {} : { seed }),
     protectReads: values['protect-reads'] === true,
   }
+  return { kind: 'blog', options }
 }
 
 async function main(): Promise<void> {
-  let options: MockServerOptions | 'help'
+  let command: Command
   try {
-    options = await optionsFrom(process.argv.slice(2))
+    command = await commandFrom(process.argv.slice(2))
   } catch (error) {
     const message =
       error instanceof UsageError || error instanceof TypeError ? error.message : String(error)
     console.error(`halyard-mock: ${message}\nRun halyard-mock --help for the options.`)
     process.exit(2)
   }
-  if (options === 'help') {
+  if (command.kind === 'help') {
     console.log(HELP)
     return
   }
-  const server = await createMockServer(options)
-  console.log(`Blog API mock listening on ${server.url}`)
-  console.log(`Write token: X-Access-Token: ${DEV_TOKEN}`)
-  console.log(`Try: curl ${server.url}/blogs/1`)
+  let server: MockServer<object>
+  if (command.kind === 'api') {
+    const { definition } = command.api
+    server = await createHalServer(command.api, command.options)
+    console.log(`${definition.title ?? 'HAL API'} mock listening on ${server.url}`)
+    const [token] = definition.tokens ?? []
+    if (token !== undefined) console.log(`Write token: X-Access-Token: ${token}`)
+  } else {
+    server = await createMockServer(command.options)
+    console.log(`Blog API mock listening on ${server.url}`)
+    console.log(`Write token: X-Access-Token: ${DEV_TOKEN}`)
+  }
+  console.log(`Try: curl ${server.url}${command.kind === 'api' ? '' : '/blogs/1'}`)
   console.log(`HAL explorer: ${server.origin}/`)
   const stop = async (signal: string) => {
     console.log(`${signal}: closing`)

@@ -1,8 +1,9 @@
 import type { Answer } from '../http/answer.js'
 import { appendHeader } from '../http/answer.js'
+import { isLoopbackHost } from './hosts.js'
 
 /** Methods a cross-origin page may use (CONTRACT §3). */
-const ALLOW_METHODS = 'GET, HEAD, POST, PUT, DELETE, OPTIONS'
+const ALLOW_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS'
 /** Request headers a cross-origin page may send. */
 const ALLOW_HEADERS =
   'Content-Type, Accept, X-Access-Token, If-Match, If-None-Match, If-Modified-Since, If-Unmodified-Since, Prefer'
@@ -10,7 +11,7 @@ const ALLOW_HEADERS =
 const EXPOSE_HEADERS = 'ETag, Last-Modified, Location, Preference-Applied, WWW-Authenticate'
 
 /** Whether a request is a CORS preflight, which the server answers before any route. */
-export function isPreflight(request: Request): boolean {
+export function isPreflight(request: { method: string; headers: { has(name: string): boolean } }) {
   return (
     request.method === 'OPTIONS' &&
     request.headers.has('origin') &&
@@ -18,55 +19,135 @@ export function isPreflight(request: Request): boolean {
   )
 }
 
-/** The 204 answer to a preflight: any origin, the API's methods and headers. */
-export function preflightResponse(request: Request): Response {
-  const response = new Response(null, {
-    status: 204,
-    headers: {
+/**
+ * Which origins may read the real server's answers (CONTRACT §3): loopback origins on any port by
+ * default, with credentials (the `access_token` cookie); `corsOrigins` adds exact origins, also
+ * with credentials, and `*` any origin, but then without credentials (`Access-Control-Allow-Origin:
+ * *`). `Origin: null` (sandboxed frames, `file:` pages) is never allowed with credentials.
+ *
+ * @example
+ * const cors = new CorsPolicy(['https://app.example'])
+ * cors.trusts('http://localhost:5173') // true
+ * cors.trusts('https://evil.example') // false
+ */
+export class CorsPolicy {
+  readonly #origins: ReadonlySet<string>
+  readonly #any: boolean
+  readonly #trustAll: boolean
+
+  /** `trustAll`: every origin but `null` is trusted (see {@link CorsPolicy.everyOrigin}). */
+  constructor(corsOrigins: readonly string[] = [], trustAll = false) {
+    this.#any = corsOrigins.includes('*') || trustAll
+    this.#origins = new Set(corsOrigins.filter((origin) => origin !== '*'))
+    this.#trustAll = trustAll
+  }
+
+  /**
+   * A policy trusting every origin with credentials (`null` without): for the Playwright fixture,
+   * whose mock only the pages of one test's browser context can reach.
+   *
+   * @example
+   * CorsPolicy.everyOrigin().trusts('https://app.example') // true
+   */
+  static everyOrigin(): CorsPolicy {
+    return new CorsPolicy([], true)
+  }
+
+  /**
+   * Whether `origin` is trusted by name: a loopback origin or one listed, not one that only `*`
+   * lets in. The admin routes answer these only.
+   */
+  trusts(origin: string): boolean {
+    return this.#grant(origin)?.credentials === true
+  }
+
+  /** The `Access-Control-Allow-Origin` value and whether credentials are allowed, if any. */
+  #grant(origin: string): { allowOrigin: string; credentials: boolean } | undefined {
+    const trusted = this.#trustAll || isLoopbackOrigin(origin) || this.#origins.has(origin)
+    if (origin !== 'null' && trusted) {
+      return { allowOrigin: origin, credentials: true }
+    }
+    return this.#any ? { allowOrigin: '*', credentials: false } : undefined
+  }
+
+  /** The CORS answer headers for a request from `origin` (none for an origin not allowed). */
+  headers(origin: string): Record<string, string> {
+    const grant = this.#grant(origin)
+    if (!grant) return {}
+    return {
+      'access-control-allow-origin': grant.allowOrigin,
+      ...(grant.credentials ? { 'access-control-allow-credentials': 'true' } : {}),
+      'access-control-expose-headers': EXPOSE_HEADERS,
+    }
+  }
+
+  /** The headers of a 204 answer to an allowed preflight: the API's methods and headers. */
+  preflightHeaders(origin: string): Record<string, string> {
+    return {
       'access-control-allow-methods': ALLOW_METHODS,
       'access-control-allow-headers': ALLOW_HEADERS,
       'access-control-max-age': '600',
-    },
-  })
-  return withCors(request, response)
+      ...this.headers(origin),
+      vary: 'Origin',
+    }
+  }
+
+  /**
+   * Adds the CORS answer headers to a response (and `Vary: Origin` whenever there is an `Origin`).
+   *
+   * @example
+   * cors.withCors(request.headers.get('origin'), await answer(request))
+   */
+  withCors(origin: string | null, response: Response): Response {
+    if (origin === null) return response
+    for (const [name, value] of Object.entries(this.headers(origin))) {
+      response.headers.set(name, value)
+    }
+    response.headers.append('vary', 'Origin')
+    return response
+  }
+
+  /**
+   * {@link CorsPolicy.withCors} for an {@link Answer}.
+   *
+   * @example
+   * cors.answerWithCors(request.headers.get('origin'), await dispatcher.dispatch(request, path))
+   */
+  answerWithCors(origin: string | null, answer: Answer): Answer {
+    if (origin === null) return answer
+    Object.assign(answer.headers, this.headers(origin))
+    appendHeader(answer.headers, 'vary', 'Origin')
+    return answer
+  }
 }
 
-/**
- * The CORS answer headers for a request from `origin`. The origin is echoed rather than `*` so that
- * a page may also send the `access_token` cookie with credentials.
- */
-function corsHeaders(origin: string): Record<string, string> {
-  return {
-    'access-control-allow-origin': origin,
-    'access-control-allow-credentials': 'true',
-    'access-control-expose-headers': EXPOSE_HEADERS,
+/** Whether an origin is `http(s)://` a loopback host, any port. */
+function isLoopbackOrigin(origin: string): boolean {
+  try {
+    const url = new URL(origin)
+    return (url.protocol === 'http:' || url.protocol === 'https:') && isLoopbackHost(url.hostname)
+  } catch {
+    return false
   }
 }
 
 /**
- * Adds the CORS answer headers to a response.
+ * Normalizes one `corsOrigins` entry: `*`, or an `http(s)` origin (a trailing slash is dropped).
  *
+ * @throws {TypeError} naming the entry when it is neither.
  * @example
- * withCors(request, await answer(request))
+ * corsOrigin('https://app.example/') // 'https://app.example'
  */
-export function withCors(request: Request, response: Response): Response {
-  const origin = request.headers.get('origin')
-  if (origin === null) return response
-  const headers = response.headers
-  for (const [name, value] of Object.entries(corsHeaders(origin))) headers.set(name, value)
-  headers.append('vary', 'Origin')
-  return response
-}
-
-/**
- * {@link withCors} for an {@link Answer}, given the request's `Origin` header.
- *
- * @example
- * answerWithCors(request.headers.get('origin'), await dispatcher.dispatch(request, path))
- */
-export function answerWithCors(origin: string | null, answer: Answer): Answer {
-  if (origin === null) return answer
-  Object.assign(answer.headers, corsHeaders(origin))
-  appendHeader(answer.headers, 'vary', 'Origin')
-  return answer
+export function corsOrigin(entry: string): string {
+  if (entry === '*') return entry
+  let url: URL | undefined
+  try {
+    url = new URL(entry)
+  } catch {}
+  if (!url || !/^https?:$/.test(url.protocol) || url.href !== `${url.origin}/`) {
+    throw new TypeError(
+      `corsOrigins: "${entry}" is not an origin such as https://app.example:8080, nor *`,
+    )
+  }
+  return url.origin
 }

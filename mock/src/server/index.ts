@@ -5,4 +5,10 @@
  */
 export { ADMIN_PATH } from './admin.js'
 export type { LoggedRequest } from './request-log.js'
-export { createMockServer, type MockServer, type MockServerOptions } from './server.js'
+export {
+  createHalServer,
+  createMockServer,
+  type HalServerOptions,
+  type MockServer,
+  type MockServerOptions,
+} from './server.js'

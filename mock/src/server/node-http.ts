@@ -3,19 +3,47 @@ import { PassThrough, Readable } from 'node:stream'
 import type { Answer } from '../http/answer.js'
 import type { HeaderReader } from '../http/headers.js'
 import { reasonPhrase } from '../http/reason-phrase.js'
-import { ByteLru, stringBytes } from '../memory/byte-lru.js'
 import type { RouteRequest } from '../routes/route.js'
 
 /**
- * A fetch `Request` for a `node:http` request. The URL's origin comes from the `Host` header, as a
- * browser would address the server, falling back to the listening address when it is not usable.
+ * A fetch `Request` for a `node:http` request, addressed to `origin` (from an allowed `Host`, see
+ * `HostPolicy`) at `path` (see {@link originForm}).
  */
-export function toFetchRequest(req: IncomingMessage, fallbackOrigin: string): Request {
-  return new Request(new URL(req.url ?? '/', originOf(req.headers.host, fallbackOrigin)), {
+export function toFetchRequest(req: IncomingMessage, origin: string, path: string): Request {
+  return new Request(urlOf(origin, path), {
     method: req.method ?? 'GET',
     headers: fetchHeaders(req),
     ...bodyInit(bodyOf(req)),
   })
+}
+
+/**
+ * The URL of a request: `origin` and the origin-form `path` joined as text, never resolved, so that
+ * a target such as `//evil.example/api/v1.2` stays a path on `origin` instead of naming a host.
+ *
+ * @example
+ * urlOf('http://127.0.0.1:4010', '//evil.example/x').host // '127.0.0.1:4010'
+ */
+export function urlOf(origin: string, path: string): URL {
+  return new URL(`${origin}${path}`)
+}
+
+/**
+ * The path and query of a request target. An absolute-form target (`GET ftp://x/api/v1.2/blogs/1`,
+ * which only proxies are sent) gives its path and query alone: the scheme and the host a server
+ * answers for are its own and its `Host`'s. `null` for a target that is no URL at all.
+ *
+ * @example
+ * originForm('http://evil.example/api/v1.2?x=1') // '/api/v1.2?x=1'
+ */
+export function originForm(target: string): string | null {
+  if (target.startsWith('/')) return target
+  try {
+    const url = new URL(target)
+    return url.pathname.startsWith('/') ? url.pathname + url.search : null
+  } catch {
+    return null
+  }
 }
 
 function fetchHeaders(req: IncomingMessage): Headers {
@@ -50,32 +78,6 @@ function bodyOf(req: IncomingMessage): ReadableStream<Uint8Array> | null {
 const bodyInit = (body: ReadableStream<Uint8Array> | null) =>
   body === null ? {} : { body, duplex: 'half' as const }
 
-/** Origins by `Host` header (`null`: not usable): a server sees very few, and a URL parse costs. */
-const origins = new ByteLru<string, { origin: string | null }>(
-  'origins',
-  ({ origin }, host) => stringBytes(host) + stringBytes(origin ?? ''),
-)
-
-function originOf(host: string | undefined, fallback: string): string {
-  if (!host) return fallback
-  let known = origins.get(host)
-  if (known === undefined) {
-    // Any client can send any Host: the memo is bounded in bytes.
-    known = { origin: parseOrigin(host) }
-    origins.set(host, known)
-  }
-  return known.origin ?? fallback
-}
-
-function parseOrigin(host: string): string | null {
-  try {
-    const url = new URL(`http://${host}`)
-    return url.host === host.toLowerCase() ? url.origin : null
-  } catch {
-    return null
-  }
-}
-
 /**
  * A `node:http` request seen as a {@link RouteRequest}, read lazily: the URL, the header lookup,
  * the body stream and a fetch `Request` are built only if the route asks for them, which a read
@@ -88,20 +90,22 @@ export class NodeRequest implements RouteRequest {
   readonly headers: NodeHeaders
   readonly cookies: Readonly<Record<string, string>> = NO_COOKIES
   readonly #req: IncomingMessage
+  readonly #path: string
   #url: URL | undefined
   #body: ReadableStream<Uint8Array> | null | undefined
   #fetch: Request | undefined
 
-  constructor(req: IncomingMessage, fallbackOrigin: string) {
+  /** `origin` from an allowed `Host`, `path` the origin-form target (see {@link originForm}). */
+  constructor(req: IncomingMessage, origin: string, path: string) {
     this.#req = req
+    this.#path = path
     this.method = req.method ?? 'GET'
     this.headers = new NodeHeaders(req.rawHeaders)
-    // Not `req.headers.host` (the first Host): Node builds that object for every header.
-    this.origin = originOf(this.headers.first('host'), fallbackOrigin)
+    this.origin = origin
   }
 
   get url(): URL {
-    this.#url ??= new URL(this.#req.url ?? '/', this.origin)
+    this.#url ??= urlOf(this.origin, this.#path)
     return this.#url
   }
 

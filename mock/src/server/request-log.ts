@@ -6,8 +6,34 @@ export interface LoggedRequest {
   readonly url: string
   readonly status: number
   readonly durationMs: number
-  /** Request headers, names in lower case. */
+  /** Request headers, names in lower case; secrets (see {@link REDACTED_HEADERS}) as `[redacted]`. */
   readonly headers: Readonly<Record<string, string>>
+}
+
+/**
+ * Headers whose values the log never shows: they carry credentials, and the log is readable by
+ * every page the admin routes answer.
+ */
+export const REDACTED_HEADERS: ReadonlySet<string> = new Set([
+  'x-access-token',
+  'cookie',
+  'authorization',
+  'proxy-authorization',
+  'set-cookie',
+])
+
+/**
+ * Headers with the value of each secret one replaced by `[redacted]`.
+ *
+ * @example
+ * redact({ 'x-access-token': 'dev-token', accept: 'text/html' }) // { 'x-access-token': '[redacted]', accept: 'text/html' }
+ */
+export function redact(headers: Readonly<Record<string, string>>): Record<string, string> {
+  const shown: Record<string, string> = {}
+  for (const [name, value] of Object.entries(headers)) {
+    shown[name] = REDACTED_HEADERS.has(name) ? '[redacted]' : value
+  }
+  return shown
 }
 
 /**
@@ -40,7 +66,7 @@ export class RequestLog {
     return entries.map((entry) => ({
       ...entry,
       at: new Date(entry.at).toISOString(),
-      headers: entry.headers(),
+      headers: redact(entry.headers()),
     }))
   }
 

@@ -138,6 +138,27 @@ export function graphqlCases(target: () => ContractTarget): void {
       }
     })
 
+    it.each([
+      [
+        'a response key selected 1 000 times',
+        `{ person(id: "1") { ${'friends { id } '.repeat(1_000)} } }`,
+      ],
+      [
+        '500 fragments spread together',
+        `{ person(id: "1") { ${Array.from({ length: 500 }, (_, i) => `...F${i}`).join(' ')} } } ${Array.from({ length: 500 }, (_, i) => `fragment F${i} on Person { id }`).join(' ')}`,
+      ],
+    ])(
+      'a document that would take long to validate, %s, answers a GraphQL error',
+      async (_, query) => {
+        const answer = await post({ query })
+        expect(answer.status).toBe(200)
+        const { data, errors } = result(answer)
+        expect(data ?? undefined).toBeUndefined()
+        expect(errors?.length).toBeGreaterThanOrEqual(1)
+        for (const error of errors ?? []) expect(error.message).toEqual(expect.any(String))
+      },
+    )
+
     it('a body over 1 MiB is 413 problem details, and the next request is answered', async () => {
       const padding = ' '.repeat(1024 * 1024)
       const answer = await api.request(paths.graphql(), {

@@ -1,4 +1,4 @@
-import { expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { type ContractCapability, type ContractTarget, supports } from './target.js'
 
 /**
@@ -206,6 +206,20 @@ export type Register = (name: string, test: () => Promise<void>) => void
  */
 export function itNeeds(target: () => ContractTarget, capability: ContractCapability): Register {
   return supports(target(), capability) ? it : () => {}
+}
+
+/**
+ * `describe` for a group of cases that all need a capability: not registered where the target
+ * lacks it (an empty group would fail the run).
+ *
+ * @example
+ * describeNeeds(target, 'cors')('CORS', () => { it(…) })
+ */
+export function describeNeeds(
+  target: () => ContractTarget,
+  capability: ContractCapability,
+): (name: string, cases: () => void) => void {
+  return supports(target(), capability) ? describe : () => {}
 }
 
 /**

@@ -51,7 +51,7 @@ export function httpCases(target: () => ContractTarget): void {
       [paths.root, ['GET', 'HEAD', 'OPTIONS']],
       [paths.blog(1), ['GET', 'HEAD', 'OPTIONS']],
       [paths.articles(1, '?pageIndex=2&pageSize=5'), ['GET', 'HEAD', 'OPTIONS', 'POST']],
-      [paths.article(1, 1), ['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PUT']],
+      [paths.article(1, 1), ['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'PUT']],
       [paths.comments(1, 1), ['GET', 'HEAD', 'OPTIONS']],
       [paths.comment(1, 1, comment.id), ['GET', 'HEAD', 'OPTIONS']],
       [paths.rel('articles'), ['GET', 'HEAD', 'OPTIONS']],
@@ -137,8 +137,8 @@ export function httpCases(target: () => ContractTarget): void {
     })
 
     it.each([
-      ['PATCH', paths.article(1, 1), ['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PUT']],
-      ['POST', paths.article(1, 1), ['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PUT']],
+      ['POST', paths.article(1, 1), ['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'PUT']],
+      ['PATCH', paths.blog(1), ['GET', 'HEAD', 'OPTIONS']],
       ['DELETE', paths.blog(1), ['GET', 'HEAD', 'OPTIONS']],
       ['PUT', paths.blog(1), ['GET', 'HEAD', 'OPTIONS']],
       ['PUT', paths.articles(1), ['GET', 'HEAD', 'OPTIONS', 'POST']],
@@ -156,7 +156,7 @@ export function httpCases(target: () => ContractTarget): void {
     it('a 405 write changes nothing', async () => {
       const before = await api.read<Article>(paths.article(1, 1))
       await api.send('POST', paths.article(1, 1), { title: 'x' })
-      await api.send('PATCH', paths.article(1, 1), { title: 'x' })
+      await api.send('PATCH', paths.blog(1), { title: 'x' })
       expect(await api.read<Article>(paths.article(1, 1))).toEqual(before)
     })
   })
@@ -409,6 +409,15 @@ export function httpCases(target: () => ContractTarget): void {
         expectVaryAccept(answer)
       },
     )
+
+    it.each([
+      [503, 'Service Unavailable'],
+      [429, 'Too Many Requests'],
+      [502, 'Bad Gateway'],
+    ])('Prefer: status=%i is titled with its reason phrase (%s)', async (status, title) => {
+      const answer = await api.get(paths.blog(1), { prefer: `status=${status}` })
+      expect(expectProblem(answer, status).title).toBe(title)
+    })
 
     it('Prefer: status=500 on a POST answers 500 and creates nothing', async () => {
       const answer = await api.send(

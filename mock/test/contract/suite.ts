@@ -1,9 +1,12 @@
 import { beforeEach, describe } from 'vitest'
+import { formsCases } from './forms.case.js'
 import { graphqlCases } from './graphql.case.js'
 import { httpCases } from './http.case.js'
 import { pageCases } from './pages.case.js'
+import { patchCases } from './patch.case.js'
 import { preconditionCases } from './preconditions.case.js'
 import { resourceCases } from './resources.case.js'
+import { securityCases } from './security.case.js'
 import { CONTRACT_CAPABILITIES, type ContractTarget, supports } from './target.js'
 import { writeCases } from './writes.case.js'
 
@@ -29,8 +32,11 @@ export function describeContract(target: () => ContractTarget): void {
     resourceCases(target)
     pageCases(target)
     writeCases(target)
+    patchCases(target)
     httpCases(target)
     preconditionCases(target)
+    formsCases(target)
     graphqlCases(target)
+    securityCases(target)
   })
 }

@@ -16,17 +16,50 @@ export interface ContractTarget {
    * needs a capability the target lacks is not registered for it: neither run nor shown as skipped.
    */
   readonly capabilities?: readonly ContractCapability[]
+  /**
+   * Sends one request as written on the wire, on a connection of its own: any method (`TRACE`),
+   * request target (`ftp://x/…`) and `Host`. Needed by the `raw-http` cases only.
+   */
+  readonly raw?: (request: RawRequest) => Promise<RawAnswer>
+}
+
+/** A request line and headers, sent as they are by {@link ContractTarget.raw}. */
+export interface RawRequest {
+  readonly method: string
+  /** The request target as sent: a path, an absolute URL, an authority. */
+  readonly target: string
+  /** Headers; `host` defaults to the target's origin's, `content-length` to the body's. */
+  readonly headers?: Readonly<Record<string, string>>
+  readonly body?: string
+}
+
+/** What {@link ContractTarget.raw} received. */
+export interface RawAnswer {
+  readonly status: number
+  readonly headers: Headers
+  readonly text: string
 }
 
 /**
- * A kind of request some cases send that not every client can, with the reason a target may lack it:
+ * A kind of request some cases send, or a part of the contract, that not every target has, with
+ * the reason a target may lack it:
  * - `cookie-header`: a `Cookie` header the case sets itself. A browser's fetch drops it (a forbidden
  *   request header), and a service worker never sees the page's cookies either.
+ * - `raw-http`: requests fetch cannot send (`Host`, `TRACE`, an absolute-form target), through
+ *   {@link ContractTarget.raw}: a real server reached from Node.
+ * - `cors`: the CORS rules of a real HTTP server (CONTRACT §3); handlers in-process or in a worker
+ *   answer their own page, never another origin.
+ * - `admin`: the `/__admin` controls of CONTRACT §5, a real server's.
  */
-export type ContractCapability = 'cookie-header'
+export type ContractCapability = 'cookie-header' | 'raw-http' | 'cors' | 'admin'
 
 /** Every capability, for targets that list theirs and for reports of what a target lacks. */
-export const CONTRACT_CAPABILITIES: readonly ContractCapability[] = ['cookie-header']
+export const CONTRACT_CAPABILITIES: readonly ContractCapability[] = [
+  'cookie-header',
+  'raw-http',
+  'cors',
+  'admin',
+]
 
 /**
  * Whether a target has a capability (one that lists none has them all).

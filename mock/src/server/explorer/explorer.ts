@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import { ApiUrls } from '../../hal/links.js'
+import { API_PATH, ApiUrls } from '../../hal/links.js'
 import { Problem } from '../../http/problem.js'
 import { problemResponse } from '../../routes/route.js'
 
@@ -72,7 +72,7 @@ export function isExplorerPath(pathname: string): boolean {
  * @example
  * if (isExplorerPath(url.pathname)) return explorerResponse(request)
  */
-export function explorerResponse(request: Request): Response {
+export function explorerResponse(request: Request, root: string = API_PATH): Response {
   const url = new URL(request.url)
   const asset = ASSETS.get(url.pathname)
   if (asset === undefined) {
@@ -85,7 +85,7 @@ export function explorerResponse(request: Request): Response {
     const detail = `${request.method} is not allowed here; use ${ALLOW}.`
     return problem(url, new Problem(405, detail, { headers: { allow: ALLOW } }))
   }
-  const { type, body, etag } = load(url.pathname, asset)
+  const { type, body, etag } = load(url.pathname, asset, root)
   const headers = {
     'content-type': type,
     'cache-control': 'no-cache',
@@ -100,14 +100,29 @@ export function explorerResponse(request: Request): Response {
   return new Response(request.method === 'HEAD' ? null : body, { headers })
 }
 
-function load(path: string, asset: { type: string; locate: () => URL }): LoadedAsset {
-  const cached = loaded.get(path)
+function load(path: string, asset: { type: string; locate: () => URL }, root: string): LoadedAsset {
+  const key = path === '/' ? `/ ${root}` : path
+  const cached = loaded.get(key)
   if (cached) return cached
-  const body = new Uint8Array(readFileSync(asset.locate()))
+  let body = new Uint8Array(readFileSync(asset.locate()))
+  // The page names the API root it starts from; another API's root replaces the Blog API's.
+  if (path === '/' && root !== API_PATH) body = new TextEncoder().encode(forRoot(body, root))
   const hash = createHash('sha256').update(body).digest('base64url').slice(0, 22)
   const file = { type: asset.type, body, etag: `"${hash}"` }
-  loaded.set(path, file)
+  loaded.set(key, file)
   return file
+}
+
+/** The page for an API at `root` instead of the Blog API: its start point and its words. */
+function forRoot(page: Uint8Array, root: string): string {
+  const escaped = root.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`)
+  return new TextDecoder()
+    .decode(page)
+    .replace(/ · Blog API mock/, ' · HAL API mock')
+    .replace('Browse the Blog API by its links.', 'Browse the API by its links.')
+    .replace(/\s*<a href="#\/api\/v1\.2\/blogs\/1">Blog 1<\/a>/, '')
+    .replaceAll('content="/api/v1.2"', `content="${escaped}"`)
+    .replaceAll('href="#/api/v1.2"', `href="#${escaped}"`)
 }
 
 function uriTemplateModule(): URL {

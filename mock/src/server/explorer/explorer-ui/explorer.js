@@ -2,13 +2,34 @@
 /**
  * The HAL explorer's page script. Hash-routed (`/#/api/v1.2/blogs/1`, so Back and Forward work), it
  * reads a document of this server and shows its status, headers, links (templated ones as forms),
- * embedded resources and JSON, and sends POST, PUT and DELETE. Whatever a response holds is put in
- * the page with `textContent`, never parsed as HTML.
+ * its HAL-FORMS templates (each a form with its properties' constraints), embedded resources and
+ * JSON, and sends any POST, PUT, PATCH or DELETE. Whatever a response holds is put in the page with
+ * `textContent`, never parsed as HTML.
  */
 import { StdUriTemplate } from './uritemplate.js'
 
 /** @typedef {{ [member: string]: unknown }} JsonObject */
 /** @typedef {{ href: string, templated?: boolean, title?: string, name?: string }} HalLink */
+/** @typedef {string | number | { prompt?: string, value: string | number }} FormOption */
+/**
+ * A HAL-FORMS property: what to ask for and its constraints.
+ * @typedef {object} FormProperty
+ * @property {string} name
+ * @property {string} [prompt]
+ * @property {boolean} [required]
+ * @property {boolean} [readOnly]
+ * @property {string} [type]
+ * @property {number} [minLength]
+ * @property {number} [maxLength]
+ * @property {number} [min]
+ * @property {number} [max]
+ * @property {string} [regex]
+ * @property {{ inline?: FormOption[] }} [options]
+ */
+/**
+ * A HAL-FORMS template: how and where to send its properties.
+ * @typedef {{ title?: string, method: string, contentType?: string, target?: string, properties: FormProperty[] }} FormTemplate
+ */
 /**
  * One request and what the server answered.
  * @typedef {object} Exchange
@@ -20,10 +41,18 @@ import { StdUriTemplate } from './uritemplate.js'
  * @property {unknown} body JSON when the type says so, else the text; undefined when empty.
  */
 
-const API_ROOT = '/api/v1.2'
-const ACCEPT = 'application/hal+json, application/json;q=0.9, */*;q=0.1'
+/** The API's root path: the server names it in the page (the Blog API's, or another API's). */
+const API_ROOT =
+  document.querySelector('meta[name="halyard-api-root"]')?.getAttribute('content') ?? '/api/v1.2'
+// HAL-FORMS first: a document offering templates then carries them (`_templates`).
+const ACCEPT =
+  'application/prs.hal-forms+json, application/hal+json;q=0.9, application/json;q=0.8, */*;q=0.1'
+const JSON_TYPE = 'application/json'
+const MERGE_PATCH = 'application/merge-patch+json'
 /** Members that are not a document's own fields; `_link` is the Blog API's spelling on pages. */
-const RESERVED = new Set(['_links', '_link', '_embedded'])
+const RESERVED = new Set(['_links', '_link', '_embedded', '_templates'])
+/** Longer texts than this are edited in a textarea. */
+const LONG_TEXT = 1000
 /** Relations that make a document a page of a collection, HAL's and the Blog API's spellings. */
 const PAGING = /^(first|prev|previous|next|last)(Page)?$/
 /** Where the access token is kept: this tab's sessionStorage, so a reload keeps it. */
@@ -64,6 +93,9 @@ const ui = {
   writeMethod: element('write-method', HTMLSelectElement),
   writeUrl: element('write-url', HTMLInputElement),
   writeIfMatch: element('write-if-match', HTMLInputElement),
+  writeType: element('write-type', HTMLInputElement),
+  actions: element('actions', HTMLElement),
+  actionList: element('action-list', HTMLDivElement),
   writeBody: element('write-body', HTMLTextAreaElement),
 }
 
@@ -266,7 +298,7 @@ function nameOf(resource, self) {
  * Sends one request to this server, with the token when one is filled in.
  * @param {string} method
  * @param {string} path A path of this server (see {@link localPath}).
- * @param {{ body?: string, ifMatch?: string, signal?: AbortSignal }} [options]
+ * @param {{ body?: string, contentType?: string, ifMatch?: string, signal?: AbortSignal }} [options]
  * @returns {Promise<Exchange>}
  */
 async function exchange(method, path, options = {}) {
@@ -277,7 +309,7 @@ async function exchange(method, path, options = {}) {
   /** @type {RequestInit} */
   const init = { method, headers, cache: 'no-store', credentials: 'same-origin' }
   if (options.body !== undefined) {
-    headers.set('content-type', 'application/json')
+    headers.set('content-type', options.contentType || JSON_TYPE)
     init.body = options.body
   }
   if (options.signal) init.signal = options.signal
@@ -363,6 +395,7 @@ function renderAnswer(result) {
 function renderDocument(body) {
   const hal = isObject(body) ? body : undefined
   renderLinks(hal)
+  renderTemplates(hal?._templates)
   renderEmbedded(hal?._embedded)
   ui.documentBody.textContent =
     body === undefined
@@ -382,6 +415,7 @@ function renderFailure(message, clearDocument) {
   renderHeaders(new Headers())
   if (!clearDocument) return
   renderLinks(undefined)
+  renderTemplates(undefined)
   renderEmbedded(undefined)
   ui.documentBody.textContent = ''
 }
@@ -537,6 +571,203 @@ function templateForm(rel, template) {
   return form
 }
 
+// ---------------------------------------------------------------- HAL-FORMS templates
+
+/**
+ * @param {unknown} value
+ * @returns {value is FormTemplate}
+ */
+const isTemplate = (value) =>
+  isObject(value) && typeof value.method === 'string' && Array.isArray(value.properties)
+
+/**
+ * A document's HAL-FORMS templates, each as a form of its own beside the raw request form.
+ * @param {unknown} templates
+ */
+function renderTemplates(templates) {
+  const entries = isObject(templates)
+    ? Object.entries(templates).filter(
+        /** @returns {entry is [string, FormTemplate]} */ (entry) => isTemplate(entry[1]),
+      )
+    : []
+  ui.actionList.replaceChildren(...entries.map(([name, template]) => actionForm(name, template)))
+  showEmpty(ui.actions, entries.length === 0)
+}
+
+/**
+ * One template as a form: an input per property with its constraints as HTML attributes (so the
+ * browser checks them before sending), a select for inline options, the prompt as the label, and
+ * the method and target it sends to. The server's 422 is shown beside the fields it names.
+ * @param {string} name
+ * @param {FormTemplate} template
+ */
+function actionForm(name, template) {
+  const method = template.method.toUpperCase()
+  const title = template.title || name
+  const target = template.target ?? current.path
+  const contentType = template.contentType || JSON_TYPE
+  const form = el('form', undefined, 'action')
+  form.setAttribute('aria-label', title)
+  const request = el('p', undefined, 'action-request')
+  request.append(el('code', `${method} ${target}`))
+  if (method !== 'DELETE' && method !== 'GET') request.append(' as ', el('code', contentType))
+  form.append(el('h3', title), request)
+  /** @type {Map<string, { control: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement, property: FormProperty, error: HTMLElement }>} */
+  const fields = new Map()
+  for (const property of template.properties) {
+    if (!isObject(property) || typeof property.name !== 'string') continue
+    const control = propertyControl(property, method === 'POST' ? undefined : current.fields)
+    const label = el(
+      'label',
+      `${property.prompt || property.name}${property.required ? ' (required)' : ''}`,
+    )
+    label.htmlFor = control.id
+    const error = el('span', undefined, 'field-error')
+    error.id = `${control.id}-error`
+    error.hidden = true
+    form.append(label, control, error)
+    fields.set(property.name, { control, property, error })
+  }
+  const button = el('button', title)
+  button.type = 'submit'
+  form.append(button)
+  form.addEventListener('submit', (event) => {
+    event.preventDefault()
+    void submitAction(method, target, contentType, fields)
+  })
+  return form
+}
+
+/**
+ * The control for one property, filled from the current document's field of the same name.
+ * @param {FormProperty} property
+ * @param {JsonObject | undefined} values
+ */
+function propertyControl(property, values) {
+  fieldCount += 1
+  const id = `action-field-${fieldCount}`
+  const value = values?.[property.name]
+  const initial = typeof value === 'string' || typeof value === 'number' ? String(value) : ''
+  const options = Array.isArray(property.options?.inline) ? property.options.inline : undefined
+  /** @type {HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement} */
+  let control
+  if (options) {
+    const select = el('select')
+    if (!property.required) select.append(new Option('', ''))
+    for (const option of options) {
+      const optionValue = isObject(option) ? String(option.value) : String(option)
+      const prompt = isObject(option) ? (text(option.prompt) ?? optionValue) : optionValue
+      select.append(new Option(prompt, optionValue, false, optionValue === initial))
+    }
+    control = select
+  } else if ((property.maxLength ?? 0) > LONG_TEXT && property.regex === undefined) {
+    const area = el('textarea')
+    area.rows = 4
+    area.value = initial
+    control = area
+  } else {
+    const input = el('input')
+    input.type = property.type === 'number' ? 'number' : 'text'
+    input.value = initial
+    if (property.min !== undefined) input.min = String(property.min)
+    if (property.max !== undefined) input.max = String(property.max)
+    if (property.regex !== undefined) input.pattern = property.regex
+    control = input
+  }
+  control.id = id
+  control.name = property.name
+  control.dataset.initial = initial
+  if (property.required) control.required = true
+  if (property.readOnly && !(control instanceof HTMLSelectElement)) control.readOnly = true
+  if (!(control instanceof HTMLSelectElement)) {
+    if (property.minLength !== undefined) control.minLength = property.minLength
+    if (property.maxLength !== undefined) control.maxLength = property.maxLength
+    control.spellcheck = false
+    control.autocomplete = 'off'
+  }
+  return control
+}
+
+/**
+ * Sends a template's form: the filled properties (a merge patch sends only what changed, `null` for
+ * a field emptied), with the current ETag as If-Match unless it creates.
+ * @param {string} method
+ * @param {string} target
+ * @param {string} contentType
+ * @param {Map<string, { control: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement, property: FormProperty, error: HTMLElement }>} fields
+ */
+async function submitAction(method, target, contentType, fields) {
+  const path = localPath(target)
+  if (path === undefined) {
+    announce(`${target} is not on this server; the explorer sends to ${location.origin} only.`)
+    return
+  }
+  const merge = contentType === MERGE_PATCH
+  /** @type {JsonObject} */
+  const values = {}
+  for (const [name, { control, property, error }] of fields) {
+    error.hidden = true
+    error.textContent = ''
+    control.removeAttribute('aria-invalid')
+    control.removeAttribute('aria-describedby')
+    const raw = control.value
+    if (merge && raw === control.dataset.initial) continue
+    if (raw === '') {
+      if (merge) values[name] = null
+      continue
+    }
+    values[name] = property.type === 'number' ? Number(raw) : raw
+  }
+  reading?.abort()
+  /** @type {{ body?: string, contentType?: string, ifMatch?: string }} */
+  const options = method === 'POST' ? {} : { ifMatch: current.etag }
+  if (method !== 'DELETE' && method !== 'GET') {
+    options.body = JSON.stringify(values)
+    options.contentType = contentType
+  }
+  announce(`Sending ${method} ${path}…`)
+  try {
+    const result = await exchange(method, path, options)
+    if (result.status >= 400) {
+      renderAnswer(result)
+      showFieldErrors(result.body, fields)
+      return
+    }
+    const etag = result.headers.get('etag')
+    if (result.status === 200 && method !== 'POST' && etag !== null) {
+      current = { path, fields: fieldsOf(result.body), etag }
+    }
+    render(result)
+    if (result.status === 201) showCreated(result)
+  } catch (error) {
+    renderFailure(`${method} ${path} failed: ${reason(error)}`, false)
+  }
+}
+
+/**
+ * Puts each error of a 422 beside the field its JSON pointer names (`/title` → the title field).
+ * @param {unknown} body
+ * @param {Map<string, { control: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement, error: HTMLElement }>} fields
+ */
+function showFieldErrors(body, fields) {
+  const errors = isObject(body) && Array.isArray(body.errors) ? body.errors.filter(isObject) : []
+  /** @type {HTMLElement | undefined} */
+  let first
+  for (const error of errors) {
+    const name = (text(error.pointer) ?? '').split('/')[1]?.replace(/~1/g, '/').replace(/~0/g, '~')
+    const field = name === undefined ? undefined : fields.get(name)
+    if (!field) continue
+    field.error.hidden = false
+    field.error.textContent = [field.error.textContent, text(error.detail) ?? '']
+      .filter(Boolean)
+      .join('; ')
+    field.control.setAttribute('aria-invalid', 'true')
+    field.control.setAttribute('aria-describedby', field.error.id)
+    first ??= field.control
+  }
+  first?.focus()
+}
+
 /** @param {unknown} embedded */
 function renderEmbedded(embedded) {
   const groups = embeddedOf(embedded)
@@ -662,13 +893,22 @@ async function read(path, moveFocus) {
   }
 }
 
-/** Fills the write form for its method: PUT starts from the current document, POST from `{}`. */
+/**
+ * Fills the write form for its method: PUT starts from the current document, POST and PATCH (a
+ * merge patch) from `{}`.
+ */
 function prefillWrite() {
   const method = ui.writeMethod.value
   ui.writeIfMatch.value = method === 'POST' ? '' : current.etag
   ui.writeBody.disabled = method === 'DELETE'
+  ui.writeType.disabled = method === 'DELETE'
+  ui.writeType.value = method === 'DELETE' ? '' : method === 'PATCH' ? MERGE_PATCH : JSON_TYPE
   ui.writeBody.value =
-    method === 'PUT' ? JSON.stringify(current.fields, null, 2) : method === 'POST' ? '{}' : ''
+    method === 'PUT'
+      ? JSON.stringify(current.fields, null, 2)
+      : method === 'POST' || method === 'PATCH'
+        ? '{}'
+        : ''
 }
 
 /** @param {SubmitEvent} event */
@@ -686,9 +926,10 @@ async function write(event) {
   reading?.abort()
   const body =
     method === 'DELETE' || ui.writeBody.value.trim() === '' ? undefined : ui.writeBody.value
-  /** @type {{ body?: string, ifMatch?: string }} */
+  /** @type {{ body?: string, contentType?: string, ifMatch?: string }} */
   const options = { ifMatch: ui.writeIfMatch.value.trim() }
   if (body !== undefined) options.body = body
+  if (body !== undefined) options.contentType = ui.writeType.value.trim()
   announce(`Sending ${method} ${path}…`)
   try {
     const result = await exchange(method, path, options)
@@ -697,13 +938,12 @@ async function write(event) {
       renderAnswer(result)
       return
     }
-    render(result)
     const etag = result.headers.get('etag')
-    // After a PUT, the next one must match the new version, not the one read before.
-    if (method === 'PUT' && result.status === 200 && etag !== null) {
-      current = { path, fields: fieldsOf(result.body), etag }
-      ui.writeIfMatch.value = etag
-    }
+    // After a PUT or PATCH, the next one must match the new version, not the one read before.
+    const changed = (method === 'PUT' || method === 'PATCH') && result.status === 200
+    if (changed && etag !== null) current = { path, fields: fieldsOf(result.body), etag }
+    render(result)
+    if (changed && etag !== null) ui.writeIfMatch.value = etag
     if (result.status === 201) showCreated(result)
   } catch (error) {
     renderFailure(`${method} ${path} failed: ${reason(error)}`, false)
@@ -720,6 +960,8 @@ function showCreated(result) {
   const path = location === null ? undefined : localPath(location)
   if (path === undefined) return
   current = { path, fields: fieldsOf(result.body), etag: result.headers.get('etag') ?? '' }
+  // The new resource's templates target it and start from its fields.
+  renderTemplates(isObject(result.body) ? result.body._templates : undefined)
   // pushState fires no hashchange: the 201 stays on screen rather than a fresh GET of the same.
   history.pushState(null, '', `#${path}`)
   ui.address.value = path

@@ -1,0 +1,492 @@
+import { Validator } from '@seriousme/openapi-schema-validator'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { z } from 'zod'
+import { defineHalApi } from './api.js'
+import { defineCollection } from './definition.js'
+import { HalDefinitionError } from './store.js'
+
+const ORIGIN = 'http://shop.test'
+const TOKEN = { 'x-access-token': 'dev-token' }
+const JSON_BODY = { 'content-type': 'application/json' }
+
+function makeApi(options: { protectReads?: boolean } = {}) {
+  return defineHalApi({
+    basePath: '/api',
+    title: 'Test shop',
+    tokens: ['dev-token', 'reader-token'],
+    curies: [{ name: 'shop', href: '/docs/{rel}' }],
+    ...options,
+    collections: {
+      customers: defineCollection({
+        schema: z.strictObject({ name: z.string().min(1) }),
+        seed: [{ name: 'Ada' }, { name: 'Grace' }],
+        writers: ['dev-token'],
+      }),
+      products: defineCollection({
+        schema: z.strictObject({ name: z.string(), price: z.number().nonnegative() }),
+        seed: [
+          { name: 'Anchor', price: 10 },
+          { name: 'Sail', price: 20 },
+        ],
+        links: { search: { href: () => '/search/{term}', templated: true } },
+      }),
+      orders: defineCollection({
+        schema: z.strictObject({
+          customerId: z.number().int(),
+          lines: z.array(
+            z.strictObject({ productId: z.number().int(), quantity: z.number().int().min(1) }),
+          ),
+        }),
+        seed: Array.from({ length: 5 }, (_, i) => ({
+          customerId: (i % 2) + 1,
+          lines: [{ productId: 1, quantity: i + 1 }],
+        })),
+        links: {
+          customer: { to: 'customers', id: (o) => o.customerId, reverse: 'orders' },
+          products: { to: 'products', id: (o) => o.lines.map((l) => l.productId) },
+        },
+        embed: ['products'],
+        pageSize: { default: 2, max: 3 },
+      }),
+    },
+    routes: [
+      {
+        method: 'GET',
+        path: '/search/{term}',
+        summary: 'Products whose name starts with a term',
+        handle: ({ params }) =>
+          Response.json(
+            { term: params.term },
+            { headers: { 'content-type': 'application/hal+json' } },
+          ),
+      },
+    ],
+  })
+}
+
+let api: ReturnType<typeof makeApi>
+beforeEach(() => {
+  api = makeApi()
+})
+
+const call = (path: string, init: RequestInit = {}) =>
+  api.handle(new Request(`${ORIGIN}${path}`, init))
+const json = async (path: string, init?: RequestInit) => {
+  const response = await call(path, init)
+  // biome-ignore lint/suspicious/noExplicitAny: the cases read deep into many shapes of JSON.
+  return { response, body: (await response.json()) as Record<string, any> }
+}
+const etagOf = async (path: string) => (await call(path)).headers.get('etag') as string
+
+describe('defineHalApi: reads', () => {
+  it('links every collection and the OpenAPI document from the root, with the CURIEs', async () => {
+    const { body } = await json('/api')
+    expect(Object.keys(body._links)).toEqual([
+      'self',
+      'customers',
+      'products',
+      'orders',
+      'service-desc',
+      'curies',
+    ])
+    expect(body._links.orders).toEqual({
+      href: `${ORIGIN}/api/orders{?page,size}`,
+      templated: true,
+    })
+    expect(body._links.curies).toEqual([
+      { name: 'shop', href: `${ORIGIN}/api/docs/{rel}`, templated: true },
+    ])
+  })
+
+  it('pages a collection in standard HAL with Spring Data REST page numbers', async () => {
+    const { body } = await json('/api/orders?page=1')
+    expect(body.page).toEqual({ size: 2, totalElements: 5, totalPages: 3, number: 1 })
+    expect(Object.keys(body._links)).toEqual(['self', 'first', 'prev', 'next', 'last', 'curies'])
+    expect(body._links.next.href).toBe(`${ORIGIN}/api/orders?page=2&size=2`)
+    expect(body._links.last.href).toBe(`${ORIGIN}/api/orders?page=2&size=2`)
+    expect(body._embedded.orders.map((o: { id: number }) => o.id)).toEqual([3, 4])
+    const last = await json('/api/orders?page=2')
+    expect(last.body._links.next).toBeUndefined()
+    expect(last.body._embedded.orders).toHaveLength(1)
+  })
+
+  it('links a page by its canonical URL, however the request spelt the path', async () => {
+    for (const path of ['/api/%6Frders/', '/api/x/../orders']) {
+      const { body } = await json(`${path}?page=1`)
+      expect(body._links.self.href).toBe(`${ORIGIN}/api/orders?page=1&size=2`)
+    }
+  })
+
+  it('answers 400 for a page or size out of range', async () => {
+    for (const query of ['size=0', 'size=4', 'page=-1', 'page=x']) {
+      const { response, body } = await json(`/api/orders?${query}`)
+      expect(response.status, query).toBe(400)
+      expect(body.detail).toMatch(/whole number/)
+    }
+  })
+
+  it('gives an item its relation links, its back links and its embedded records', async () => {
+    const { body } = await json('/api/orders/2')
+    expect(body).toMatchObject({ id: 2, customerId: 2 })
+    expect(body._links.customer).toEqual({ href: `${ORIGIN}/api/customers/2` })
+    expect(body._links.products).toEqual([{ href: `${ORIGIN}/api/products/1` }])
+    expect(body._embedded.products[0]).toMatchObject({ id: 1, name: 'Anchor' })
+    // CURIEs once per document, not in each embedded resource.
+    expect(body._embedded.products[0]._links.curies).toBeUndefined()
+    const customer = await json('/api/customers/2')
+    expect(customer.body._links.orders.href).toBe(`${ORIGIN}/api/customers/2/orders{?page,size}`)
+    const orders = await json('/api/customers/2/orders')
+    expect(orders.body._embedded.orders.map((o: { id: number }) => o.id)).toEqual([2, 4])
+    expect(orders.body.page.totalElements).toBe(2)
+    const product = await json('/api/products/1')
+    expect(product.body._links.search).toEqual({
+      href: `${ORIGIN}/api/search/{term}`,
+      templated: true,
+    })
+  })
+
+  it('answers 404 for an unknown record, path or id that is not a number', async () => {
+    for (const path of [
+      '/api/orders/99',
+      '/api/orders/x',
+      '/api/nothing',
+      '/other',
+      '/api/customers/99/orders',
+    ]) {
+      const { response, body } = await json(path)
+      expect(response.status, path).toBe(404)
+      expect(response.headers.get('content-type')).toBe('application/problem+json')
+      expect(body).toMatchObject({
+        type: 'about:blank',
+        title: 'Not Found',
+        status: 404,
+        instance: path,
+      })
+    }
+  })
+
+  it('answers OPTIONS and 405 with Allow from the route table', async () => {
+    const options = await call('/api/orders/1', { method: 'OPTIONS' })
+    expect(options.status).toBe(204)
+    expect(options.headers.get('allow')).toBe('GET, HEAD, PUT, DELETE, OPTIONS')
+    const patch = await call('/api/orders', { method: 'PATCH' })
+    expect(patch.status).toBe(405)
+    expect(patch.headers.get('allow')).toBe('GET, HEAD, POST, OPTIONS')
+  })
+
+  it('answers HEAD with the headers of GET and no body', async () => {
+    const get = await call('/api/orders/1')
+    const head = await call('/api/orders/1', { method: 'HEAD' })
+    expect(head.status).toBe(200)
+    expect(head.headers.get('etag')).toBe(get.headers.get('etag'))
+    expect(await head.text()).toBe('')
+  })
+
+  it('answers 406 to an Accept it cannot meet, and honours Prefer: status', async () => {
+    const html = await call('/api/orders', { headers: { accept: 'text/html' } })
+    expect(html.status).toBe(406)
+    const forced = await call('/api/orders', { headers: { prefer: 'status=503' } })
+    expect(forced.status).toBe(503)
+    expect(forced.headers.get('content-type')).toBe('application/problem+json')
+  })
+
+  it('waits as long as Prefer: delay asks before answering', async () => {
+    await api.ready
+    vi.useFakeTimers()
+    try {
+      let settled = false
+      const pending = call('/api/customers/1', { headers: { prefer: 'delay=5000' } }).then((r) => {
+        settled = true
+        return r
+      })
+      await vi.advanceTimersByTimeAsync(4_999)
+      expect(settled).toBe(false)
+      await vi.advanceTimersByTimeAsync(1)
+      expect((await pending).status).toBe(200)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('answers 304 by ETag and by date', async () => {
+    const first = await call('/api/customers/1')
+    const etag = first.headers.get('etag') as string
+    const lastModified = first.headers.get('last-modified') as string
+    expect((await call('/api/customers/1', { headers: { 'if-none-match': etag } })).status).toBe(
+      304,
+    )
+    expect(
+      (await call('/api/customers/1', { headers: { 'if-modified-since': lastModified } })).status,
+    ).toBe(304)
+  })
+
+  it('runs an extra route after the same guards', async () => {
+    const { body } = await json('/api/search/sa%69l')
+    expect(body).toEqual({ term: 'sail' })
+    expect((await call('/api/search/x', { headers: { accept: 'text/html' } })).status).toBe(406)
+  })
+
+  it('asks for a token on reads with protectReads', async () => {
+    api = makeApi({ protectReads: true })
+    expect((await call('/api/orders')).status).toBe(401)
+    expect(
+      (await call('/api/orders', { headers: { authorization: 'Bearer reader-token' } })).status,
+    ).toBe(200)
+  })
+})
+
+describe('defineHalApi: writes', () => {
+  const post = (
+    path: string,
+    body: unknown,
+    headers: Record<string, string> = { ...TOKEN, ...JSON_BODY },
+  ) =>
+    json(path, {
+      method: 'POST',
+      headers,
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    })
+
+  it('creates with 201 and Location, and the new record is on the last page', async () => {
+    const { response, body } = await post('/api/customers', { name: 'Hedy' })
+    expect(response.status).toBe(201)
+    expect(response.headers.get('location')).toBe(`${ORIGIN}/api/customers/3`)
+    expect(response.headers.get('etag')).toBe(await etagOf('/api/customers/3'))
+    expect(body).toMatchObject({ id: 3, name: 'Hedy' })
+    const page = await json('/api/customers')
+    expect(page.body.page.totalElements).toBe(3)
+  })
+
+  it('answers 401 without a token, 403 for a token that may not write the collection', async () => {
+    const none = await post('/api/customers', { name: 'X' }, JSON_BODY)
+    expect(none.response.status).toBe(401)
+    expect(none.response.headers.get('www-authenticate')).toBe('Bearer realm="Test shop"')
+    const unknown = await post(
+      '/api/customers',
+      { name: 'X' },
+      { ...JSON_BODY, 'x-access-token': 'nope' },
+    )
+    expect(unknown.body.detail).toBe('The access token is not known.')
+    const reader = await post(
+      '/api/customers',
+      { name: 'X' },
+      { ...JSON_BODY, 'x-access-token': 'reader-token' },
+    )
+    expect(reader.response.status).toBe(403)
+    // Products name no writers: every token of the API may write them.
+    const product = await post(
+      '/api/products',
+      { name: 'Oar', price: 5 },
+      { ...JSON_BODY, authorization: 'Bearer reader-token' },
+    )
+    expect(product.response.status).toBe(201)
+  })
+
+  it('answers 415, 400 and 413 before reading further', async () => {
+    expect(
+      (await post('/api/customers', '{}', { ...TOKEN, 'content-type': 'text/plain' })).response
+        .status,
+    ).toBe(415)
+    expect(
+      (await post('/api/customers', '{"name":', { ...TOKEN, ...JSON_BODY })).response.status,
+    ).toBe(400)
+    const large = JSON.stringify({ name: 'x'.repeat(1024 * 1024) })
+    expect((await post('/api/customers', large)).response.status).toBe(413)
+  })
+
+  it('answers 422 with a JSON Pointer for each invalid member, nested ones too', async () => {
+    const { response, body } = await post('/api/orders', {
+      customerId: 'one',
+      lines: [{ productId: 1, quantity: 0 }],
+      extra: true,
+    })
+    expect(response.status).toBe(422)
+    expect(body.detail).toBe('The request body is not a valid orders.')
+    expect(body.errors.map((e: { pointer: string }) => e.pointer).sort()).toEqual([
+      '',
+      '/customerId',
+      '/lines/0/quantity',
+    ])
+  })
+
+  it('answers 422 for a link to a record that does not exist', async () => {
+    const { response, body } = await post('/api/orders', {
+      customerId: 99,
+      lines: [{ productId: 1, quantity: 1 }],
+    })
+    expect(response.status).toBe(422)
+    expect(body.errors[0].detail).toBe('customer links to customers 99, which does not exist')
+  })
+
+  it('ignores id, _links and _embedded sent back from a representation', async () => {
+    const { body: read } = await json('/api/customers/1')
+    const put = await json('/api/customers/1', {
+      method: 'PUT',
+      headers: { ...TOKEN, ...JSON_BODY },
+      body: JSON.stringify({ ...read, id: 42, name: 'Ada L.' }),
+    })
+    expect(put.response.status).toBe(200)
+    expect(put.body).toMatchObject({ id: 1, name: 'Ada L.' })
+  })
+
+  it('replaces and deletes only while If-Match holds', async () => {
+    const etag = await etagOf('/api/products/2')
+    const put = (ifMatch: string) =>
+      call('/api/products/2', {
+        method: 'PUT',
+        headers: { ...TOKEN, ...JSON_BODY, 'if-match': ifMatch },
+        body: JSON.stringify({ name: 'Sail', price: 25 }),
+      })
+    expect((await put(etag)).status).toBe(200)
+    expect((await put(etag)).status).toBe(412)
+    const del = await call('/api/products/2', {
+      method: 'DELETE',
+      headers: { ...TOKEN, 'if-match': etag },
+    })
+    expect(del.status).toBe(412)
+    const current = await etagOf('/api/products/2')
+    expect(
+      (
+        await call('/api/products/2', {
+          method: 'DELETE',
+          headers: { ...TOKEN, 'if-match': current },
+        })
+      ).status,
+    ).toBe(204)
+    expect((await call('/api/products/2')).status).toBe(404)
+  })
+
+  it('answers 412 to a write whose If-Unmodified-Since is older than the record', async () => {
+    const put = (since: string) =>
+      call('/api/customers/2', {
+        method: 'PUT',
+        headers: { ...TOKEN, ...JSON_BODY, 'if-unmodified-since': since },
+        body: JSON.stringify({ name: 'Grace H.' }),
+      })
+    expect((await put('Wed, 31 Dec 2025 23:59:59 GMT')).status).toBe(412)
+    expect((await put('Thu, 01 Jan 2026 00:00:00 GMT')).status).toBe(200)
+  })
+
+  it('answers 409 to deleting a record others link to', async () => {
+    const { response, body } = await json('/api/customers/1', { method: 'DELETE', headers: TOKEN })
+    expect(response.status).toBe(409)
+    expect(body.title).toBe('Conflict')
+    expect(body.detail).toMatch(/linked from orders's customer/)
+  })
+
+  it('changes the ETag of an order when a product it embeds changes', async () => {
+    const before = await etagOf('/api/orders/1')
+    const pageBefore = await etagOf('/api/orders')
+    await call('/api/products/1', {
+      method: 'PUT',
+      headers: { ...TOKEN, ...JSON_BODY },
+      body: JSON.stringify({ name: 'Anchor', price: 11 }),
+    })
+    expect(await etagOf('/api/orders/1')).not.toBe(before)
+    expect(await etagOf('/api/orders')).not.toBe(pageBefore)
+    expect((await json('/api/orders/1')).body._embedded.products[0].price).toBe(11)
+  })
+
+  it('sees writes made straight through db: create, update, delete', async () => {
+    await api.ready
+    const before = await etagOf('/api/customers/2/orders')
+    await api.db.orders.update((q) => q.where({ id: 2 }), {
+      data(order) {
+        order.customerId = 1
+      },
+    })
+    expect((await json('/api/orders/2')).body.customerId).toBe(1)
+    expect(await etagOf('/api/customers/2/orders')).not.toBe(before)
+    expect((await json('/api/customers/2/orders')).body.page.totalElements).toBe(1)
+    await api.db.customers.create({ id: 7, name: 'Radia' })
+    expect((await json('/api/customers/7')).body.name).toBe('Radia')
+    api.db.customers.delete((q) => q.where({ id: 7 }))
+    expect((await call('/api/customers/7')).status).toBe(404)
+    api.db.products.clear()
+    expect((await json('/api/products')).body.page.totalElements).toBe(0)
+  })
+
+  it('restores the seed on reset', async () => {
+    await post('/api/customers', { name: 'Hedy' })
+    await api.reset()
+    expect((await call('/api/customers/3')).status).toBe(404)
+    expect((await json('/api/customers')).body.page.totalElements).toBe(2)
+  })
+})
+
+describe('defineHalApi: OpenAPI', () => {
+  it('serves an OpenAPI 3.1 document that a validator accepts', async () => {
+    const { response, body } = await json('/api/openapi.json')
+    expect(response.headers.get('content-type')).toBe('application/json')
+    const validator = new Validator()
+    const result = await validator.validate(body)
+    expect(result.errors).toBeUndefined()
+    expect(result.valid).toBe(true)
+    expect(() => validator.resolveRefs()).not.toThrow()
+    expect(body.servers).toEqual([{ url: `${ORIGIN}/api` }])
+    expect(Object.keys(body.paths)).toEqual([
+      '/',
+      '/customers',
+      '/customers/{id}',
+      '/customers/{id}/orders',
+      '/products',
+      '/products/{id}',
+      '/orders',
+      '/orders/{id}',
+      '/search/{term}',
+    ])
+    expect(body.components.schemas.Customers).toMatchObject({
+      type: 'object',
+      properties: { name: { type: 'string', minLength: 1 } },
+      additionalProperties: false,
+    })
+  })
+})
+
+describe('defineHalApi: definitions that cannot work', () => {
+  it('names a link to an unknown collection', () => {
+    expect(() =>
+      defineHalApi({
+        basePath: '/api',
+        collections: {
+          orders: defineCollection({
+            schema: z.object({ customerId: z.number() }),
+            links: { customer: { to: 'customer', id: (o) => o.customerId } },
+          }),
+        },
+      }),
+    ).toThrow(HalDefinitionError)
+  })
+
+  it('rejects a seed whose link dangles, naming the record', async () => {
+    const api = defineHalApi({
+      basePath: '/api',
+      collections: {
+        customers: defineCollection({ schema: z.object({ name: z.string() }) }),
+        orders: defineCollection({
+          schema: z.object({ customerId: z.number() }),
+          seed: [{ customerId: 5 }],
+          links: { customer: { to: 'customers', id: (o) => o.customerId } },
+        }),
+      },
+    })
+    await expect(api.ready).rejects.toThrow(/record 1 whose customer links to a missing record 5/)
+  })
+
+  it('answers 500 problem details, and raises no unhandled rejection, while nobody awaits ready', async () => {
+    const broken = defineHalApi({
+      basePath: '/api',
+      collections: {
+        notes: defineCollection({
+          schema: z.object({ text: z.string() }),
+          seed: [{ text: 1 as never }],
+        }),
+      },
+    })
+    // Let the seed fail before anyone asks: its rejection must not go unhandled meanwhile.
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    const response = await broken.handle(new Request(`${ORIGIN}/api/notes`))
+    expect(response.status).toBe(500)
+    expect(await response.json()).toMatchObject({ status: 500, title: 'Internal Server Error' })
+  })
+})

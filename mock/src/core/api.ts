@@ -1,0 +1,443 @@
+import type { Collection } from '@msw/data'
+import { type Answer, fromResponse, toResponse } from '../http/answer.js'
+import { readJson } from '../http/body.js'
+import type { HeaderReader } from '../http/headers.js'
+import { accepts, HAL_TYPES } from '../http/negotiation.js'
+import { MAX_DELAY_MS, type Preferences, parsePrefer } from '../http/prefer.js'
+import { Problem } from '../http/problem.js'
+import { answerRead, answerWrite, checkWritePreconditions } from '../http/respond.js'
+import type {
+  CollectionDefinition,
+  HalApiDefinition,
+  HalRecord,
+  HalRoute,
+  SeedValue,
+} from './definition.js'
+import { type OpenApiDocument, openApiDocument } from './openapi.js'
+import { problemAnswer } from './problem.js'
+import { Representations } from './representation.js'
+import { type RouteEntry, Router } from './router.js'
+import { type StandardSchema, validateBody } from './standard-schema.js'
+import { type CollectionStore, HalDefinitionError, HalStore } from './store.js'
+
+/** An API's collections by name. */
+export type HalCollections = Readonly<Record<string, CollectionDefinition>>
+
+/** The `@msw/data` collection that holds a collection's records (with their `id`). */
+export type HalCollectionDb<D> =
+  D extends CollectionDefinition<infer S>
+    ? Collection<StandardSchema<SeedValue<S> & { readonly id: number }, HalRecord<S>>>
+    : never
+
+/** One stateful instance of an API defined with {@link defineHalApi}. */
+export interface HalApi<C extends HalCollections = HalCollections> {
+  readonly definition: HalApiDefinition
+  /**
+   * The `@msw/data` collections by name (replaced by {@link HalApi.reset}). Writes made through
+   * them reach the API's index too.
+   */
+  readonly db: { readonly [K in keyof C]: HalCollectionDb<C[K]> }
+  /** Settles when the seed is loaded; `handle` waits for it by itself. */
+  readonly ready: Promise<void>
+  /**
+   * Answers one request: the one entry every shell calls (MSW's catch-all handler, the real
+   * server, the Playwright route). A URL outside the API's base path gets a 404 problem.
+   */
+  handle(request: Request): Promise<Response>
+  /** Whether a URL lies under the API's base path (what a shell sends to {@link HalApi.handle}). */
+  covers(url: URL): boolean
+  /** The OpenAPI 3.1 document of the API, with its server on `origin`. */
+  openapi(origin: string): OpenApiDocument
+  /** Restores the seed, discarding every write. */
+  reset(): Promise<void>
+}
+
+/** What a route of the core does with a request; `collection` for the auth check of writes. */
+interface CoreRoute {
+  readonly access: 'read' | 'write'
+  readonly produces: readonly string[]
+  readonly collection?: CollectionStore['name']
+  run(context: CoreContext): Promise<Answer>
+}
+
+interface CoreContext {
+  readonly request: Request
+  readonly url: URL
+  readonly params: Readonly<Record<string, string>>
+  readonly prefer: Preferences
+}
+
+const JSON_TYPES = ['application/json'] as const
+
+/**
+ * Defines a HAL API and creates one stateful instance of it: from the collections alone it serves
+ * the root, paged collections, items (GET, POST, PUT, DELETE), the links between collections, and
+ * an OpenAPI 3.1 document at `{basePath}/openapi.json`, with validators, preconditions, content
+ * negotiation, token checks and problem details. Hand it to `setupHalApi`, `setupHalWorker`, the
+ * Playwright fixture or `halyard-mock --api`.
+ *
+ * @throws {HalDefinitionError} for a definition that cannot work (a link to an unknown collection).
+ * @example
+ * import { defineHalApi } from '@halyard/mock'
+ * import { z } from 'zod'
+ *
+ * const api = defineHalApi({
+ *   basePath: '/api',
+ *   tokens: ['dev-token'],
+ *   collections: {
+ *     customers: { schema: z.object({ name: z.string() }), seed: [{ name: 'Ada' }] },
+ *   },
+ * })
+ * const response = await api.handle(new Request('http://localhost/api/customers/1'))
+ * await response.json() // { id: 1, name: 'Ada', _links: { self: { href: … } } }
+ */
+export function defineHalApi<const S extends Readonly<Record<string, StandardSchema>>>(
+  typed: Omit<HalApiDefinition, 'collections'> & {
+    readonly collections: { readonly [K in keyof S]: CollectionDefinition<S[K]> }
+  },
+): HalApi<{ readonly [K in keyof S]: CollectionDefinition<S[K]> }> {
+  type C = { readonly [K in keyof S]: CollectionDefinition<S[K]> }
+  // Each collection's callbacks take its own records; from here on any record will do.
+  const definition = typed as HalApiDefinition
+  checkDefinition(definition)
+  const basePath = definition.basePath.replace(/\/$/, '')
+  let store = new HalStore(definition)
+  const reps = new Representations(() => store, basePath, definition.curies ?? [])
+  const tokens = new Set([
+    ...(definition.tokens ?? []),
+    ...Object.values(definition.collections).flatMap((c) => c.writers ?? []),
+  ])
+  const delay = definition.delay ?? 0
+  const realm = (definition.title ?? 'HAL API').replace(/["\\\r\n]/g, '')
+  const router = new Router<CoreRoute>(
+    basePath,
+    routeTable(basePath, definition, () => store, reps),
+  )
+
+  async function answer(request: Request, url: URL): Promise<Answer> {
+    const decision = router.decide(request.method, url.pathname)
+    if (decision.kind === 'not-found') {
+      const outside = router.covers(url.pathname) ? '' : `; the API lives under ${basePath || '/'}`
+      throw new Problem(404, `There is no resource at ${url.pathname}${outside}.`)
+    }
+    if (decision.kind === 'options') {
+      return { status: 204, headers: { allow: decision.allow.join(', ') }, body: null }
+    }
+    if (decision.kind === 'method-not-allowed') {
+      const allow = decision.allow.join(', ')
+      throw new Problem(405, `${request.method} is not allowed here; use ${allow}.`, {
+        headers: { allow },
+      })
+    }
+    const route = decision.value
+    const prefer = parsePrefer(request.headers)
+    const wait = prefer.delay ?? delay
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
+    if (prefer.status !== undefined) {
+      throw new Problem(prefer.status, `Answered ${prefer.status} as asked by Prefer: status.`)
+    }
+    if (route.produces.length > 0 && !accepts(request.headers, route.produces)) {
+      throw new Problem(406, `This resource is available as ${route.produces.join(' or ')} only.`)
+    }
+    if (route.access === 'write' || definition.protectReads) {
+      authorize(request.headers, route)
+    }
+    await store.ready
+    return route.run({ request, url, params: decision.params, prefer })
+  }
+
+  function authorize(headers: HeaderReader, route: CoreRoute): void {
+    const token = tokenOf(headers)
+    if (token === undefined || !tokens.has(token)) {
+      throw new Problem(
+        401,
+        token === undefined
+          ? 'This request needs an access token (X-Access-Token or Authorization: Bearer).'
+          : 'The access token is not known.',
+        { headers: { 'www-authenticate': `Bearer realm="${realm}"` } },
+      )
+    }
+    if (route.access !== 'write' || route.collection === undefined) return
+    const writers = definition.collections[route.collection]?.writers
+    if (writers && !writers.includes(token)) {
+      throw new Problem(403, `This access token may not write ${route.collection}.`)
+    }
+  }
+
+  return {
+    definition,
+    get db() {
+      const db: Record<string, Collection<never>> = {}
+      for (const [name, collection] of store.collections) db[name] = collection.collection
+      return db as unknown as HalApi<C>['db']
+    },
+    get ready() {
+      return store.ready
+    },
+    covers: (url) => router.covers(url.pathname),
+    async handle(request) {
+      const url = new URL(request.url)
+      let result: Answer
+      try {
+        result = await answer(request, url)
+      } catch (error) {
+        result = problemAnswer(error, url.pathname)
+      }
+      result.headers.vary = 'Accept'
+      const head = request.method === 'HEAD'
+      return toResponse(head ? { ...result, body: null } : result)
+    },
+    openapi: (origin) => openApiDocument(definition, `${origin}${basePath}`, reps),
+    reset() {
+      store = new HalStore(definition)
+      return store.ready
+    },
+  }
+}
+
+/** The token of a request: `X-Access-Token`, else `Authorization: Bearer …`. */
+function tokenOf(headers: HeaderReader): string | undefined {
+  const header = headers.get('x-access-token')
+  if (header !== null) return header
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(headers.get('authorization') ?? '')
+  return bearer?.[1]
+}
+
+/** Every route of the API: the root, the OpenAPI document, each collection's, and the extra ones. */
+function routeTable(
+  basePath: string,
+  definition: HalApiDefinition,
+  store: () => HalStore,
+  reps: Representations,
+): RouteEntry<CoreRoute>[] {
+  const origin = (url: URL) => url.origin
+  const read = (run: CoreRoute['run'], produces: readonly string[] = HAL_TYPES): CoreRoute => ({
+    access: 'read',
+    produces,
+    run,
+  })
+  const table: RouteEntry<CoreRoute>[] = [
+    {
+      method: 'GET',
+      path: '',
+      value: read(async ({ request, url }) => answerRead(request, reps.root(origin(url)))),
+    },
+    {
+      method: 'GET',
+      path: '/openapi.json',
+      value: read(async ({ url }) => {
+        const body = JSON.stringify(openApiDocument(definition, reps.base(origin(url)), reps))
+        return { status: 200, headers: { 'content-type': 'application/json' }, body }
+      }, JSON_TYPES),
+    },
+  ]
+  for (const name of Object.keys(definition.collections)) {
+    const collection = () => store().get(name)
+    const item = (params: Readonly<Record<string, string>>): HalRecord => {
+      const record = parseId(params.id) && collection().get(Number(params.id))
+      if (!record) throw new Problem(404, `There is no ${name} record ${params.id}.`)
+      return record
+    }
+    const write = (run: CoreRoute['run']): CoreRoute => ({
+      access: 'write',
+      produces: HAL_TYPES,
+      collection: name,
+      run,
+    })
+    table.push(
+      {
+        method: 'GET',
+        path: `/${name}`,
+        value: read(async ({ request, url }) => {
+          const { page, size } = paging(url, collection())
+          // Links name the canonical path, however the request spelt it (`%6Frders`, `orders/`).
+          const path = `${basePath}/${name}`
+          return answerRead(request, reps.page(origin(url), collection(), path, page, size))
+        }),
+      },
+      {
+        method: 'POST',
+        path: `/${name}`,
+        value: write(async ({ request, url }) => {
+          const body = await readJson(request)
+          const fields = await validateBody(collection().definition.schema, writable(body), name)
+          return store().write(async () => {
+            const target = collection()
+            const id = target.nextId()
+            checkLinks(store(), target, { ...(fields as object), id } as HalRecord)
+            const record = (await target.collection.create({
+              ...(fields as object),
+              id,
+            } as never)) as HalRecord
+            const rep = reps.item(origin(url), target, record)
+            const location = `${reps.base(origin(url))}/${name}/${record.id}`
+            return answerWrite(rep, 201, { location })
+          })
+        }),
+      },
+      {
+        method: 'GET',
+        path: `/${name}/{id}`,
+        value: read(async ({ request, url, params }) =>
+          answerRead(request, reps.item(origin(url), collection(), item(params))),
+        ),
+      },
+      {
+        method: 'PUT',
+        path: `/${name}/{id}`,
+        value: write(async ({ request, url, params }) => {
+          const body = await readJson(request)
+          return store().write(async () => {
+            const target = collection()
+            const current = item(params)
+            checkWritePreconditions(request, reps.item(origin(url), target, current))
+            const fields = await validateBody(target.definition.schema, writable(body), name)
+            const next = { ...(fields as object), id: current.id } as HalRecord
+            checkLinks(store(), target, next)
+            const updated = (await target.collection.update(
+              current as never,
+              {
+                data(draft: Record<string, unknown>) {
+                  for (const key of Object.keys(draft)) if (key !== 'id') delete draft[key]
+                  Object.assign(draft, fields)
+                },
+              } as never,
+            )) as HalRecord | undefined
+            const record = updated ?? current
+            return answerWrite(reps.item(origin(url), target, record), 200)
+          })
+        }),
+      },
+      {
+        method: 'DELETE',
+        path: `/${name}/{id}`,
+        value: write(async ({ request, url, params }) =>
+          store().write(async () => {
+            const target = collection()
+            const current = item(params)
+            checkWritePreconditions(request, reps.item(origin(url), target, current))
+            const referrer = store().referencedBy(target, current.id)
+            if (referrer) {
+              throw new Problem(
+                409,
+                `${name} record ${current.id} is still linked from ${referrer}; change or delete those first.`,
+              )
+            }
+            target.collection.delete(current as never)
+            return { status: 204, headers: {}, body: null }
+          }),
+        ),
+      },
+    )
+    for (const back of reps.backLinks(name)) {
+      table.push({
+        method: 'GET',
+        path: `/${name}/{id}/${back.rel}`,
+        value: read(async ({ request, url, params }) => {
+          const target = item(params)
+          const from = store().get(back.from)
+          const { page, size } = paging(url, from)
+          const path = `${basePath}/${name}/${target.id}/${back.rel}`
+          const rep = reps.page(origin(url), from, path, page, size, {
+            relation: back.relation,
+            target: target.id,
+          })
+          return answerRead(request, rep)
+        }),
+      })
+    }
+  }
+  for (const route of definition.routes ?? []) {
+    table.push({ method: route.method, path: route.path, value: extraRoute(route) })
+  }
+  return table
+}
+
+function extraRoute(route: HalRoute): CoreRoute {
+  return {
+    access: route.access ?? 'read',
+    produces: route.produces ?? HAL_TYPES,
+    run: async ({ request, url, params }) =>
+      fromResponse(await route.handle({ request, url, params })),
+  }
+}
+
+/** A body without what a client may send back from a representation it read. */
+function writable(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body
+  const { id: _id, _links, _embedded, ...fields } = body as Record<string, unknown>
+  return fields
+}
+
+/** A 422 when a record would link to a record that does not exist. */
+function checkLinks(store: HalStore, collection: CollectionStore, record: HalRecord): void {
+  const dangling = store.dangling(collection, record)
+  if (dangling.length === 0) return
+  throw new Problem(422, `The request body links to records that do not exist.`, {
+    errors: dangling.map(([rel, id]) => ({
+      pointer: '',
+      detail: `${rel} links to ${collection.relations.find((r) => r.rel === rel)?.to} ${id}, which does not exist`,
+    })),
+  })
+}
+
+const parseId = (raw: string | undefined): boolean =>
+  raw !== undefined && /^[1-9]\d{0,15}$/.test(raw)
+
+/** The `page` (from 0) and `size` of a collection request: 400 when they are not whole numbers in range. */
+function paging(url: URL, collection: CollectionStore): { page: number; size: number } {
+  const { default: fallback = 20, max = 100 } = collection.definition.pageSize ?? {}
+  const page = integerParam(url, 'page', 0, 0, Number.MAX_SAFE_INTEGER)
+  const size = integerParam(url, 'size', fallback, 1, max)
+  return { page, size }
+}
+
+function integerParam(url: URL, name: string, fallback: number, min: number, max: number): number {
+  const raw = url.searchParams.get(name)
+  if (raw === null) return fallback
+  const value = /^\d{1,16}$/.test(raw) ? Number(raw) : Number.NaN
+  if (!(value >= min && value <= max)) {
+    throw new Problem(400, `${name} must be a whole number from ${min} to ${max}, not "${raw}".`)
+  }
+  return value
+}
+
+/** Rejects a definition that cannot work, naming what is wrong. */
+function checkDefinition(definition: HalApiDefinition): void {
+  if (!/^(\/[\w.~-]+)*\/?$/.test(definition.basePath)) {
+    throw new HalDefinitionError(
+      `basePath must be a path such as /api, not "${definition.basePath}"`,
+    )
+  }
+  const delay = definition.delay ?? 0
+  if (!(delay >= 0 && delay <= MAX_DELAY_MS)) {
+    throw new HalDefinitionError(`delay must be between 0 and ${MAX_DELAY_MS} ms, not ${delay}`)
+  }
+  const names = Object.keys(definition.collections)
+  for (const [name, collection] of Object.entries(definition.collections)) {
+    if (!/^[A-Za-z][\w-]*$/.test(name) || name === 'openapi.json') {
+      throw new HalDefinitionError(
+        `"${name}" cannot be a collection name (letters, digits, - and _)`,
+      )
+    }
+    for (const [rel, link] of Object.entries(collection.links ?? {})) {
+      if ('to' in link && !names.includes(link.to)) {
+        throw new HalDefinitionError(
+          `${name}'s link ${rel} is to ${link.to}, which is not a collection`,
+        )
+      }
+    }
+    for (const rel of collection.embed ?? []) {
+      const link = collection.links?.[rel]
+      if (!link || !('to' in link)) {
+        throw new HalDefinitionError(
+          `${name} embeds ${rel}, which is not one of its relation links`,
+        )
+      }
+    }
+    const { default: size = 20, max = 100 } = collection.pageSize ?? {}
+    if (!(Number.isSafeInteger(size) && Number.isSafeInteger(max) && size >= 1 && size <= max)) {
+      throw new HalDefinitionError(`${name}'s pageSize needs 1 <= default <= max`)
+    }
+  }
+}

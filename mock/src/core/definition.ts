@@ -1,0 +1,116 @@
+import type { InferInput, InferOutput, StandardSchema } from './standard-schema.js'
+
+/** A record as the core stores it: the schema's fields and the `id` the core assigns. */
+export type HalRecord<S extends StandardSchema = StandardSchema> = {
+  readonly id: number
+} & InferOutput<S>
+
+/** A seed value: the schema's input, with an `id` of its own when links must point at it. */
+export type SeedValue<S extends StandardSchema> = InferInput<S> & { readonly id?: number }
+
+/** A link from a record to records of a collection (a relation), by their ids. */
+export interface RelationLink<R> {
+  /** The collection linked to. */
+  readonly to: string
+  /** The linked record's id, or their ids (a link each); none when `undefined` or `null`. */
+  id(record: R): number | readonly number[] | null | undefined
+  /**
+   * The rel of the link back, on each linked record, to the paged list of the records pointing at
+   * it: with `reverse: 'orders'` on an order's `customer`, a customer links `orders`.
+   */
+  readonly reverse?: string
+  readonly title?: string
+}
+
+/** Any other link: a URI or URI template relative to the API's base (or absolute). */
+export interface PlainLink<R> {
+  href(record: R): string
+  /** Whether `href` is an RFC 6570 template. */
+  readonly templated?: boolean
+  readonly title?: string
+}
+
+/** One collection of an API: its records' schema, seed, links, embeds, paging and writers. */
+export interface CollectionDefinition<S extends StandardSchema = StandardSchema> {
+  /** The writable fields of a record (no `id`: the core assigns it), as a Standard Schema. */
+  readonly schema: S
+  /** The records the API starts from, and returns to on `reset()`. */
+  readonly seed?: readonly SeedValue<S>[] | (() => readonly SeedValue<S>[])
+  /** The record's links by rel: relations to other collections, or plain (templated) links. */
+  readonly links?: Readonly<Record<string, RelationLink<HalRecord<S>> | PlainLink<HalRecord<S>>>>
+  /** Rels of relation links whose targets go into `_embedded` too. */
+  readonly embed?: readonly string[]
+  /** Items per page: `default` when the request names none, at most `max`. Default 20 and 100. */
+  readonly pageSize?: { readonly default?: number; readonly max?: number }
+  /** Tokens that may write this collection. Default: every token of the API. */
+  readonly writers?: readonly string[]
+  /** Shapes a record's properties in its representation (default: the record as it is). */
+  represent?(record: HalRecord<S>): Record<string, unknown>
+  /** Rel of the collection's link from the API root. Default: the collection's name. */
+  readonly rel?: string
+}
+
+/** A named link template of the API's rels (HAL CURIE), e.g. `{ name: 'shop', href: '/docs/{rel}' }`. */
+export interface Curie {
+  readonly name: string
+  /** Relative to the API's base, or absolute; has a `{rel}` variable. */
+  readonly href: string
+}
+
+/** What an extra route sees of one request. */
+export interface HalRouteContext {
+  readonly request: Request
+  readonly url: URL
+  readonly params: Readonly<Record<string, string>>
+}
+
+/** A route beside the collections', answered by your own code (after the same guards). */
+export interface HalRoute {
+  readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+  /** Under the API's base, e.g. `/search/{term}`. */
+  readonly path: string
+  /** `write` routes need a token of the API. Default `read`. */
+  readonly access?: 'read' | 'write'
+  /** Media types it answers with; the negotiation answers 406 for others. Default: HAL. */
+  readonly produces?: readonly string[]
+  /** A sentence for the OpenAPI document. */
+  readonly summary?: string
+  handle(context: HalRouteContext): Response | Promise<Response>
+}
+
+/** An API: where it lives, its collections and its extra routes. */
+export interface HalApiDefinition {
+  /** The path every URL of the API starts with, e.g. `/api`. */
+  readonly basePath: string
+  /** The API's name, for the OpenAPI document. Default `HAL API`. */
+  readonly title?: string
+  readonly collections: Readonly<Record<string, CollectionDefinition>>
+  /** Known access tokens, sent as `X-Access-Token` or `Authorization: Bearer`. */
+  readonly tokens?: readonly string[]
+  /** Require a known token on reads too. Default false. */
+  readonly protectReads?: boolean
+  readonly curies?: readonly Curie[]
+  readonly routes?: readonly HalRoute[]
+  /** Milliseconds to wait before every answer (`Prefer: delay` overrides it). Default 0. */
+  readonly delay?: number
+}
+
+/**
+ * One collection, with its records' type inferred from `schema` for the callbacks: an identity
+ * function, for types only.
+ *
+ * @example
+ * const customers = defineCollection({
+ *   schema: z.object({ name: z.string() }),
+ *   represent: (customer) => ({ name: customer.name.toUpperCase() }),
+ * })
+ */
+export function defineCollection<S extends StandardSchema>(
+  definition: CollectionDefinition<S>,
+): CollectionDefinition<S> {
+  return definition
+}
+
+/** Whether a link is a relation to another collection. */
+export const isRelation = <R>(link: RelationLink<R> | PlainLink<R>): link is RelationLink<R> =>
+  'to' in link

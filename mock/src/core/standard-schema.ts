@@ -1,0 +1,69 @@
+import { pointer } from '../http/body.js'
+import { Problem } from '../http/problem.js'
+
+/**
+ * The part of the Standard Schema interface (standardschema.dev) the core uses, declared here as
+ * the specification invites, so that zod, Valibot, ArkType or a hand-written schema all fit.
+ * `jsonSchema` is Standard JSON Schema: when present, the OpenAPI document shows the records.
+ */
+export interface StandardSchema<Input = unknown, Output = Input> {
+  readonly '~standard': {
+    readonly version: 1
+    readonly vendor: string
+    readonly validate: (value: unknown) => StandardResult<Output> | Promise<StandardResult<Output>>
+    readonly types?: { readonly input: Input; readonly output: Output } | undefined
+    readonly jsonSchema?: {
+      readonly input: (options: { readonly target: string }) => Record<string, unknown>
+    }
+  }
+}
+
+/** What a Standard Schema's `validate` returns. */
+export type StandardResult<Output> =
+  | { readonly value: Output; readonly issues?: undefined }
+  | { readonly issues: readonly StandardIssue[] }
+
+/** One problem a Standard Schema found, located by a path of keys. */
+export interface StandardIssue {
+  readonly message: string
+  readonly path?: readonly (PropertyKey | { readonly key: PropertyKey })[] | undefined
+}
+
+/** The input type of a Standard Schema. */
+export type InferInput<S> = S extends StandardSchema<infer I, unknown> ? I : never
+/** The output type of a Standard Schema. */
+export type InferOutput<S> = S extends StandardSchema<unknown, infer O> ? O : never
+
+/**
+ * Validates `value`; a failure is a 422 problem whose `errors` locate each issue by JSON Pointer.
+ *
+ * @example
+ * const fields = await validateBody(customer, body, 'customer')
+ */
+export async function validateBody<S extends StandardSchema>(
+  schema: S,
+  value: unknown,
+  noun: string,
+): Promise<InferOutput<S>> {
+  const result = await schema['~standard'].validate(value)
+  if (!result.issues) return result.value as InferOutput<S>
+  const errors = result.issues.map((issue) => ({
+    pointer: pointer((issue.path ?? []).map((key) => (typeof key === 'object' ? key.key : key))),
+    detail: issue.message,
+  }))
+  throw new Problem(422, `The request body is not a valid ${noun}.`, { errors })
+}
+
+/**
+ * The JSON Schema (draft 2020-12, which OpenAPI 3.1 uses) of a schema's input, or `{}` (any
+ * value) when the schema does not offer one.
+ *
+ * @example
+ * jsonSchemaOf(z.object({ name: z.string() })) // { type: 'object', properties: … }
+ */
+export function jsonSchemaOf(schema: StandardSchema): Record<string, unknown> {
+  const convert = schema['~standard'].jsonSchema
+  if (!convert) return {}
+  const { $schema: _dialect, ...rest } = convert.input({ target: 'draft-2020-12' })
+  return rest
+}

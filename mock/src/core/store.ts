@@ -1,0 +1,316 @@
+import type { Collection } from '@msw/data'
+import { IdTable } from '../data/id-table.js'
+import { SEED_TIME } from '../data/seed.js'
+import { serial } from '../data/serial.js'
+import {
+  type CollectionDefinition,
+  type HalApiDefinition,
+  type HalRecord,
+  isRelation,
+  type RelationLink,
+} from './definition.js'
+import { observedCollection } from './msw-data.js'
+import { SortedIds } from './sorted-ids.js'
+import type { StandardResult, StandardSchema } from './standard-schema.js'
+
+/** When something last changed: a stamp of the store's write clock, and the time. */
+export interface Change {
+  /** Unique per write in a store: equal stamps mean nothing changed since. */
+  readonly version: number
+  /** Epoch milliseconds (`Last-Modified`). */
+  readonly at: number
+}
+
+/** A relation of a collection, normalized: its rel, target and the ids a record links to. */
+export interface Relation {
+  readonly rel: string
+  readonly to: string
+  readonly reverse: string | undefined
+  readonly title: string | undefined
+  /** Whether the link is one target (a link) rather than several (an array of links). */
+  readonly one: (record: HalRecord) => boolean
+  readonly ids: (record: HalRecord) => readonly number[]
+}
+
+/** The definition of an API or a collection is wrong: thrown by `defineHalApi`, never at a request. */
+export class HalDefinitionError extends Error {
+  override readonly name = 'HalDefinitionError'
+}
+
+/** The write clock, shared by every store: a stamp is never reused, even across resets. */
+let clock = 0
+
+/** The first stamp of a store whose data is the seed. */
+const SEEDED: Change = { version: 0, at: SEED_TIME }
+
+/**
+ * One collection's records in a `@msw/data` collection, with the index that keeps reads from
+ * scanning it: records by id, ids in order for paging, and for each relation the records pointing
+ * at each target. Every change, through the core or straight through `db`, bumps the version of
+ * the record, of the collection, and of each target the record points (or pointed) at.
+ */
+export class CollectionStore {
+  readonly name: string
+  readonly definition: CollectionDefinition
+  readonly relations: readonly Relation[]
+  readonly collection: Collection<never>
+  readonly #records = new IdTable<HalRecord>()
+  readonly #changes = new IdTable<Change>()
+  readonly #ids = new SortedIds()
+  /** Per relation rel, per target id: the ids of the records pointing at it, and its change. */
+  readonly #referrers = new Map<string, Map<number, { ids: SortedIds; change: Change }>>()
+  readonly #clock: () => Change
+  #change: Change = SEEDED
+  #maxId = 0
+
+  constructor(name: string, definition: CollectionDefinition, clock: () => Change) {
+    this.name = name
+    this.definition = definition
+    this.#clock = clock
+    this.relations = relationsOf(definition)
+    for (const relation of this.relations) this.#referrers.set(relation.rel, new Map())
+    this.collection = observedCollection<HalRecord>(recordSchema(name, definition.schema), {
+      put: (record) => this.#put(record),
+      removed: (record) => this.#removed(record),
+      cleared: () => {
+        for (const record of this.slice(0, this.count)) this.#removed(record)
+      },
+    })
+  }
+
+  get(id: number): HalRecord | undefined {
+    return this.#records.get(id)
+  }
+
+  get count(): number {
+    return this.#ids.size
+  }
+
+  /** The records from `offset`, at most `limit`, in ascending id order. */
+  slice(offset: number, limit: number): HalRecord[] {
+    return this.#present(this.#ids.slice(offset, limit))
+  }
+
+  /** The records whose `rel` points at `target`, paged as {@link CollectionStore.slice}. */
+  referrers(
+    rel: string,
+    target: number,
+  ): { count: number; slice: (o: number, l: number) => HalRecord[] } {
+    const entry = this.#referrers.get(rel)?.get(target)
+    return {
+      count: entry?.ids.size ?? 0,
+      slice: (offset, limit) => this.#present(entry?.ids.slice(offset, limit) ?? []),
+    }
+  }
+
+  /** The last change of a record. */
+  changeOf(id: number): Change {
+    return this.#changes.get(id) ?? SEEDED
+  }
+
+  /** The last change anywhere in the collection. */
+  get change(): Change {
+    return this.#change
+  }
+
+  /** The last change among the records whose `rel` points at `target`. */
+  referrersChange(rel: string, target: number): Change {
+    return this.#referrers.get(rel)?.get(target)?.change ?? SEEDED
+  }
+
+  /** Whether any record of this collection points at `target` of `to` (which may not go then). */
+  refersTo(to: string, target: number): string | undefined {
+    for (const relation of this.relations) {
+      if (relation.to === to && (this.#referrers.get(relation.rel)?.get(target)?.ids.size ?? 0) > 0)
+        return relation.rel
+    }
+    return undefined
+  }
+
+  /** A new id, never one in use or used before. */
+  nextId(): number {
+    return this.#maxId + 1
+  }
+
+  #present(ids: readonly number[]): HalRecord[] {
+    const out: HalRecord[] = []
+    for (const id of ids) {
+      const record = this.#records.get(id)
+      if (record) out.push(record)
+    }
+    return out
+  }
+
+  #put(record: HalRecord): void {
+    const change = this.#clock()
+    const previous = this.#records.get(record.id)
+    if (previous) this.#unlink(previous, change)
+    else this.#ids.add(record.id)
+    this.#records.set(record.id, record)
+    this.#changes.set(record.id, change)
+    if (record.id > this.#maxId) this.#maxId = record.id
+    this.#change = change
+    for (const relation of this.relations) {
+      const targets = this.#referrers.get(relation.rel) as Map<
+        number,
+        { ids: SortedIds; change: Change }
+      >
+      for (const target of relation.ids(record)) {
+        let entry = targets.get(target)
+        if (!entry) {
+          entry = { ids: new SortedIds(), change }
+          targets.set(target, entry)
+        }
+        entry.ids.add(record.id)
+        entry.change = change
+      }
+    }
+  }
+
+  #removed(record: HalRecord): void {
+    if (this.#records.get(record.id) === undefined) return
+    const change = this.#clock()
+    this.#unlink(record, change)
+    this.#records.delete(record.id)
+    this.#changes.delete(record.id)
+    this.#ids.remove(record.id)
+    this.#change = change
+  }
+
+  /** Takes a record out of the relation index, bumping each of its targets. */
+  #unlink(record: HalRecord, change: Change): void {
+    for (const relation of this.relations) {
+      const targets = this.#referrers.get(relation.rel)
+      for (const target of relation.ids(record)) {
+        const entry = targets?.get(target)
+        if (!entry) continue
+        entry.ids.remove(record.id)
+        entry.change = change
+      }
+    }
+  }
+}
+
+/**
+ * The data of one API instance: a {@link CollectionStore} per collection, the write clock, and the
+ * write lock that makes a precondition check and its write atomic.
+ */
+export class HalStore {
+  readonly collections: ReadonlyMap<string, CollectionStore>
+  /** Runs a write after every earlier one has finished. */
+  readonly write = serial()
+  readonly ready: Promise<void>
+  /** While the seed loads, changes carry the seed's time. */
+  #seeding = true
+
+  constructor(definition: HalApiDefinition) {
+    const tick = (): Change => ({ version: ++clock, at: this.#seeding ? SEED_TIME : Date.now() })
+    this.collections = new Map(
+      Object.entries(definition.collections).map(([name, collection]) => [
+        name,
+        new CollectionStore(name, collection, tick),
+      ]),
+    )
+    this.ready = this.#load()
+    // Awaiting `ready` still rejects; an API nobody awaits must not crash the process with it.
+    this.ready.catch(() => undefined)
+  }
+
+  /** The collection of that name; it exists (the router only routes to defined ones). */
+  get(name: string): CollectionStore {
+    const store = this.collections.get(name)
+    if (!store) throw new Error(`no collection ${name}`)
+    return store
+  }
+
+  /** A record's relation targets that do not exist: `[rel, id]` pairs. */
+  dangling(store: CollectionStore, record: HalRecord): [string, number][] {
+    const out: [string, number][] = []
+    for (const relation of store.relations) {
+      const target = this.collections.get(relation.to)
+      for (const id of relation.ids(record)) if (!target?.get(id)) out.push([relation.rel, id])
+    }
+    return out
+  }
+
+  /** Another collection's relation that points at this record, if any. */
+  referencedBy(store: CollectionStore, id: number): string | undefined {
+    for (const other of this.collections.values()) {
+      const rel = other.refersTo(store.name, id)
+      if (rel) return `${other.name}'s ${rel}`
+    }
+    return undefined
+  }
+
+  /** Creates every seed record through `@msw/data`'s public `create()`, then checks the links. */
+  async #load(): Promise<void> {
+    for (const store of this.collections.values()) {
+      const { seed = [] } = store.definition
+      const values = typeof seed === 'function' ? seed() : seed
+      for (const value of values) {
+        const id = typeof value.id === 'number' ? value.id : store.nextId()
+        try {
+          await store.collection.create({ ...(value as object), id } as never)
+        } catch (error) {
+          throw new HalDefinitionError(
+            `the seed of ${store.name} has an invalid record (${JSON.stringify(value)}): ${(error as Error).message}`,
+          )
+        }
+      }
+    }
+    for (const store of this.collections.values()) {
+      for (const record of store.slice(0, store.count)) {
+        const [dangling] = this.dangling(store, record)
+        if (dangling) {
+          throw new HalDefinitionError(
+            `the seed of ${store.name} has record ${record.id} whose ${dangling[0]} links to a missing record ${dangling[1]}`,
+          )
+        }
+      }
+    }
+    this.#seeding = false
+  }
+}
+
+/** A collection's relations, with every rel it names checked. */
+function relationsOf(definition: CollectionDefinition): Relation[] {
+  const relations: Relation[] = []
+  for (const [rel, link] of Object.entries(definition.links ?? {})) {
+    if (!isRelation(link)) continue
+    const relation = link as RelationLink<HalRecord>
+    relations.push({
+      rel,
+      to: relation.to,
+      reverse: relation.reverse,
+      title: relation.title,
+      one: (record) => typeof relation.id(record) !== 'object',
+      ids: (record) => {
+        const id = relation.id(record)
+        if (id === null || id === undefined) return []
+        return typeof id === 'number' ? [id] : id
+      },
+    })
+  }
+  return relations
+}
+
+/**
+ * The schema `@msw/data` checks records with: a positive whole `id` and the collection's fields.
+ * A Standard Schema too, so that a record created straight through `db` is checked alike.
+ */
+function recordSchema(name: string, fields: StandardSchema): StandardSchema {
+  const validate = (value: unknown): StandardResult<unknown> | Promise<StandardResult<unknown>> => {
+    if (typeof value !== 'object' || value === null) {
+      return { issues: [{ message: `a ${name} record must be an object` }] }
+    }
+    const { id, ...rest } = value as { id?: unknown }
+    if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) {
+      return { issues: [{ message: 'id must be a whole number >= 1', path: ['id'] }] }
+    }
+    const withId = (result: StandardResult<unknown>): StandardResult<unknown> =>
+      result.issues ? result : { value: { id, ...(result.value as object) } }
+    const result = fields['~standard'].validate(rest)
+    return result instanceof Promise ? result.then(withId) : withId(result)
+  }
+  return { '~standard': { version: 1, vendor: 'halyard', validate } }
+}

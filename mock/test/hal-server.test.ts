@@ -1,0 +1,89 @@
+import { HttpResponse, http, passthrough } from 'msw'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { defineHalApi } from '../src/core/api.js'
+import { createHalServer, type MockServer } from '../src/server/server.js'
+
+// The real server serving an API made with defineHalApi (`halyard-mock --api`).
+const notes = defineHalApi({
+  basePath: '/notes-api',
+  title: 'Notes',
+  tokens: ['dev-token'],
+  collections: {
+    notes: { schema: z.object({ text: z.string() }), seed: [{ text: 'First' }] },
+  },
+})
+
+let server: MockServer<typeof notes>
+beforeAll(async () => {
+  server = await createHalServer(notes, { port: 0, log: false })
+})
+afterEach(async () => {
+  server.resetHandlers()
+  await server.api.reset()
+})
+afterAll(() => server.close())
+
+const post = (text: string) =>
+  fetch(`${server.url}/notes`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-access-token': 'dev-token' },
+    body: JSON.stringify({ text }),
+  })
+
+describe('createHalServer', () => {
+  it('serves the API at its base path', async () => {
+    expect(server.url).toBe(`${server.origin}/notes-api`)
+    const response = await fetch(`${server.url}/notes/1`)
+    expect(response.status).toBe(200)
+    expect(await response.json()).toMatchObject({ id: 1, text: 'First' })
+  })
+
+  it('asks the overrides first, and hands the API the body they left', async () => {
+    server.use(
+      http.get('*/notes-api/notes/1', () => HttpResponse.json({ text: 'Overridden' })),
+      http.post('*/notes-api/notes', async ({ request }) => {
+        await request.text()
+        return undefined
+      }),
+    )
+    expect(await (await fetch(`${server.url}/notes/1`)).json()).toEqual({ text: 'Overridden' })
+    const created = await post('Second')
+    expect(created.status).toBe(201)
+    expect(await created.json()).toMatchObject({ id: 2, text: 'Second' })
+  })
+
+  it('restores the seed on POST /__admin/reset and lists the requests', async () => {
+    await post('Second')
+    const reset = await fetch(`${server.origin}/__admin/reset`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+    })
+    expect(reset.status).toBe(204)
+    expect((await fetch(`${server.url}/notes/2`)).status).toBe(404)
+    const { requests } = await (await fetch(`${server.origin}/__admin/requests`)).json()
+    expect(requests.map((r: { url: string }) => r.url)).toEqual(['/notes-api/notes/2'])
+  })
+
+  it('starts the HAL explorer at the API root', async () => {
+    const page = await (await fetch(`${server.origin}/`)).text()
+    expect(page).toContain('<meta name="halyard-api-root" content="/notes-api" />')
+    expect(page).toContain('<a href="#/notes-api">API root</a>')
+    expect(page).not.toContain('Blog 1')
+  })
+
+  it('answers 404 problem details outside the base path, naming it', async () => {
+    const response = await fetch(`${server.origin}/api/v1.2/blogs/1`)
+    expect(response.status).toBe(404)
+    expect(response.headers.get('content-type')).toBe('application/problem+json')
+    expect(await response.json()).toMatchObject({
+      type: 'about:blank',
+      detail: 'There is no resource at /api/v1.2/blogs/1; the API lives under /notes-api.',
+    })
+  })
+
+  it('answers a passed-through request from the API', async () => {
+    server.use(http.get('*/notes-api/notes/1', () => passthrough()))
+    expect((await fetch(`${server.url}/notes/1`)).status).toBe(200)
+  })
+})

@@ -1,0 +1,171 @@
+import { execFile } from 'node:child_process'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { build } from 'esbuild'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Lockfile, offlineProject } from './offline-project.js'
+
+// The packages as a user gets them: packed (prepack builds them), installed from the tarballs into
+// a project of their own, offline, then imported from plain Node and type-checked by TypeScript.
+const ROOT = fileURLToPath(new URL('..', import.meta.url))
+const run = promisify(execFile)
+const WORKSPACES = [
+  { name: '@halyard/mock', folder: 'mock' },
+  { name: '@halyard/sdk', folder: 'sdk' },
+] as const
+// `msw/browser` is `null` under Node's `node` condition: this entry loads only in a bundle.
+const BROWSER_ONLY = new Set(['@halyard/mock/browser'])
+
+interface Packed {
+  name: string
+  filename: string
+  files: { path: string }[]
+}
+
+let dir = ''
+let packed: Packed[] = []
+const specifiers: string[] = []
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'halyard-packages-'))
+  const workspaces = WORKSPACES.flatMap(({ name }) => ['--workspace', name])
+  const { stdout } = await run(
+    'npm',
+    ['pack', '--json', '--pack-destination', dir, ...workspaces],
+    {
+      cwd: ROOT,
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  )
+  // npm prints the prepack builds' output before the JSON array.
+  packed = JSON.parse(stdout.slice(stdout.lastIndexOf('\n[') + 1)) as Packed[]
+  for (const { folder } of WORKSPACES) {
+    const manifest = JSON.parse(await readFile(join(ROOT, folder, 'package.json'), 'utf8')) as {
+      name: string
+      exports: Record<string, unknown>
+    }
+    for (const key of Object.keys(manifest.exports)) {
+      specifiers.push(key === '.' ? manifest.name : `${manifest.name}${key.slice(1)}`)
+    }
+  }
+  const lock = JSON.parse(await readFile(join(ROOT, 'package-lock.json'), 'utf8')) as Lockfile
+  const project = offlineProject(
+    lock,
+    WORKSPACES.map(({ name, folder }) => ({
+      name,
+      folder,
+      tarball: packed.find((p) => p.name === name)?.filename ?? `${name} was not packed`,
+    })),
+    // The fixture's optional peer, and Node's types for the TypeScript check.
+    ['@playwright/test', '@types/node'],
+  )
+  await writeFile(join(dir, 'package.json'), JSON.stringify(project.packageJson, null, 2))
+  await writeFile(join(dir, 'package-lock.json'), JSON.stringify(project.packageLock, null, 2))
+  await run('npm', ['ci', '--offline', '--no-audit', '--no-fund'], { cwd: dir })
+}, 240_000)
+
+afterAll(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true })
+})
+
+// tsc over the packages' declarations and their dependencies' takes seconds, more on a busy machine.
+describe('the packed packages', { timeout: 180_000 }, () => {
+  it('hold the build, a README and a LICENSE, and no tests', () => {
+    expect(packed.map((p) => p.name).sort()).toEqual(WORKSPACES.map((w) => w.name))
+    for (const { name, files } of packed) {
+      const paths = files.map((file) => file.path)
+      expect(paths, name).toEqual(expect.arrayContaining(['README.md', 'LICENSE', 'dist/index.js']))
+      expect(
+        paths.filter((path) => /\.test\.ts$|(^|\/)test\//.test(path)),
+        name,
+      ).toEqual([])
+    }
+  })
+
+  it('import from plain Node ESM, every entry of exports', async () => {
+    const script = `
+for (const specifier of ${JSON.stringify(specifiers.filter((s) => !BROWSER_ONLY.has(s)))}) {
+  const module = specifier.endsWith('/package.json')
+    ? await import(specifier, { with: { type: 'json' } })
+    : await import(specifier)
+  if (Object.keys(module).length === 0) throw new Error(specifier + ' exports nothing')
+  console.log(specifier)
+}`
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: dir,
+    })
+    expect(stdout.trim().split('\n')).toEqual(specifiers.filter((s) => !BROWSER_ONLY.has(s)))
+  })
+
+  it('load from CommonJS with require() (require(esm), Node 22.12 and later)', async () => {
+    const entries = specifiers.filter((s) => !BROWSER_ONLY.has(s) && !s.endsWith('/package.json'))
+    const script = `for (const specifier of ${JSON.stringify(entries)}) {
+  if (Object.keys(require(specifier)).length === 0) throw new Error(specifier + ' exports nothing')
+}`
+    await run(process.execPath, ['--input-type=commonjs', '-e', script], { cwd: dir })
+  })
+
+  it('bundle for the browser, the browser-only entries', async () => {
+    for (const specifier of BROWSER_ONLY) {
+      const result = await build({
+        stdin: { contents: `export * from '${specifier}'`, resolveDir: dir },
+        bundle: true,
+        platform: 'browser',
+        format: 'esm',
+        write: false,
+        logLevel: 'silent',
+      })
+      expect(result.errors, specifier).toEqual([])
+      expect(result.outputFiles[0]?.text, specifier).toContain('setupBlogWorker')
+    }
+  })
+
+  it('run the CLI from its bin', async () => {
+    const { stdout } = await run(join(dir, 'node_modules/.bin/halyard-mock'), ['--help'])
+    expect(stdout).toContain('Usage: halyard-mock [options]')
+  })
+
+  it('type-check with moduleResolution "bundler"', async () => {
+    const imports = specifiers.filter((s) => !s.endsWith('/package.json'))
+    const source = [
+      ...imports.map((s, i) => `import * as entry${i} from '${s}'`),
+      "import { createBlogApi } from '@halyard/mock'",
+      "import { createBlogClient, type Article } from '@halyard/sdk/blog'",
+      'const api = createBlogApi({ articles: 3 })',
+      "const client = createBlogClient({ baseUrl: 'http://127.0.0.1:4010' })",
+      "export async function first(): Promise<Article['data'] | undefined> {",
+      '  for await (const article of client.articles(1)) return article.data',
+      '  return undefined',
+      '}',
+      // A type that failed to resolve would be `any` and accept this; a resolved one must not.
+      `// @ts-expect-error createBlogApi takes no string
+createBlogApi('nope')`,
+      `export const entries = [api.db, ${imports.map((_, i) => `entry${i}`).join(', ')}]`,
+    ].join('\n')
+    await writeFile(join(dir, 'check.ts'), source)
+    await writeFile(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          module: 'preserve',
+          moduleResolution: 'bundler',
+          target: 'es2022',
+          lib: ['es2023', 'dom', 'dom.iterable'],
+          types: ['node'],
+          skipLibCheck: false,
+        },
+        files: ['check.ts'],
+      }),
+    )
+    const tsc = join(ROOT, 'node_modules/typescript/bin/tsc')
+    const result = await run(process.execPath, [tsc, '-p', dir]).catch(
+      (error: { stdout: string }) => ({ stdout: error.stdout }),
+    )
+    expect(result.stdout).toBe('')
+  })
+})
