@@ -27,7 +27,8 @@ export interface SdkTarget {
 export type SdkCapability = 'hal-forms'
 
 /**
- * The capabilities a target has unless it lists its own. Empty until the Blog mock serves
- * HAL-FORMS (issue 14); the cases that need it run on fixtures meanwhile.
+ * The capabilities a target has unless it lists its own: the Blog mock serves HAL-FORMS (issue 14),
+ * so the actions cases run on its templates as well as on the suite's fixture. A server without
+ * them lists `capabilities: []`.
  */
-export const SDK_CAPABILITIES: readonly SdkCapability[] = []
+export const SDK_CAPABILITIES: readonly SdkCapability[] = ['hal-forms']
