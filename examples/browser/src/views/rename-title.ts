@@ -1,4 +1,4 @@
-import type { State } from '@halyard/sdk'
+import { isPreconditionFailedError, type State } from '@halyard/sdk'
 import type { Article } from '@halyard/sdk/blog'
 import type { App } from '../app.js'
 import { h, uniqueId } from '../dom.js'
@@ -33,6 +33,24 @@ export function renameTitle(app: App, article: State<Article>): HTMLElement[] {
       const saved = await article.action('patch').submit({ title: values.title as string })
       app.navigate(paths.article(saved.data.id))
       announce(`Renamed to “${saved.data.title}”.`)
+    },
+    onError(error) {
+      if (!isPreconditionFailedError(error)) return false
+      const reload = h(
+        'button',
+        { type: 'button', onclick: () => app.navigate(paths.article(article.data.id)) },
+        'Load the latest version',
+      )
+      form.alert(
+        h(
+          'p',
+          {},
+          'Someone changed this article after you opened it (412): the title was not saved.',
+        ),
+        reload,
+      )
+      reload.focus()
+      return true
     },
   })
   const panel = h('div', { id: formId, class: 'rename', hidden: true }, form.element)
