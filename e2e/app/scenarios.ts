@@ -479,6 +479,24 @@ export const keepsDataAcrossAReload: Flow = async ({ page }, target) => {
   await expect(page.getByRole('link', { name: 'Still here after a reload' })).toBeVisible()
 }
 
+export const renameOffersTheLatestVersionOnConflict: Flow = async (fixtures, target) => {
+  const { page } = fixtures
+  await openApp(page, target.url('#/articles/6'))
+  await page.getByRole('button', { name: 'Rename' }).click()
+  const form = page.getByRole('form', { name: 'Rename article' })
+  await form.getByLabel('Title', { exact: true }).fill('My title')
+  await form.getByLabel('Access token').fill('dev-token')
+  await target.changeArticle(fixtures, { id: 6, title: 'Their title' })
+  await form.getByRole('button', { name: 'Save title' }).click()
+
+  await expect(form.getByRole('alert')).toContainText('Someone changed this article')
+  await expect(form.getByRole('alert')).toContainText('412')
+  const reload = form.getByRole('button', { name: 'Load the latest version' })
+  await expect(reload).toBeFocused()
+  await reload.click()
+  await expect(heading(page, 'Their title')).toBeVisible()
+}
+
 /** Every flow, by the title of its test. */
 export const flows: Record<string, Flow> = {
   'pages through every page with first, previous, next and last': pagesThroughEveryPage,
@@ -489,6 +507,7 @@ export const flows: Record<string, Flow> = {
   'checks a form against its template before sending anything': checksTheTemplateBeforeSending,
   'builds the create form from the API’s template': buildsTheFormFromTheTemplate,
   'renames an article with a PATCH of its title alone': renamesWithAPatch,
+  'offers the latest version when a rename meets 412': renameOffersTheLatestVersionOnConflict,
   'deletes an article after confirmation': deletesAnArticle,
   'says a page past the end does not exist and leads back to the last page':
     leadsBackFromAPagePastTheEnd,
