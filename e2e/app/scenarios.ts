@@ -13,10 +13,38 @@ export interface AppTarget {
     fixtures: Fixtures,
     article: { id: number; title: string },
   ) => Promise<void>
+  /** Reads a document as the app's SDK does (HAL-FORMS), e.g. `blogs/1`, from the app's API. */
+  readonly readDocument: (fixtures: Fixtures, path: string) => Promise<FormsDocument>
+  /**
+   * Serves `document` to the app in place of the API's at `path` (from the next load). Absent
+   * where the page's requests never reach Playwright's routing (a service worker answers them).
+   */
+  readonly serveDocument?: (
+    fixtures: Fixtures,
+    path: string,
+    document: FormsDocument,
+  ) => Promise<void>
   /** How the delete dialog says who loses the article: everyone on a server, one tab on the worker. */
   readonly deletedFor: string
   /** Saves the README's screenshots on this target's run (with `UPDATE_SCREENSHOTS=1`). */
   readonly screenshots?: boolean
+}
+
+/** A HAL-FORMS property, as the API sends it. */
+export interface FormsProperty {
+  name: string
+  prompt?: string
+  type?: string
+  required?: boolean
+  minLength?: number
+  maxLength?: number
+  options?: { inline: string[] }
+}
+
+/** A HAL-FORMS document: its templates, and the rest as it is. */
+export interface FormsDocument {
+  [member: string]: unknown
+  _templates: Record<string, { method: string; properties: FormsProperty[] }>
 }
 
 export interface Fixtures {
@@ -61,6 +89,22 @@ async function fillArticle(
   if (values.title !== undefined) await page.getByLabel('Title', { exact: true }).fill(values.title)
   if (values.content !== undefined) await page.getByLabel('Content').fill(values.content)
   if (values.token !== undefined) await page.getByLabel('Access token').fill(values.token)
+}
+
+/** The writes (anything but GET, HEAD and OPTIONS) the page sends to the API, as they are sent. */
+function recordWrites(page: Page) {
+  const writes: { method: string; path: string; type: string | undefined }[] = []
+  page.on('request', (request) => {
+    const method = request.method()
+    const url = new URL(request.url())
+    if (['GET', 'HEAD', 'OPTIONS'].includes(method) || !url.pathname.includes('/api/')) return
+    writes.push({
+      method,
+      path: url.pathname.replace(/^.*\/api\/v1\.2\//, ''),
+      type: request.headers()['content-type'],
+    })
+  })
+  return writes
 }
 
 const pager = (page: Page) => ({
@@ -159,32 +203,182 @@ export const offersTheLatestVersionOnConflict: Flow = async (fixtures, target) =
 }
 
 export const showsValidationErrorsBesideTheirFields: Flow = async ({ page }, target) => {
+  const writes = recordWrites(page)
   await openApp(page, target.url('#/articles/2/edit'))
   await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Article 2')
-  await fillArticle(page, { title: '   ', content: 'x'.repeat(100_001), token: 'dev-token' })
+  // Three spaces meet the template's minLength 1: only the server (which trims) refuses them.
+  await fillArticle(page, { title: '   ', token: 'dev-token' })
   await page.getByRole('button', { name: 'Save changes' }).click()
 
   const title = page.getByLabel('Title', { exact: true })
-  const content = page.getByLabel('Content')
   await expect(page.getByRole('alert')).toContainText('The article was not saved')
   await expect(title).toHaveAttribute('aria-invalid', 'true')
   await expect(title).toHaveAccessibleDescription('title must not be empty')
-  await expect(content).toHaveAttribute('aria-invalid', 'true')
-  await expect(content).toHaveAccessibleDescription('content must be at most 100000 characters')
   await expect(title).toBeFocused()
-  // The token was fine: it keeps its hint and is not marked.
+  expect(writes.map(({ method, path }) => `${method} ${path}`)).toEqual(['PUT blogs/1/articles/2'])
+  // The other fields were fine: they are not marked, and the token keeps its hint.
+  await expect(page.getByLabel('Content')).not.toHaveAttribute('aria-invalid')
   await expect(page.getByLabel('Access token')).not.toHaveAttribute('aria-invalid')
-  if (target.screenshots) {
-    await fillArticle(page, { content: 'The body of article 2.' })
-    await page.getByRole('button', { name: 'Save changes' }).click()
-    await expect(content).not.toHaveAttribute('aria-invalid')
-    await expect(title).toHaveAttribute('aria-invalid', 'true')
-    await saveScreenshot(page, 'app-validation.png')
-  }
+  if (target.screenshots) await saveScreenshot(page, 'app-validation.png')
 
   await fillArticle(page, { title: 'Article 2, valid again', content: 'Short.' })
   await page.getByRole('button', { name: 'Save changes' }).click()
   await expect(heading(page, 'Article 2, valid again')).toBeVisible()
+}
+
+export const checksTheTemplateBeforeSending: Flow = async ({ page }, target) => {
+  const writes = recordWrites(page)
+  await openApp(page, target.url('#/articles/2/edit'))
+  const title = page.getByLabel('Title', { exact: true })
+  await expect(title).toHaveValue('Article 2')
+  await fillArticle(page, { title: '', token: 'dev-token' })
+  await page.getByRole('button', { name: 'Save changes' }).click()
+
+  await expect(page.getByRole('alert')).toContainText('The article was not saved')
+  await expect(title).toHaveAttribute('aria-invalid', 'true')
+  await expect(title).toHaveAccessibleDescription('title is required')
+  await expect(title).toBeFocused()
+  await expect(page.getByLabel('Content')).not.toHaveAttribute('aria-invalid')
+  // The template's `required` caught it: nothing was sent.
+  expect(writes).toEqual([])
+
+  await fillArticle(page, { title: 'Article 2, checked' })
+  await page.getByRole('button', { name: 'Save changes' }).click()
+  await expect(heading(page, 'Article 2, checked')).toBeVisible()
+  expect(writes.map(({ method, path }) => `${method} ${path}`)).toEqual(['PUT blogs/1/articles/2'])
+}
+
+/** The blog's `createArticle` template, changed as a new version of the API might change it. */
+const changedCreateTemplate = (blog: FormsDocument): FormsDocument => ({
+  ...blog,
+  _templates: {
+    createArticle: {
+      ...(blog._templates.createArticle ?? { method: 'POST' }),
+      properties: [
+        {
+          name: 'title',
+          prompt: 'Headline',
+          type: 'text',
+          required: true,
+          minLength: 5,
+          maxLength: 80,
+        },
+        { name: 'content', prompt: 'Body', type: 'textarea' },
+        {
+          name: 'section',
+          prompt: 'Section',
+          required: true,
+          options: { inline: ['News', 'Guides'] },
+        },
+      ],
+    },
+  },
+})
+
+export const buildsTheFormFromTheTemplate: Flow = async (fixtures, target) => {
+  const { page } = fixtures
+  const writes = recordWrites(page)
+  await openApp(page, target.url('#/new'))
+  let blog = await target.readDocument(fixtures, 'blogs/1')
+  if (target.serveDocument) {
+    blog = changedCreateTemplate(blog)
+    await target.serveDocument(fixtures, 'blogs/1', blog)
+  }
+  // A fresh load: the app reads the blog, and its template, again.
+  await reloadApp(page)
+  await expect(heading(page, 'New article')).toBeVisible()
+
+  const properties = blog._templates.createArticle?.properties ?? []
+  expect(properties.length).toBeGreaterThan(0)
+  const form = page.locator('form')
+  await expect(form.locator('label')).toHaveText([
+    ...properties.map((property) => property.prompt ?? property.name),
+    'Access token',
+  ])
+  for (const property of properties) {
+    const control = form.getByLabel(property.prompt ?? property.name, { exact: true })
+    const expectAttribute = async (name: string, value: string | number | boolean | undefined) => {
+      if (value === undefined || value === false) await expect(control).not.toHaveAttribute(name)
+      else await expect(control).toHaveAttribute(name, String(value === true ? '' : value))
+    }
+    await expectAttribute('required', property.required ?? false)
+    await expectAttribute('minlength', property.minLength)
+    await expectAttribute('maxlength', property.maxLength)
+    if (property.options) {
+      await expect(control).toHaveJSProperty('tagName', 'SELECT')
+      await expect(control.locator('option')).toHaveText(property.options.inline)
+    }
+  }
+
+  // Submitting goes by the template: its constraints first (no request), then its method.
+  const [title] = properties
+  if (!title) throw new Error('the template has no properties')
+  const titleField = form.getByLabel(title.prompt ?? title.name, { exact: true })
+  const minLength = title.minLength ?? 1
+  await titleField.fill('x'.repeat(minLength - 1))
+  await page.getByLabel('Access token').fill('dev-token')
+  await page.getByRole('button', { name: 'Create article' }).click()
+  await expect(titleField).toHaveAttribute('aria-invalid', 'true')
+  await expect(titleField).toHaveAccessibleDescription(
+    minLength > 1 ? `title must be at least ${minLength} characters` : 'title is required',
+  )
+  expect(writes).toEqual([])
+
+  await titleField.fill('Made from the template')
+  if (properties.some((property) => property.name === 'section')) {
+    // The server knows no `section`: its 422 names the field, and the form shows it there.
+    const section = form.getByLabel('Section')
+    await section.selectOption('Guides')
+    await page.getByRole('button', { name: 'Create article' }).click()
+    await expect(section).toHaveAttribute('aria-invalid', 'true')
+    await expect(section).toHaveAccessibleDescription('section is not a member of this resource')
+    await expect(titleField).not.toHaveAttribute('aria-invalid')
+  } else {
+    await page.getByRole('button', { name: 'Create article' }).click()
+    await expect(heading(page, 'Made from the template')).toBeVisible()
+  }
+  expect(writes.map(({ method, path }) => `${method} ${path}`)).toEqual(['POST blogs/1/articles'])
+}
+
+export const renamesWithAPatch: Flow = async (fixtures, target) => {
+  const { page } = fixtures
+  const writes = recordWrites(page)
+  await openApp(page, target.url('#/articles/4'))
+  await expect(heading(page, 'Article 4')).toBeVisible()
+  const rename = page.getByRole('button', { name: 'Rename' })
+  const form = page.getByRole('form', { name: 'Rename article' })
+  await expect(rename).toHaveAttribute('aria-expanded', 'false')
+  await expect(form).toBeHidden()
+  // From the keyboard: Enter opens it on the title, Escape closes it and returns to the button.
+  await rename.focus()
+  await page.keyboard.press('Enter')
+  const title = form.getByLabel('Title', { exact: true })
+  await expect(title).toBeFocused()
+  await expect(title).toHaveValue('Article 4')
+  await expect(rename).toHaveAttribute('aria-expanded', 'true')
+  await page.keyboard.press('Escape')
+  await expect(form).toBeHidden()
+  await expect(rename).toBeFocused()
+
+  await rename.click()
+  await title.fill('Article 4, renamed')
+  await form.getByLabel('Access token').fill('dev-token')
+  await form.getByRole('button', { name: 'Save title' }).click()
+  await expect(heading(page, 'Article 4, renamed')).toBeVisible()
+  await expect(page.getByRole('status')).toHaveText('Renamed to “Article 4, renamed”.')
+  expect(writes).toEqual([
+    {
+      method: 'PATCH',
+      path: 'blogs/1/articles/4',
+      type: 'application/merge-patch+json',
+    },
+  ])
+  // Only the title changed: the content a PUT of the title alone would have removed is still there.
+  const article = await target.readDocument(fixtures, 'blogs/1/articles/4')
+  expect(article).toMatchObject({ title: 'Article 4, renamed', content: 'The body of article 4.' })
+  await reloadApp(page)
+  await expect(heading(page, 'Article 4, renamed')).toBeVisible()
+  await expect(page.getByText('The body of article 4.')).toBeVisible()
 }
 
 export const deletesAnArticle: Flow = async ({ page }, target) => {
@@ -285,6 +479,24 @@ export const keepsDataAcrossAReload: Flow = async ({ page }, target) => {
   await expect(page.getByRole('link', { name: 'Still here after a reload' })).toBeVisible()
 }
 
+export const renameOffersTheLatestVersionOnConflict: Flow = async (fixtures, target) => {
+  const { page } = fixtures
+  await openApp(page, target.url('#/articles/6'))
+  await page.getByRole('button', { name: 'Rename' }).click()
+  const form = page.getByRole('form', { name: 'Rename article' })
+  await form.getByLabel('Title', { exact: true }).fill('My title')
+  await form.getByLabel('Access token').fill('dev-token')
+  await target.changeArticle(fixtures, { id: 6, title: 'Their title' })
+  await form.getByRole('button', { name: 'Save title' }).click()
+
+  await expect(form.getByRole('alert')).toContainText('Someone changed this article')
+  await expect(form.getByRole('alert')).toContainText('412')
+  const reload = form.getByRole('button', { name: 'Load the latest version' })
+  await expect(reload).toBeFocused()
+  await reload.click()
+  await expect(heading(page, 'Their title')).toBeVisible()
+}
+
 /** Every flow, by the title of its test. */
 export const flows: Record<string, Flow> = {
   'pages through every page with first, previous, next and last': pagesThroughEveryPage,
@@ -292,6 +504,10 @@ export const flows: Record<string, Flow> = {
   'edits an article': editsAnArticle,
   'offers the latest version when a save meets 412': offersTheLatestVersionOnConflict,
   'shows a 422’s messages beside the fields they name': showsValidationErrorsBesideTheirFields,
+  'checks a form against its template before sending anything': checksTheTemplateBeforeSending,
+  'builds the create form from the API’s template': buildsTheFormFromTheTemplate,
+  'renames an article with a PATCH of its title alone': renamesWithAPatch,
+  'offers the latest version when a rename meets 412': renameOffersTheLatestVersionOnConflict,
   'deletes an article after confirmation': deletesAnArticle,
   'says a page past the end does not exist and leads back to the last page':
     leadsBackFromAPagePastTheEnd,

@@ -1,5 +1,8 @@
 import { MOCK_API, MOCK_PORT } from '../ports.js'
-import type { AppTarget } from './scenarios.js'
+import type { AppTarget, FormsDocument } from './scenarios.js'
+
+/** What the app's SDK asks for first. */
+const HAL_FORMS = 'application/prs.hal-forms+json'
 
 /** The app as it starts by default: the Blog API mock in its page's service worker, persisted. */
 export const serviceWorker: AppTarget = {
@@ -20,6 +23,16 @@ export const serviceWorker: AppTarget = {
     )
     if (status !== 200) throw new Error(`the PUT behind the app's back answered ${status}`)
   },
+  // Through the page's worker, where the app's data lives.
+  readDocument: ({ page }, path) =>
+    page.evaluate(
+      async ({ path, accept }) => {
+        const response = await fetch(`/api/v1.2/${path}`, { headers: { accept } })
+        if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`)
+        return (await response.json()) as FormsDocument
+      },
+      { path, accept: HAL_FORMS },
+    ),
   deletedFor: 'in this tab only: the mock runs in this page, and other tabs keep their own data',
   screenshots: true,
 }
@@ -34,6 +47,19 @@ export const realServer: AppTarget = {
   async reset(request) {
     const response = await request.post(`${admin}/reset`, { data: {} })
     if (!response.ok()) throw new Error(`${admin}/reset answered ${response.status()}`)
+  },
+  async readDocument({ request }, path) {
+    const response = await request.get(`${MOCK_API}/${path}`, { headers: { accept: HAL_FORMS } })
+    if (!response.ok()) throw new Error(`GET ${path} answered ${response.status()}`)
+    return (await response.json()) as FormsDocument
+  },
+  // The real server's answers cross the network, where Playwright's routing can change them.
+  async serveDocument({ page }, path, document) {
+    await page.route(`${MOCK_API}/${path}`, async (route) => {
+      if (route.request().method() !== 'GET') return route.fallback()
+      const response = await route.fetch()
+      await route.fulfill({ response, json: document })
+    })
   },
   async changeArticle({ request }, { id, title }) {
     const response = await request.put(`${MOCK_API}/blogs/1/articles/${id}`, {

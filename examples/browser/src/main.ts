@@ -51,7 +51,7 @@ function render(app: App, route: Route, signal: AbortSignal): View | Promise<Vie
     case 'edit':
       return editArticleView(app, route.id, signal)
     case 'new':
-      return newArticleView(app)
+      return newArticleView(app, signal)
     case 'not-found':
       return messageView('Page not found', `Nothing lives at ${route.hash}.`)
   }

@@ -2,8 +2,9 @@ import type { App, View } from '../app.js'
 import { h, uniqueId } from '../dom.js'
 import { paths } from '../router.js'
 import { confirmDelete } from './delete-dialog.js'
+import { renameTitle } from './rename-title.js'
 
-/** One article: its title, its content, and the ways to edit or delete it. */
+/** One article: its title, its content, and the ways to rename (PATCH), edit or delete it. */
 export async function articleView(app: App, id: number, signal: AbortSignal): Promise<View> {
   const { client } = app.connection
   const article = await client.article(await app.articleUri(id)).refresh({ signal })
@@ -16,6 +17,7 @@ export async function articleView(app: App, id: number, signal: AbortSignal): Pr
     .filter((text) => text.trim())
     .map((text) => h('p', {}, text))
 
+  const [rename, renameForm] = renameTitle(app, article)
   const element = h(
     'article',
     { 'aria-labelledby': headingId },
@@ -27,9 +29,11 @@ export async function articleView(app: App, id: number, signal: AbortSignal): Pr
     h(
       'div',
       { class: 'actions' },
+      rename,
       h('a', { href: paths.edit(id), class: 'button' }, 'Edit'),
       remove,
     ),
+    renameForm,
     h('p', {}, h('a', { href: paths.list(app.lastListPage) }, 'Back to articles')),
   )
   return { element, title }

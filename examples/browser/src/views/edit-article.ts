@@ -1,13 +1,13 @@
 import { isPreconditionFailedError, type State } from '@halyard/sdk'
-import type { Article } from '@halyard/sdk/blog'
+import type { Article, ArticleInput } from '@halyard/sdk/blog'
 import type { App, View } from '../app.js'
 import { h, uniqueId } from '../dom.js'
 import { paths } from '../router.js'
 import { announce } from '../status.js'
-import { articleForm } from './article-form.js'
+import { templateForm } from './template-form.js'
 
 /**
- * The form that replaces an article. The save sends `If-Match` with the version loaded here: if
+ * The form that replaces an article, built from its `default` template (PUT). The save sends `If-Match` with the version loaded here: if
  * the article changed meanwhile, the API answers 412 and the form offers to load the latest
  * version rather than overwrite someone else's change.
  */
@@ -16,12 +16,14 @@ export async function editArticleView(app: App, id: number, signal: AbortSignal)
   const resource = client.article(await app.articleUri(id))
   let loaded: State<Article> = await resource.refresh({ signal })
 
-  const form = articleForm({
+  const form = templateForm({
+    fields: loaded.action().fields,
     values: loaded.data,
     submitLabel: 'Save changes',
     apiUrl,
-    async save(input) {
-      const saved = await client.replaceArticle(loaded, input)
+    async save(values) {
+      // The action of the version shown: its submit() carries that version's ETag as If-Match.
+      const saved = await loaded.action().submit(values as unknown as ArticleInput)
       app.navigate(paths.article(id))
       announce(`Saved “${saved.data.title}”.`)
     },
