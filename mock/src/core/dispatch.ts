@@ -84,7 +84,7 @@ export function createDispatch<E extends Endpoint>(config: DispatchConfig<E>): D
   const router = new Router<E>(config.basePath, config.routes)
 
   async function run(request: HalRequest): Promise<Answer> {
-    const path = request.url.pathname
+    const { path } = request
     const decision = router.decide(request.method, path)
     if (decision.kind === 'not-found') {
       const where = router.covers(path) ? 'under-base' : 'outside'

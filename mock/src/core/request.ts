@@ -13,6 +13,8 @@ export interface HalRequest extends ConditionalRequest, BodyRequest {
   /** The origin the request was addressed to; the answer's links are built on it. */
   readonly origin: string
   readonly url: URL
+  /** The URL's path, as `url.pathname` reads it (a shell may know it without parsing the URL). */
+  readonly path: string
   readonly headers: HeaderReader
   /** The request's cookies: as MSW parses them, or from its `Cookie` header. */
   readonly cookies: Readonly<Record<string, string>>
@@ -38,6 +40,7 @@ export function fetchHalRequest(
     method: request.method,
     origin: url.origin,
     url,
+    path: url.pathname,
     headers: request.headers,
     get cookies() {
       parsed ??= cookiesOf(request.headers.get('cookie'))

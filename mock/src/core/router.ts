@@ -106,14 +106,18 @@ export function splitPath(path: string): string[] | undefined {
   if (rest === '') return []
   const out: string[] = []
   for (const raw of rest.split('/')) {
-    let segment: string
-    try {
-      segment = decodeURIComponent(raw)
-    } catch {
-      return undefined
+    // Most segments have no escape at all: nothing to decode (the hot path of every request).
+    const escaped = raw.includes('%')
+    let segment = raw
+    if (escaped) {
+      try {
+        segment = decodeURIComponent(raw)
+      } catch {
+        return undefined
+      }
     }
     // Only the raw text says whether it was a dot segment: `%2E` is one, a decoded `%2F` is data.
-    const dots = raw.replace(/%2e/gi, '.')
+    const dots = escaped ? raw.replace(/%2e/gi, '.') : raw
     if (dots === '.') continue
     if (dots === '..') {
       out.pop()

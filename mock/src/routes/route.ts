@@ -72,7 +72,18 @@ export function blogEndpoints(routes: readonly Route[], runtime: Runtime): Route
         const store = runtime.store()
         await store.ready
         const urls = urlsFor(request.origin)
-        return route.handle({ request, url: request.url, params, urls, store, prefer, grant })
+        return route.handle({
+          request,
+          // Parsed only if the route reads it (a plain GET does not).
+          get url() {
+            return request.url
+          },
+          params,
+          urls,
+          store,
+          prefer,
+          grant,
+        })
       },
     },
   }))

@@ -78,6 +78,7 @@ export class NodeRequest implements HalRequest {
   readonly headers: NodeHeaders
   readonly #req: IncomingMessage
   #cookies: Readonly<Record<string, string>> | undefined
+  #pathname: string | undefined
   readonly #path: string
   #url: URL | undefined
   #body: ReadableStream<Uint8Array> | null | undefined
@@ -95,6 +96,19 @@ export class NodeRequest implements HalRequest {
   get url(): URL {
     this.#url ??= urlOf(this.origin, this.#path)
     return this.#url
+  }
+
+  /**
+   * The path as `url.pathname` reads it: the target's own text when a URL parser would keep it as
+   * it is (unreserved characters and escapes, no dot segment), so a plain request parses no URL.
+   */
+  get path(): string {
+    if (this.#pathname === undefined) {
+      const query = this.#path.indexOf('?')
+      const raw = query === -1 ? this.#path : this.#path.slice(0, query)
+      this.#pathname = PLAIN_PATH.test(raw) && !DOT_SEGMENT.test(raw) ? raw : this.url.pathname
+    }
+    return this.#pathname
   }
 
   get cookies(): Readonly<Record<string, string>> {
@@ -116,6 +130,11 @@ export class NodeRequest implements HalRequest {
     return this.#fetch
   }
 }
+
+/** A path a URL parser keeps as it is: `/`-separated unreserved characters and escapes. */
+const PLAIN_PATH = /^(?:\/[\w.~%-]*)+$/
+/** A `.` or `..` segment, which URL parsing would resolve (`%2E` too). */
+const DOT_SEGMENT = /\/(?:\.|%2e){1,2}(?:\/|$)/i
 
 /**
  * A request's headers read straight from `rawHeaders`, names compared case-insensitively, repeated

@@ -172,7 +172,7 @@ async function serve<Api extends ServedApi>(
     }
     // Admin answers carry CORS headers only for trusted origins, never for `*` (CONTRACT §5).
     const pageOrigin = request.headers.get('origin')
-    const adminPath = isAdminPath(request.url.pathname)
+    const adminPath = isAdminPath(request.path)
     if (!(adminPath && pageOrigin !== null && !cors.trusts(pageOrigin))) {
       cors.withCors(pageOrigin, sent.headers)
     }
@@ -182,7 +182,7 @@ async function serve<Api extends ServedApi>(
   /** The answer past the Host check: never a refusal of the request itself. */
   async function respond(request: NodeRequest): Promise<WireAnswer> {
     if (isPreflight(request)) return preflightAnswer(request)
-    const { pathname } = request.url
+    const pathname = request.path
     const special = isAdminPath(pathname) || isExplorerPath(pathname)
     if (!special && overrides.length === 0) return api.answer(request)
     let fetchRequest: Request
