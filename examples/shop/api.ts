@@ -1,26 +1,29 @@
 // A shop mocked with @halyard/mock's public exports only: customers, products and orders in standard
-// HAL. Serve it with `npm start -- --api examples/shop/api.ts`, or hand it to `setupHalApi`.
+// HAL, with HAL-FORMS templates (their prompts are the schemas' `title`s) and PATCH derived from the
+// same schemas. Serve it with `npm start -- --api examples/shop/api.ts`, or hand it to `setupHalApi`.
 import { defineCollection, defineHalApi } from '@halyard/mock'
 import { z } from 'zod'
 
 const customer = z.strictObject({
-  name: z.string().trim().min(1).max(100),
-  email: z.email(),
+  name: z.string().trim().min(1).max(100).meta({ title: 'Name' }),
+  email: z.email().meta({ title: 'E-mail' }),
 })
 
 const product = z.strictObject({
-  name: z.string().trim().min(1).max(100),
-  price: z.number().nonnegative(),
+  name: z.string().trim().min(1).max(100).meta({ title: 'Name' }),
+  price: z.number().nonnegative().meta({ title: 'Price' }),
 })
 
 const order = z.strictObject({
-  customerId: z.number().int().positive(),
-  status: z.enum(['open', 'paid', 'shipped']),
+  customerId: z.number().int().positive().meta({ title: 'Customer number' }),
+  // An enum: HAL-FORMS clients get its values as the property's inline options.
+  status: z.enum(['open', 'paid', 'shipped']).meta({ title: 'Status' }),
   lines: z
     .array(
       z.strictObject({ productId: z.number().int().positive(), quantity: z.number().int().min(1) }),
     )
-    .min(1),
+    .min(1)
+    .meta({ title: 'Lines (JSON: [{ productId, quantity }])' }),
 })
 
 const NAMES = [

@@ -10,15 +10,26 @@ let rootUrl: () => string = () => {
 }
 
 type Link = { href: string; templated?: boolean }
+/** A HAL-FORMS template, as far as this client reads it. */
+type Template = {
+  method: string
+  contentType?: string
+  target?: string
+  properties: { name: string; required?: true; options?: { inline: unknown[] } }[]
+}
 type Doc = {
   _links: Record<string, Link | Link[]>
   _embedded?: Record<string, Doc | Doc[]>
+  _templates?: Record<string, Template>
   page?: { size: number; totalElements: number; totalPages: number; number: number }
   [key: string]: unknown
 }
 
 const HAL = { accept: 'application/hal+json' }
 const WRITE = { ...HAL, 'content-type': 'application/json', 'x-access-token': 'dev-token' }
+
+/** What a HAL-FORMS client asks for: templates first, plain HAL where a resource has none. */
+const FORMS = { accept: 'application/prs.hal-forms+json, application/hal+json;q=0.9' }
 
 async function read(href: string): Promise<Doc> {
   const response = await fetch(href, { headers: HAL })
@@ -44,6 +55,49 @@ async function collections(): Promise<Map<string, string>> {
     out.set(rel, plain(one(link)))
   }
   return out
+}
+
+/** A resource read as a HAL-FORMS client reads it: its document and the ETag to send back. */
+async function readForms(href: string): Promise<{ doc: Doc; etag: string }> {
+  const response = await fetch(href, { headers: FORMS })
+  expect(response.status, href).toBe(200)
+  expect(response.headers.get('content-type')).toBe('application/prs.hal-forms+json')
+  return { doc: (await response.json()) as Doc, etag: response.headers.get('etag') as string }
+}
+
+/**
+ * Submits a template as a HAL-FORMS client does: only the properties the template names (every
+ * required one filled, an option among its options), with its method and content type, to its
+ * target or else the document's `self`, with `If-Match` when given.
+ */
+async function submit(
+  doc: Doc,
+  name: string,
+  values: Record<string, unknown>,
+  ifMatch?: string,
+): Promise<Response> {
+  const template = doc._templates?.[name]
+  if (!template) throw new Error(`no template ${name} in ${JSON.stringify(doc._links.self)}`)
+  const body: Record<string, unknown> = {}
+  for (const property of template.properties) {
+    const value = values[property.name]
+    if (value === undefined) {
+      if (property.required) throw new Error(`${name} needs ${property.name}`)
+      continue
+    }
+    if (property.options) expect(property.options.inline).toContain(value)
+    body[property.name] = value
+  }
+  expect(Object.keys(values).filter((key) => !(key in body))).toEqual([])
+  const headers: Record<string, string> = { ...FORMS, 'x-access-token': 'dev-token' }
+  if (ifMatch) headers['if-match'] = ifMatch
+  if (template.contentType) headers['content-type'] = template.contentType
+  const hasBody = template.properties.length > 0
+  return fetch(template.target ?? one(doc._links.self).href, {
+    method: template.method,
+    headers,
+    ...(hasBody && { body: JSON.stringify(body) }),
+  })
 }
 
 /** The documents embedded under a rel (a list). */
@@ -172,6 +226,47 @@ export function shopChecks(root: () => string): void {
         method: 'DELETE',
         headers: { ...WRITE, 'if-match': current },
       })
+      expect(deleted.status).toBe(204)
+      expect((await fetch(location, { headers: HAL })).status).toBe(404)
+    })
+
+    it('lets a client that knows only HAL-FORMS create, edit, patch and delete an order', async () => {
+      const found = await collections()
+      const customer = embedded(await read(found.get('customers') as string), 'customers')[0]
+      const product = embedded(await read(found.get('products') as string), 'products')[0]
+      const orders = (await readForms(found.get('orders') as string)).doc
+      const statuses = orders._templates?.default?.properties.find((p) => p.name === 'status')
+        ?.options?.inline
+      expect(statuses).toEqual(['open', 'paid', 'shipped'])
+
+      const created = await submit(orders, 'default', {
+        customerId: customer?.id,
+        status: 'open',
+        lines: [{ productId: product?.id, quantity: 2 }],
+      })
+      expect(created.status).toBe(201)
+      const location = created.headers.get('location') as string
+      let { doc, etag } = await readForms(location)
+      expect(doc).toMatchObject({ status: 'open', customerId: customer?.id })
+
+      const edited = await submit(
+        doc,
+        'default',
+        { customerId: doc.customerId, status: 'paid', lines: doc.lines },
+        etag,
+      )
+      expect(edited.status).toBe(200)
+      expect(((await edited.json()) as Doc).status).toBe('paid')
+      const stale = await submit(doc, 'patch', { status: 'shipped' }, etag)
+      expect(stale.status).toBe(412)
+      ;({ doc, etag } = await readForms(location))
+
+      const patched = await submit(doc, 'patch', { status: 'shipped' }, etag)
+      expect(patched.status).toBe(200)
+      expect(patched.headers.get('content-type')).toBe('application/prs.hal-forms+json')
+      expect((await read(location)).status).toBe('shipped')
+
+      const deleted = await submit(doc, 'delete', {}, patched.headers.get('etag') as string)
       expect(deleted.status).toBe(204)
       expect((await fetch(location, { headers: HAL })).status).toBe(404)
     })

@@ -1,4 +1,5 @@
 import type { HalLink } from 'hal-types'
+import { readTemplates, type Template } from './forms.js'
 import { isRecord } from './is-record.js'
 
 /** A document split into its parts, whatever the media type's spelling of them. */
@@ -9,6 +10,8 @@ export interface Representation {
   links: Record<string, HalLink | HalLink[]>
   /** Embedded documents by rel, each still in its media type's form. */
   embedded: Record<string, unknown[]>
+  /** The actions the document offers (HAL-FORMS `_templates`). */
+  templates?: readonly Template[]
 }
 
 /**
@@ -70,6 +73,29 @@ export function halAdapter(options: HalAdapterOptions = {}): RepresentationAdapt
             ]),
           )
       return { data, links: links as Representation['links'], embedded }
+    },
+  }
+}
+
+/**
+ * The HAL-FORMS adapter (`application/prs.hal-forms+json`), the default: HAL as {@link halAdapter}
+ * reads it, plus the `_templates` that `state.actions()` offers. Its `Accept` asks for HAL-FORMS
+ * first and takes HAL or JSON from servers that have no forms.
+ *
+ * @example
+ * ```ts
+ * createClient({ baseUrl, adapter: halFormsAdapter({ arrayEmbeddedRel: 'items' }) })
+ * ```
+ */
+export function halFormsAdapter(options: HalAdapterOptions = {}): RepresentationAdapter {
+  const hal = halAdapter(options)
+  return {
+    accept: 'application/prs.hal-forms+json, application/hal+json;q=0.9, application/json;q=0.8',
+    read(body) {
+      const representation = hal.read(body)
+      if (!isRecord(body)) return representation
+      const { _templates, ...data } = representation.data as Record<string, unknown>
+      return { ...representation, data, templates: readTemplates(_templates) }
     },
   }
 }

@@ -53,7 +53,7 @@ export function createClient(options: ClientOptions): Client {
   const context: ClientContext = {
     options: normalized,
     cache: new StateCache(normalized.cacheSize),
-    transport: createTransport(normalized),
+    transport: createTransport(normalized, (uri) => context.go(uri)),
     warned: new Set(),
     go: <T>(uri: string | URL = baseUrl) => new Resource<T>(context, new URL(uri, under).href),
   }

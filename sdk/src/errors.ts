@@ -26,6 +26,7 @@ export type HalyardErrorName =
   | 'HalyardError'
   | 'UriTemplateError'
   | 'LinkNotFoundError'
+  | 'ActionNotFoundError'
   | 'InvalidResponseError'
   | HttpErrorName
 
@@ -84,9 +85,22 @@ export class PreconditionFailedError extends HttpError {
   override readonly name = 'PreconditionFailedError' as const
 }
 
-/** 422: the body was refused; `errors` points at each field at fault. */
+/**
+ * 422: the body was refused; `errors` points at each field at fault. `action.submit()` throws it
+ * too, without sending anything, when the values break the template's constraints: `sent` is then
+ * `false` and `response` a stand-in 422.
+ */
 export class ValidationError extends HttpError {
   override readonly name = 'ValidationError' as const
+  /** Whether the request was sent: `false` when the SDK refused the values itself. */
+  readonly sent: boolean
+
+  constructor(method: string, url: string, response?: Response, problem: ProblemDetails = {}) {
+    super(method, url, response ?? new Response(null, { status: 422 }), problem)
+    this.sent = !!response
+    if (!response)
+      this.message = `${method} ${url} not sent: ${problem.errors?.map((error) => error.detail).join('; ')}`
+  }
 
   /** The field errors, as JSON Pointers into the body sent. */
   get errors(): readonly FieldError[] {
@@ -130,6 +144,20 @@ export class LinkNotFoundError extends HalyardError {
   }
 }
 
+/** An action (a HAL-FORMS template) the state does not offer. */
+export class ActionNotFoundError extends HalyardError {
+  override readonly name = 'ActionNotFoundError' as const
+
+  constructor(
+    readonly action: string,
+    readonly url: string,
+    /** The actions the state does offer. */
+    readonly available: readonly string[],
+  ) {
+    super(`GET ${url} has no action '${action}'; its actions: ${available.join(', ')}`)
+  }
+}
+
 /** An invalid RFC 6570 template, or variables it cannot take. */
 export class UriTemplateError extends HalyardError {
   override readonly name = 'UriTemplateError' as const
@@ -159,7 +187,7 @@ const guard =
  * ```
  */
 export const isHalyardError = guard<HalyardError>(
-  /^(Halyard|UriTemplate|LinkNotFound|InvalidResponse|Http|NotFound|Unauthorized|PreconditionFailed|Validation)Error$/,
+  /^(Halyard|UriTemplate|LinkNotFound|ActionNotFound|InvalidResponse|Http|NotFound|Unauthorized|PreconditionFailed|Validation)Error$/,
 )
 /** True for any error that carries an HTTP response (`HttpError` and its subclasses). */
 export const isHttpError = guard<HttpError>(
@@ -170,5 +198,6 @@ export const isNotFoundError = guard<NotFoundError>(/^NotFoundError$/)
 export const isPreconditionFailedError = guard<PreconditionFailedError>(/^PreconditionFailedError$/)
 export const isValidationError = guard<ValidationError>(/^ValidationError$/)
 export const isLinkNotFoundError = guard<LinkNotFoundError>(/^LinkNotFoundError$/)
+export const isActionNotFoundError = guard<ActionNotFoundError>(/^ActionNotFoundError$/)
 export const isInvalidResponseError = guard<InvalidResponseError>(/^InvalidResponseError$/)
 export const isUriTemplateError = guard<UriTemplateError>(/^UriTemplateError$/)

@@ -1,24 +1,28 @@
 /**
  * `@halyard/sdk`: a typed HAL client on ky. Follow rels (by name, CURIE or URI), expand RFC 6570
- * templates, read embedded resources from the cache, page through collections, and write with
- * conditional requests. No Node built-ins: it runs in browsers and Node alike.
+ * templates, read embedded resources from the cache, page through collections, write with
+ * conditional requests, and submit HAL-FORMS actions, validated before they are sent. No Node
+ * built-ins: it runs in browsers and Node alike.
  *
  * @packageDocumentation
  */
 export { isNetworkError, isTimeoutError, NetworkError, TimeoutError } from 'ky'
+export { Action, type Go } from './action.js'
 export {
   type HalAdapterOptions,
   halAdapter,
+  halFormsAdapter,
   type Representation,
   type RepresentationAdapter,
 } from './adapter.js'
 export { StateCache } from './cache.js'
 export { type Client, createClient } from './client.js'
 export * from './errors.js'
+export type { Field, FieldOption, Template } from './forms.js'
 export { type Link, type LinkSelector, Links, linkTarget } from './links.js'
 export type { ClientOptions, TokenSource } from './options.js'
 export type { ItemsOptions, PagesOptions } from './pagination.js'
-export { Resource, ResourcePromise, type WriteOptions } from './resource.js'
+export { type PatchOptions, Resource, ResourcePromise, type WriteOptions } from './resource.js'
 export { createState, State } from './state.js'
 export type { SendInit } from './transport.js'
 export type * from './types.js'

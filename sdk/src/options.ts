@@ -1,5 +1,5 @@
 import { isHTTPError, type Options as KyOptions, type RetryOptions } from 'ky'
-import { halAdapter, type RepresentationAdapter } from './adapter.js'
+import { halFormsAdapter, type RepresentationAdapter } from './adapter.js'
 
 /** Where a token comes from: a constant, or a function asked before each request to its origin. */
 export type TokenSource = string | (() => string | undefined | Promise<string | undefined>)
@@ -29,7 +29,10 @@ export interface ClientOptions
    * drops it, whatever the server said: zero requests, and data possibly stale.
    */
   caching?: 'http' | 'until-invalidated'
-  /** Reads documents into data, links and embedded resources. Default {@link halAdapter}(). */
+  /**
+   * Reads documents into data, links, embedded resources and actions. Default
+   * {@link halFormsAdapter}(): HAL-FORMS asked for first, HAL and JSON taken too.
+   */
   adapter?: RepresentationAdapter
   /** Rels that lead to the next page, tried in order. Default `['next', 'nextPage']`. */
   nextRels?: readonly string[]
@@ -78,7 +81,7 @@ export function normalizeOptions({
   headers = {},
   cacheSize = 1000,
   caching = 'http',
-  adapter = halAdapter(),
+  adapter = halFormsAdapter(),
   nextRels = ['next', 'nextPage'],
   warn = (message) => console.warn(message),
   timeout = 10_000,

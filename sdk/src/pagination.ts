@@ -62,6 +62,6 @@ export async function* items<T, Item>(
     if (rel === undefined && rels.length > 1 && !rels.includes('item'))
       throw new LinkNotFoundError('item', page.uri, rels)
     const itemRel = rel ?? (rels.length === 1 ? rels[0] : undefined) ?? 'item'
-    yield* page.embedded(itemRel as never) as State<Item>[]
+    yield* (page as State).embedded(itemRel) as readonly State<Item>[]
   }
 }

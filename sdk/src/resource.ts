@@ -13,6 +13,8 @@ import type {
   FollowArgs,
   FollowOptions,
   InputOf,
+  JsonPatchOperation,
+  MergePatch,
   RelName,
   RelTarget,
   RelVariables,
@@ -20,7 +22,10 @@ import type {
   Variables,
 } from './types.js'
 
-/** Options of `put()` and `delete()`. */
+/** @internal The key of the one write path, {@link Resource.[send]}. */
+export const send = Symbol('send')
+
+/** Options of `put()`, `patch()`, `delete()` and `action.submit()`. */
 export interface WriteOptions extends RequestOptions {
   /**
    * `true` (default): send `If-Match` with the cached state's ETag, when a strong one is known, so
@@ -29,6 +34,20 @@ export interface WriteOptions extends RequestOptions {
    * `false`: send none. A string: send that ETag.
    */
   ifMatch?: boolean | string
+}
+
+/** Options of `patch()`: the patch format, `merge` (default) or `json-patch`. */
+export interface PatchOptions<P extends 'merge' | 'json-patch' = 'merge' | 'json-patch'>
+  extends WriteOptions {
+  type?: P
+}
+
+interface SendOptions extends WriteOptions {
+  contentType?: string
+  /** The state the write was made from: its validators go in the preconditions. */
+  state?: State | undefined
+  /** Whether a POST creates, whatever its status (`post()`). */
+  create?: boolean
 }
 
 /**
@@ -123,14 +142,32 @@ export class Resource<T = AnyResource> {
    * await article.put({ title: 'New title', content: state.data.content })
    * ```
    */
-  async put(body: InputOf<T>, options: WriteOptions = {}): Promise<State<T>> {
-    const response = await this.#write('PUT', body, options)
-    // Every cached copy, embedded ones included, is stale now.
-    this.#context.cache.invalidate(this.uri)
-    if (response.status === 204) return this.#fetch({}, undefined)
-    const state = await this.#context.transport.read<T>('PUT', this.uri, response)
-    this.#keep(state, response.headers)
-    return state
+  put(body: InputOf<T>, options?: WriteOptions): Promise<State<T>> {
+    return this[send]('PUT', body, options) as Promise<State<T>>
+  }
+
+  /**
+   * Changes part of the resource (`PATCH`): a JSON Merge Patch (`application/merge-patch+json`,
+   * the default; `null` removes a member) or a JSON Patch (`type: 'json-patch'`,
+   * `application/json-patch+json`). `If-Match` and the cache as for `put()`.
+   *
+   * @throws {PreconditionFailedError} when the resource changed since it was read.
+   * @example
+   * ```ts
+   * await article.patch({ title: 'Only the title' })
+   * await article.patch([{ op: 'remove', path: '/content' }], { type: 'json-patch' })
+   * ```
+   */
+  patch(body: MergePatch<InputOf<T>>, options?: PatchOptions<'merge'>): Promise<State<T>>
+  patch(
+    body: readonly JsonPatchOperation[],
+    options: PatchOptions & { type: 'json-patch' },
+  ): Promise<State<T>>
+  patch(body: unknown, { type = 'merge', ...options }: PatchOptions = {}): Promise<State<T>> {
+    return this[send]('PATCH', body, {
+      ...options,
+      contentType: `application/${type === 'merge' ? 'merge' : 'json'}-patch+json`,
+    }) as Promise<State<T>>
   }
 
   /**
@@ -142,33 +179,15 @@ export class Resource<T = AnyResource> {
    * await client.go(articleUri).delete()
    * ```
    */
-  async delete(options: WriteOptions = {}): Promise<void> {
-    const response = await this.#write('DELETE', undefined, options)
-    await response.body?.cancel()
-    this.#context.cache.invalidate(this.uri, { collections: true })
-  }
-
-  async #write(method: string, body: unknown, options: WriteOptions): Promise<Response> {
-    const { ifMatch = true, ...rest } = options
-    const headers: Record<string, string> = { ...rest.headers }
-    const known = ifMatch === true ? this.#context.cache.get(this.uri) : undefined
-    if (typeof ifMatch === 'string') headers['if-match'] = ifMatch
-    // If-Match compares strongly (RFC 9110 §13.1.1): a weak ETag would fail every time.
-    else if (known?.etag && !known.etag.startsWith('W/')) headers['if-match'] = known.etag
-    else if (known?.lastModified) headers['if-unmodified-since'] = known.lastModified
-    try {
-      return await this.#context.transport.send(method, this.uri, { ...rest, headers, body })
-    } catch (error) {
-      // Our copy is stale: drop it so that the next get() reads the current one.
-      if (isPreconditionFailedError(error)) this.#context.cache.invalidate(this.uri)
-      throw error
-    }
+  async delete(options?: WriteOptions): Promise<void> {
+    await this[send]('DELETE', undefined, options)
   }
 
   /**
    * Creates a resource in this collection (`POST`) and gives the new `Resource`, from the
-   * response's `Location` or, without one, the `self` link of the body. When the response carries the new resource's representation, it is
-   * cached: reading it costs no request. The collection's cached pages are dropped.
+   * response's `Location` or, without one, the `self` link of the body. When the response carries
+   * the new resource's representation, it is cached: reading it costs no request. The
+   * collection's cached pages are dropped.
    *
    * @example
    * ```ts
@@ -176,19 +195,63 @@ export class Resource<T = AnyResource> {
    * const { data } = await created.get() // from the 201, no request
    * ```
    */
-  async post(
-    body: CreateInputOf<T>,
-    options: RequestOptions = {},
-  ): Promise<Resource<CreatedOf<T>>> {
-    const { transport, cache } = this.#context
-    const response = await transport.send('POST', this.uri, { ...options, body })
-    cache.invalidateCollection(this.uri)
+  post(body: CreateInputOf<T>, options?: RequestOptions): Promise<Resource<CreatedOf<T>>> {
+    return this[send]('POST', body, { ...options, create: true }) as Promise<Resource<CreatedOf<T>>>
+  }
+
+  /**
+   * @internal Every write: `put`, `patch`, `post`, `delete` and `action.submit()`. Preconditions
+   * (except for `POST`) come from `state` or the cached state; the cache is kept right after.
+   */
+  async [send](
+    method: string,
+    body: unknown,
+    { ifMatch = method !== 'POST', contentType, state, create, ...rest }: SendOptions = {},
+  ): Promise<State<T> | Resource | undefined> {
+    const { cache, transport } = this.#context
+    const headers: Record<string, string> = { ...rest.headers }
+    const known = ifMatch === true ? (state ?? cache.get(this.uri)) : undefined
+    if (contentType) headers['content-type'] = contentType
+    if (typeof ifMatch === 'string') headers['if-match'] = ifMatch
+    // If-Match compares strongly (RFC 9110 §13.1.1): a weak ETag would fail every time.
+    else if (known?.etag && !known.etag.startsWith('W/')) headers['if-match'] = known.etag
+    else if (known?.lastModified) headers['if-unmodified-since'] = known.lastModified
+    let response: Response
+    try {
+      response = await transport.send(method, this.uri, { ...rest, headers, body })
+    } catch (error) {
+      // Our copy is stale: drop it so that the next get() reads the current one.
+      if (isPreconditionFailedError(error)) cache.invalidate(this.uri)
+      throw error
+    }
+    if (method === 'DELETE') {
+      await response.body?.cancel()
+      cache.invalidate(this.uri, { collections: true })
+      return
+    }
+    if (method === 'POST') {
+      cache.invalidateCollection(this.uri)
+      // Only a 201 made something: any other answer is the outcome, not this resource's state.
+      return create || response.status === 201
+        ? this.#created(response)
+        : transport.read(method, response.url || this.uri, response)
+    }
+    // Every cached copy, embedded ones included, is stale now.
+    cache.invalidate(this.uri)
+    if (response.status === 204) return this.#fetch({}, undefined)
+    const updated = await transport.read<T>(method, this.uri, response)
+    this.#keep(updated, response.headers)
+    return updated
+  }
+
+  /** The resource a POST created: its `Location`, else the body's `self`; cached from the body. */
+  async #created(response: Response): Promise<Resource> {
     const location = response.headers.get('location')
     const from = response.url || this.uri
     const located = location === null ? undefined : resolveUrl('POST', from, location)
     // Without a Location, the body's self link names the created resource (resolved against the
     // request's URI); the body is then not cached, its state being addressed at the collection.
-    const state = await transport.read('POST', located ?? this.uri, response)
+    const state = await this.#context.transport.read('POST', located ?? this.uri, response)
     const self = state.links.get('self')
     const uri = located ?? (!self?.templated && self?.href)
     if (!uri)
@@ -328,6 +391,8 @@ export class ResourcePromise<T = AnyResource> implements PromiseLike<Resource<T>
   declare readonly put: Resource<T>['put']
   /** See {@link Resource.post}. */
   declare readonly post: Resource<T>['post']
+  /** See {@link Resource.patch}. */
+  declare readonly patch: Resource<T>['patch']
   /** See {@link Resource.delete}. */
   declare readonly delete: Resource<T>['delete']
   /** See {@link Resource.followAll}. */
@@ -336,7 +401,7 @@ export class ResourcePromise<T = AnyResource> implements PromiseLike<Resource<T>
   constructor(resource: Promise<Resource<T>>) {
     this.#resource = resource
     // Each verb waits for the resource, then runs on it.
-    for (const verb of ['get', 'refresh', 'put', 'post', 'delete', 'followAll'] as const)
+    for (const verb of ['get', 'refresh', 'put', 'patch', 'post', 'delete', 'followAll'] as const)
       (this as Record<string, unknown>)[verb] = (...args: unknown[]) =>
         resource.then((found) => (found[verb] as (...a: unknown[]) => unknown)(...args))
   }

@@ -1,6 +1,27 @@
+import { Action, type Go } from './action.js'
 import type { RepresentationAdapter } from './adapter.js'
+import { ActionNotFoundError } from './errors.js'
+import type { Template } from './forms.js'
 import { Links } from './links.js'
-import type { AnyResource, DataOf, EmbeddedName, EmbeddedTarget, RelName } from './types.js'
+import type {
+  ActionName,
+  ActionResult,
+  ActionValues,
+  AnyResource,
+  DataOf,
+  EmbeddedName,
+  EmbeddedTarget,
+  RelName,
+} from './types.js'
+
+type Targeted = Template & { target: string }
+
+/** Action `K` of a state of `T`, typed as `T` declares it. */
+export type StateAction<T, K extends ActionName<T> = ActionName<T>> = Action<
+  ActionValues<T, K> & object,
+  ActionResult<T, K>,
+  K
+>
 
 const deepFreeze = <V>(value: V): V => {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
@@ -31,6 +52,8 @@ export class State<T = AnyResource> {
   readonly links: Links<RelName<T>>
   readonly #headers: Headers
   readonly #embedded: ReadonlyMap<string, readonly State[]>
+  readonly #templates: readonly Targeted[]
+  readonly #go: Go | undefined
 
   /** @internal Built by the client from a response; see `Resource.get()`. */
   constructor(
@@ -39,13 +62,56 @@ export class State<T = AnyResource> {
     links: Links,
     embedded: ReadonlyMap<string, readonly State[]>,
     headers: Headers,
+    templates: readonly Targeted[] = [],
+    go?: Go,
   ) {
     this.uri = uri
     this.data = deepFreeze(data) as DataOf<T>
     this.links = links
     this.#embedded = embedded
     this.#headers = headers
+    this.#templates = deepFreeze(templates)
+    this.#go = go
     Object.freeze(this)
+  }
+
+  /**
+   * The actions the document offers (its HAL-FORMS templates), in document order.
+   *
+   * @example
+   * ```ts
+   * state.actions().map((action) => `${action.name}: ${action.method} ${action.uri}`)
+   * ```
+   */
+  actions(): StateAction<T>[] {
+    return this.#templates.map((template) => new Action(this as State, template, this.#go))
+  }
+
+  /**
+   * The action called `name` (`default`, the main one, when omitted).
+   *
+   * @throws {ActionNotFoundError} when the document offers no such action.
+   * @example
+   * ```ts
+   * await state.action().submit({ title: 'Edited' })
+   * ```
+   */
+  action<K extends ActionName<T> = 'default' extends ActionName<T> ? 'default' : never>(
+    ...[name = 'default' as K]: 'default' extends ActionName<T> ? [name?: K] : [name: K]
+  ): StateAction<T, K> {
+    const template = this.#templates.find((each) => each.name === name)
+    if (!template)
+      throw new ActionNotFoundError(
+        name,
+        this.uri,
+        this.#templates.map((each) => each.name),
+      )
+    return new Action(this as State, template, this.#go) as StateAction<T, K>
+  }
+
+  /** Whether the document offers the action called `name`. */
+  hasAction(name: ActionName<T>): boolean {
+    return this.#templates.some((each) => each.name === name)
   }
 
   /**
@@ -109,8 +175,10 @@ export function createState<T>(
    * addressed by its self link, when it has one.
    */
   container?: Links,
+  /** @internal The client's way to resources, for actions to submit. */
+  go?: Go,
 ): State<T> {
-  const { data, links: raw, embedded } = adapter.read(body)
+  const { data, links: raw, embedded, templates = [] } = adapter.read(body)
   const links = new Links(uri, raw, container?.curies)
   const self = container ? links.get('self') : undefined
   // Without a self link an embedded document has no address of its own: it lives at its parent's.
@@ -119,7 +187,15 @@ export function createState<T>(
   for (const [rel, documents] of Object.entries(embedded))
     children.set(
       rel,
-      documents.map((document) => createState(adapter, uri, document, undefined, links)),
+      documents.map((document) => createState(adapter, uri, document, undefined, links, go)),
     )
-  return new State<T>(address, data, links, children, headers)
+  // A target resolves against the document; without one, an action acts on the state itself.
+  const targeted = templates.flatMap((template) => {
+    try {
+      return [{ ...template, target: new URL(template.target ?? address, uri).href }]
+    } catch {
+      return [] // a template whose target is no URL is skipped, as such a link is
+    }
+  })
+  return new State<T>(address, data, links, children, headers, targeted, go)
 }

@@ -1,4 +1,5 @@
 import ky, { isHTTPError } from 'ky'
+import type { Go } from './action.js'
 import { parseJson, readBody } from './body.js'
 import {
   HttpError,
@@ -53,7 +54,7 @@ const httpErrorFor = (
 
 const redirects = new Set([301, 302, 303, 307, 308])
 
-export function createTransport(options: NormalizedOptions): Transport {
+export function createTransport(options: NormalizedOptions, go?: Go): Transport {
   const http = ky.create(options.ky)
   const origin = options.baseUrl.origin
 
@@ -121,7 +122,7 @@ export function createTransport(options: NormalizedOptions): Transport {
       text && /json/i.test(response.headers.get('content-type') ?? '')
         ? parseJson(method, url, text)
         : text
-    return createState<T>(options.adapter, url, body, response.headers)
+    return createState<T>(options.adapter, url, body, response.headers, undefined, go)
   }
 
   return { send, read }

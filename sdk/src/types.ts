@@ -4,6 +4,8 @@
  * client's `follow`, `links` and `embedded` then check rel names and variables at compile time.
  * Everything here is erased at runtime.
  */
+import type { Resource } from './resource.js'
+import type { State } from './state.js'
 
 /** A value an RFC 6570 variable can take: a string, a list, or an associative array. */
 export type TemplateValue =
@@ -37,6 +39,28 @@ export interface Rel<Target = AnyResource, Vars extends object = Variables> {
 }
 
 /**
+ * An action of a typed resource (a HAL-FORMS template): the values `submit()` takes and what it
+ * resolves to (`State<…>`, the `Resource<…>` a 201 created, or `void`).
+ *
+ * @example
+ * ```ts
+ * type Article = {
+ *   data: { id: number; title: string }
+ *   actions: {
+ *     default: Form<{ title: string }, State<Article>>
+ *     delete: Form<Record<never, never>, void>
+ *   }
+ * }
+ * ```
+ */
+export interface Form<Values extends object = Record<string, unknown>, Result = unknown> {
+  /** Phantom: never present at runtime. */
+  readonly values: Values
+  /** Phantom: never present at runtime. */
+  readonly result: Result
+}
+
+/**
  * The description of a resource the SDK knows nothing about: any rel, any property. This is what
  * `client.go(uri)` gives when no type is named.
  */
@@ -44,6 +68,7 @@ export interface AnyResource {
   data: Record<string, unknown>
   rels: Record<string, Rel<AnyResource, Variables>>
   embedded: Record<string, AnyResource>
+  actions: Record<string, Form<Record<string, unknown>, State | Resource | undefined>>
 }
 
 /**
@@ -63,9 +88,27 @@ export interface ResourceType {
   data: unknown
   rels?: object
   embedded?: object
+  actions?: object
   input?: unknown
   creates?: { input: unknown; target: unknown }
 }
+
+type ActionsOf<T> = T extends { actions: infer A extends object } ? A : AnyResource['actions']
+type FormOf<T, K> = K extends keyof ActionsOf<T> ? ActionsOf<T>[K] : Form
+
+/** The action names a resource declares (any string for an untyped resource). */
+export type ActionName<T> = Extract<keyof ActionsOf<T>, string>
+
+/** The values action `K` of `T` takes. */
+export type ActionValues<T, K> =
+  FormOf<T, K> extends Form<infer V, unknown> ? V : Record<string, unknown>
+
+/** What submitting action `K` of `T` resolves to. */
+export type ActionResult<T, K> =
+  FormOf<T, K> extends Form<object, infer R> ? R : State | Resource | undefined
+
+/** The field names of action `K` of `T`. */
+export type FieldName<T, K> = Extract<keyof ActionValues<T, K>, string>
 
 type RelsOf<T> = T extends { rels: infer R extends object } ? R : Record<string, Rel>
 type EmbeddedOf<T> = T extends { embedded: infer E extends object }
@@ -106,6 +149,19 @@ export type CreateInputOf<T> = T extends { creates: { input: infer I } } ? I : u
 
 /** The resource `post()` creates. */
 export type CreatedOf<T> = T extends { creates: { target: infer C } } ? C : AnyResource
+
+/** A JSON Patch (RFC 6902) operation. */
+export type JsonPatchOperation =
+  | { op: 'add' | 'replace' | 'test'; path: string; value: unknown }
+  | { op: 'remove'; path: string }
+  | { op: 'move' | 'copy'; from: string; path: string }
+
+/** A JSON Merge Patch (RFC 7396) of `I`: members to replace, `null` to remove an optional one. */
+export type MergePatch<I> = { [K in keyof I]?: undefined extends I[K] ? I[K] | null : I[K] }
+
+/** `submit()`'s arguments: the values are optional when the action takes none that are required. */
+export type SubmitArgs<V, O> =
+  Record<never, never> extends V ? [values?: V, options?: O] : [values: V, options?: O]
 
 /** Options of `follow` beyond its variables. */
 export interface FollowOptions extends RequestOptions {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { createState, halAdapter, Links, linkTarget, StateCache } from '../src/index.js'
+import {
+  createState,
+  halAdapter,
+  halFormsAdapter,
+  isHalyardError,
+  Links,
+  linkTarget,
+  StateCache,
+} from '../src/index.js'
 
 const base = 'https://api.example/v1/orders?page=2'
 
@@ -133,6 +141,112 @@ describe('State', () => {
       'https://api.example/items/1',
       'https://api.example/items?page=1',
     ])
+  })
+})
+
+describe('HAL-FORMS', () => {
+  const read = (templates: unknown, uri = 'https://api.example/orders/7') =>
+    createState(halFormsAdapter(), uri, { id: 7, _links: {}, _templates: templates })
+
+  it('asks for HAL-FORMS first, HAL and JSON after, and keeps _templates out of the data', () => {
+    expect(halFormsAdapter().accept).toBe(
+      'application/prs.hal-forms+json, application/hal+json;q=0.9, application/json;q=0.8',
+    )
+    const state = read({ default: { method: 'put', properties: [] } })
+    expect(state.data).toEqual({ id: 7 })
+    expect(state.action()).toMatchObject({
+      name: 'default',
+      method: 'PUT',
+      contentType: 'application/json',
+      uri: 'https://api.example/orders/7',
+      fields: [],
+    })
+  })
+
+  it('skips malformed templates and properties, and keeps only well-typed members', () => {
+    const state = read({
+      broken: 'not a template',
+      odd: { method: { not: 'a string' } },
+      cancel: {
+        method: 'POST',
+        target: 'cancellations',
+        properties: [
+          'no name',
+          { name: 'reason', required: 'yes', maxLength: '9', minLength: 2, regex: 5 },
+        ],
+      },
+    })
+    expect(state.actions().map((action) => [action.name, action.method])).toEqual([
+      ['odd', 'GET'],
+      ['cancel', 'POST'],
+    ])
+    const cancel = state.action('cancel')
+    expect(cancel.uri).toBe('https://api.example/orders/cancellations')
+    expect(cancel.fields).toEqual([
+      { name: 'reason', type: 'text', required: false, readOnly: false, minLength: 2 },
+    ])
+  })
+
+  it('validates types, lengths in characters, bounds, anchored patterns and inline options', () => {
+    const action = read({
+      default: {
+        method: 'PATCH',
+        properties: [
+          { name: 'status', options: { inline: ['open', 'shipped'] } },
+          {
+            name: 'carrier',
+            options: {
+              inline: [{ label: 'Post', id: 'post' }],
+              promptField: 'label',
+              valueField: 'id',
+            },
+          },
+          { name: 'count', type: 'number', min: 1, max: 3 },
+          { name: 'code', regex: '[A-Z]{2}', minLength: 2, maxLength: 2 },
+          { name: 'a/b~c', required: true },
+        ],
+      },
+    }).action()
+    expect(action.field('carrier')?.options?.inline).toEqual([{ prompt: 'Post', value: 'post' }])
+    expect(
+      action.validate({ status: 'open', carrier: 'post', count: 2, code: 'AB', 'a/b~c': 'x' }),
+    ).toEqual([])
+    expect(action.validate({ status: 'lost', count: '2', code: 'ABC' })).toEqual([
+      { pointer: '/status', detail: 'status must be one of open, shipped' },
+      { pointer: '/count', detail: 'count must be a number' },
+      { pointer: '/code', detail: 'code must be at most 2 characters' },
+      { pointer: '/code', detail: 'code must match [A-Z]{2}' },
+      { pointer: '/a~1b~0c', detail: 'a/b~c is required' },
+    ])
+    expect(action.validate({ count: 0, code: '😀😀', 'a/b~c': 'x' })).toEqual([
+      { pointer: '/count', detail: 'count must be at least 1' },
+      { pointer: '/code', detail: 'code must match [A-Z]{2}' },
+    ])
+  })
+
+  it('a pattern the client cannot compile is left to the server', () => {
+    const action = read({
+      default: { method: 'PUT', properties: [{ name: 'x', regex: '(' }] },
+    }).action()
+    expect(action.validate({ x: 'anything' })).toEqual([])
+  })
+
+  it('a state read without a client lists its actions but cannot submit them', async () => {
+    const action = read({ default: { method: 'DELETE', properties: [] } }).action()
+    const error = await action.submit().catch((e: unknown) => e)
+    expect(isHalyardError(error)).toBe(true)
+    expect((error as Error).message).toBe(
+      'DELETE https://api.example/orders/7 not sent: the state was not read by a client',
+    )
+  })
+
+  it('refuses a content type it cannot send, before sending', async () => {
+    const action = read({
+      default: { method: 'POST', contentType: 'multipart/form-data', properties: [] },
+    }).action()
+    await expect(action.submit()).rejects.toThrow(
+      'POST https://api.example/orders/7 not sent: multipart/form-data is not JSON',
+    )
   })
 })
 

@@ -98,3 +98,59 @@ export async function blogLayer(): Promise<void> {
   // @ts-expect-error: the article input needs a title
   await blogApi.createArticle(1, {})
 }
+
+export async function typedActions(): Promise<void> {
+  const state = await client.go<Article>('blogs/1/articles/1').get()
+  // The default action is the article's PUT: its values are the article input.
+  const edit = state.action()
+  expectTypeOf(edit.name).toEqualTypeOf<'default'>()
+  expectTypeOf(await edit.submit({ title: 'New' })).toEqualTypeOf<State<Article>>()
+  expectTypeOf(edit.fields[0]?.name).toEqualTypeOf<'title' | 'content' | undefined>()
+  edit.field('content')
+  // A merge patch may remove the content with null; delete takes no values.
+  await state.action('patch').submit({ content: null })
+  expectTypeOf(await state.action('delete').submit()).toEqualTypeOf<undefined>()
+  const page = await client.go<ArticlePage>('blogs/1/articles').get()
+  const created = await page.action('createArticle').submit({ title: 'Made' })
+  expectTypeOf(created).toEqualTypeOf<Resource<Article>>()
+  expectTypeOf(state.actions()[0]?.name).toEqualTypeOf<'default' | 'patch' | 'delete' | undefined>()
+
+  // @ts-expect-error: a misspelt action
+  state.action('pacth')
+  // @ts-expect-error: an action the page does not declare
+  page.action('delete')
+  // @ts-expect-error: the page declares no default action, so the name is required
+  page.action()
+  // @ts-expect-error: a misspelt field
+  edit.field('titel')
+  // @ts-expect-error: a misspelt field in the values
+  await edit.submit({ titel: 'New' })
+  // @ts-expect-error: the PUT needs a title
+  await edit.submit({ content: 'Body' })
+  // @ts-expect-error: the title is required, it cannot be removed
+  await state.action('patch').submit({ title: null })
+  // @ts-expect-error: a field of the wrong type
+  await state.action('patch').submit({ content: 5 })
+
+  // Untyped: any action, any values, any field.
+  const any = await client.go('/somewhere').get()
+  expectTypeOf(await any.action('whatever').submit({ x: 1 })).toEqualTypeOf<
+    State | Resource | undefined
+  >()
+  any.action().field('anything')
+}
+
+export async function typedPatch(): Promise<void> {
+  const article = client.go<Article>('blogs/1/articles/1')
+  expectTypeOf(await article.patch({ content: null })).toEqualTypeOf<State<Article>>()
+  await article.patch([{ op: 'replace', path: '/title', value: 'x' }], { type: 'json-patch' })
+  await blogApi.patchArticle('blogs/1/articles/1', { title: 'x' })
+  // @ts-expect-error: a misspelt member in a merge patch
+  await article.patch({ titel: 'x' })
+  // @ts-expect-error: a JSON Patch needs type: 'json-patch'
+  await article.patch([{ op: 'remove', path: '/content' }])
+  // @ts-expect-error: an unknown operation
+  await article.patch([{ op: 'rename', path: '/title' }], { type: 'json-patch' })
+  // @ts-expect-error: the title is required
+  await blogApi.patchArticle('blogs/1/articles/1', { title: null })
+}

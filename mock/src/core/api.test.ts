@@ -168,10 +168,15 @@ describe('defineHalApi: reads', () => {
   it('answers OPTIONS and 405 with Allow from the route table', async () => {
     const options = await call('/api/orders/1', { method: 'OPTIONS' })
     expect(options.status).toBe(204)
-    expect(options.headers.get('allow')).toBe('GET, HEAD, PUT, DELETE, OPTIONS')
+    expect(options.headers.get('allow')).toBe('GET, HEAD, PUT, PATCH, DELETE, OPTIONS')
+    expect(options.headers.get('accept-patch')).toBe(
+      'application/merge-patch+json, application/json-patch+json',
+    )
     const patch = await call('/api/orders', { method: 'PATCH' })
     expect(patch.status).toBe(405)
     expect(patch.headers.get('allow')).toBe('GET, HEAD, POST, OPTIONS')
+    const collection = await call('/api/orders', { method: 'OPTIONS' })
+    expect(collection.headers.get('accept-patch')).toBeNull()
   })
 
   it('answers HEAD with the headers of GET and no body', async () => {

@@ -2,10 +2,23 @@ import type { Collection } from '@msw/data'
 import { type Answer, fromResponse } from '../http/answer.js'
 import { readJson } from '../http/body.js'
 import type { HeaderReader } from '../http/headers.js'
-import { HAL_TYPES } from '../http/negotiation.js'
+import { FORMS_TYPES, HAL_TYPES } from '../http/negotiation.js'
+import {
+  ACCEPT_PATCH,
+  applyJsonPatch,
+  jsonPatchOperations,
+  mergePatch,
+  patchFormat,
+} from '../http/patch.js'
 import { MAX_DELAY_MS, type Preferences } from '../http/prefer.js'
 import { Problem } from '../http/problem.js'
-import { answerRead, answerWrite, checkWritePreconditions } from '../http/respond.js'
+import {
+  answerRead,
+  answerWrite,
+  checkWritePreconditions,
+  negotiated,
+  type RepresentationVariant,
+} from '../http/respond.js'
 import type {
   CollectionDefinition,
   HalApiDefinition,
@@ -47,11 +60,15 @@ export interface HalApi<C extends HalCollections = HalCollections> extends Dispa
   reset(): Promise<void>
 }
 
-/** What a route of the core does with a request; `collection` for the auth check of writes. */
+/**
+ * What a route of the core does with a request; `collection` for the auth check of writes,
+ * `acceptPatch` on a PATCH route for the `Accept-Patch` of its resource's OPTIONS.
+ */
 interface CoreRoute {
   readonly access: 'read' | 'write'
   readonly produces: readonly string[]
   readonly collection?: CollectionStore['name']
+  readonly acceptPatch?: string
   run(context: CoreContext): Promise<Answer>
 }
 
@@ -66,8 +83,9 @@ const JSON_TYPES = ['application/json'] as const
 
 /**
  * Defines a HAL API and creates one stateful instance of it: from the collections alone it serves
- * the root, paged collections, items (GET, POST, PUT, DELETE), the links between collections, and
- * an OpenAPI 3.1 document at `{basePath}/openapi.json`, with validators, preconditions, content
+ * the root, paged collections, items (GET, POST, PUT, PATCH, DELETE), the links between
+ * collections, HAL-FORMS templates derived from each schema for clients that ask for them, and an
+ * OpenAPI 3.1 document at `{basePath}/openapi.json`, with validators, preconditions, content
  * negotiation, token checks and problem details. Hand it to `setupHalApi`, `setupHalWorker`, the
  * Playwright fixture or `halyard-mock --api`.
  *
@@ -111,6 +129,7 @@ export function defineHalApi<const S extends Readonly<Record<string, StandardSch
       path,
       value: {
         produces: value.produces,
+        ...(value.acceptPatch === undefined ? {} : { acceptPatch: value.acceptPatch }),
         run: async ({ request, params, prefer }) => {
           if (value.access === 'write' || definition.protectReads) authorize(request.headers, value)
           await store.ready
@@ -178,7 +197,14 @@ function routeTable(
   reps: Representations,
 ): RouteEntry<CoreRoute>[] {
   const origin = (url: URL) => url.origin
-  const read = (run: CoreRoute['run'], produces: readonly string[] = HAL_TYPES): CoreRoute => ({
+  /** An item as the request asks for it (HAL or HAL-FORMS); preconditions match either's ETag. */
+  const itemRep = (request: HalRequest, url: URL, target: CollectionStore, record: HalRecord) =>
+    negotiated(
+      request,
+      () => reps.item(origin(url), target, record),
+      () => reps.item(origin(url), target, record, 'forms'),
+    )
+  const read = (run: CoreRoute['run'], produces: readonly string[] = FORMS_TYPES): CoreRoute => ({
     access: 'read',
     produces,
     run,
@@ -187,7 +213,10 @@ function routeTable(
     {
       method: 'GET',
       path: '',
-      value: read(async ({ request, url }) => answerRead(request, reps.root(origin(url)))),
+      value: read(
+        async ({ request, url }) => answerRead(request, reps.root(origin(url))),
+        HAL_TYPES,
+      ),
     },
     {
       method: 'GET',
@@ -207,10 +236,31 @@ function routeTable(
     }
     const write = (run: CoreRoute['run']): CoreRoute => ({
       access: 'write',
-      produces: HAL_TYPES,
+      produces: FORMS_TYPES,
       collection: name,
       run,
     })
+    /** Replaces a record's fields by `body` once the schema and the links accept it (PUT, PATCH). */
+    const replace = async (
+      request: HalRequest,
+      url: URL,
+      target: CollectionStore,
+      current: HalRecord,
+      body: unknown,
+    ): Promise<Answer> => {
+      const fields = await validateBody(target.definition.schema, writable(body), name)
+      checkLinks(store(), target, { ...(fields as object), id: current.id } as HalRecord)
+      const updated = (await target.collection.update(
+        current as never,
+        {
+          data(draft: Record<string, unknown>) {
+            for (const key of Object.keys(draft)) if (key !== 'id') delete draft[key]
+            Object.assign(draft, fields)
+          },
+        } as never,
+      )) as HalRecord | undefined
+      return answerWrite(itemRep(request, url, target, updated ?? current), 200)
+    }
     table.push(
       {
         method: 'GET',
@@ -219,7 +269,16 @@ function routeTable(
           const { page, size } = paging(url, collection())
           // Links name the canonical path, however the request spelt it (`%6Frders`, `orders/`).
           const path = `${basePath}/${name}`
-          return answerRead(request, reps.page(origin(url), collection(), path, page, size))
+          const rep = (variant: RepresentationVariant) =>
+            reps.page(origin(url), collection(), path, page, size, { variant })
+          return answerRead(
+            request,
+            negotiated(
+              request,
+              () => rep('plain'),
+              () => rep('forms'),
+            ),
+          )
         }),
       },
       {
@@ -236,7 +295,7 @@ function routeTable(
               ...(fields as object),
               id,
             } as never)) as HalRecord
-            const rep = reps.item(origin(url), target, record)
+            const rep = itemRep(request, url, target, record)
             const location = `${reps.base(origin(url))}/${name}/${record.id}`
             return answerWrite(rep, 201, { location })
           })
@@ -245,9 +304,11 @@ function routeTable(
       {
         method: 'GET',
         path: `/${name}/{id}`,
-        value: read(async ({ request, url, params }) =>
-          answerRead(request, reps.item(origin(url), collection(), item(params))),
-        ),
+        value: read(async ({ request, url, params }) => {
+          const answer = answerRead(request, itemRep(request, url, collection(), item(params)))
+          answer.headers['accept-patch'] = ACCEPT_PATCH
+          return answer
+        }),
       },
       {
         method: 'PUT',
@@ -257,23 +318,34 @@ function routeTable(
           return store().write(async () => {
             const target = collection()
             const current = item(params)
-            checkWritePreconditions(request, reps.item(origin(url), target, current))
-            const fields = await validateBody(target.definition.schema, writable(body), name)
-            const next = { ...(fields as object), id: current.id } as HalRecord
-            checkLinks(store(), target, next)
-            const updated = (await target.collection.update(
-              current as never,
-              {
-                data(draft: Record<string, unknown>) {
-                  for (const key of Object.keys(draft)) if (key !== 'id') delete draft[key]
-                  Object.assign(draft, fields)
-                },
-              } as never,
-            )) as HalRecord | undefined
-            const record = updated ?? current
-            return answerWrite(reps.item(origin(url), target, record), 200)
+            checkWritePreconditions(request, itemRep(request, url, target, current))
+            return replace(request, url, target, current, body)
           })
         }),
+      },
+      {
+        method: 'PATCH',
+        path: `/${name}/{id}`,
+        value: {
+          ...write(async ({ request, url, params }) => {
+            const format = patchFormat(request.headers.get('content-type'))
+            const body = await readJson(request)
+            const operations = format === 'json-patch' ? jsonPatchOperations(body) : undefined
+            return store().write(async () => {
+              const target = collection()
+              const current = item(params)
+              checkWritePreconditions(request, itemRep(request, url, target, current))
+              // A patch applies to the record's fields; the id is not one of them.
+              const { id: _id, ...fields } = current as Record<string, unknown>
+              const patchable = reps.forms(name).patchable(fields)
+              const patched = operations
+                ? applyJsonPatch(fields, operations, patchable, `${name} record`)
+                : mergePatch(fields, writable(body))
+              return replace(request, url, target, current, patched)
+            })
+          }),
+          acceptPatch: ACCEPT_PATCH,
+        },
       },
       {
         method: 'DELETE',
@@ -282,7 +354,7 @@ function routeTable(
           store().write(async () => {
             const target = collection()
             const current = item(params)
-            checkWritePreconditions(request, reps.item(origin(url), target, current))
+            checkWritePreconditions(request, itemRep(request, url, target, current))
             const referrer = store().referencedBy(target, current.id)
             if (referrer) {
               throw new Problem(
@@ -305,11 +377,19 @@ function routeTable(
           const from = store().get(back.from)
           const { page, size } = paging(url, from)
           const path = `${basePath}/${name}/${target.id}/${back.rel}`
-          const rep = reps.page(origin(url), from, path, page, size, {
-            relation: back.relation,
-            target: target.id,
-          })
-          return answerRead(request, rep)
+          const rep = (variant: RepresentationVariant) =>
+            reps.page(origin(url), from, path, page, size, {
+              back: { relation: back.relation, target: target.id },
+              variant,
+            })
+          return answerRead(
+            request,
+            negotiated(
+              request,
+              () => rep('plain'),
+              () => rep('forms'),
+            ),
+          )
         }),
       })
     }

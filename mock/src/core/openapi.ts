@@ -1,3 +1,5 @@
+import { HAL_FORMS_JSON } from '../hal/forms.js'
+import { JSON_PATCH_JSON, MERGE_PATCH_JSON } from '../http/patch.js'
 import { reasonPhrase } from '../http/reason-phrase.js'
 import type { HalApiDefinition } from './definition.js'
 import type { Representations } from './representation.js'
@@ -12,7 +14,8 @@ const PROBLEM = 'application/problem+json'
 /**
  * The OpenAPI 3.1 document of an API, generated from the same definition the routes come from:
  * a path per route, each collection's record schema (from its Standard JSON Schema when the
- * schema offers one), the token scheme, and problem details for every error.
+ * schema offers one), the HAL-FORMS variant of collections and items, both patch formats, the
+ * token scheme, and problem details for every error.
  *
  * @example
  * openApiDocument(definition, 'http://localhost/api', reps).paths['/orders/{id}']
@@ -42,6 +45,19 @@ export function openApiDocument(
       },
     },
     Links: { type: 'object', additionalProperties: true },
+    JsonPatch: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['op', 'path'],
+        properties: {
+          op: { enum: ['add', 'remove', 'replace', 'move', 'copy', 'test'] },
+          path: { type: 'string' },
+          from: { type: 'string' },
+          value: {},
+        },
+      },
+    },
   }
   const problems = (...statuses: number[]) =>
     Object.fromEntries(
@@ -53,9 +69,13 @@ export function openApiDocument(
         },
       ]),
     )
-  const hal = (description: string, ref: string) => ({
+  // HAL-FORMS clients get the same document with `_templates` (CONTRACT §3, ext).
+  const hal = (description: string, ref: string, forms = true) => ({
     description,
-    content: { [HAL]: { schema: { $ref: ref } } },
+    content: {
+      [HAL]: { schema: { $ref: ref } },
+      ...(forms && { [HAL_FORMS_JSON]: { schema: { $ref: ref } } }),
+    },
   })
   const security = [{ token: [] }, { bearer: [] }]
   const id = { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } }
@@ -66,7 +86,7 @@ export function openApiDocument(
   paths['/'] = {
     get: {
       summary: 'The API root: a link to every collection',
-      responses: { 200: hal('The root', '#/components/schemas/Links') },
+      responses: { 200: hal('The root', '#/components/schemas/Links', false) },
     },
   }
   for (const [name, collection] of Object.entries(definition.collections)) {
@@ -123,6 +143,21 @@ export function openApiDocument(
         responses: {
           200: hal('Replaced', record),
           ...problems(400, 401, 403, 404, 412, 413, 415, 422),
+        },
+      },
+      patch: {
+        summary: `Change some fields of a ${name} record (If-Match)`,
+        security,
+        requestBody: {
+          required: true,
+          content: {
+            [MERGE_PATCH_JSON]: { schema: { type: 'object' } },
+            [JSON_PATCH_JSON]: { schema: { $ref: '#/components/schemas/JsonPatch' } },
+          },
+        },
+        responses: {
+          200: hal('Changed', record),
+          ...problems(400, 401, 403, 404, 409, 412, 413, 415, 422),
         },
       },
       delete: {

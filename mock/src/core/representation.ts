@@ -1,6 +1,8 @@
 import { SEED_TIME } from '../data/seed.js'
-import { type Representation, represent } from '../http/respond.js'
+import { HAL_FORMS_JSON } from '../hal/forms.js'
+import { type Representation, type RepresentationVariant, represent } from '../http/respond.js'
 import { type HalRecord, isRelation, type PlainLink } from './definition.js'
+import { CollectionForms } from './forms.js'
 import type { Change, CollectionStore, HalStore } from './store.js'
 
 /** A HAL link object as the core writes it. */
@@ -24,15 +26,17 @@ interface BackLink {
 }
 
 /**
- * Builds the representations of one API: the root, items and pages in standard HAL, and keeps
- * the recent ones in a memo keyed by the store's version stamps (the record's, its embedded
- * records', the collection's), so a read of something unchanged skips serializing and hashing.
+ * Builds the representations of one API: the root, items and pages in standard HAL, or with their
+ * HAL-FORMS `_templates` too (the `forms` variant), and keeps the recent ones in a memo keyed by
+ * representation and the store's version stamps (the record's, its embedded records', the
+ * collection's), so a read of something unchanged skips serializing and hashing.
  */
 export class Representations {
   readonly #store: () => HalStore
   readonly #base: string
   readonly #curies: readonly { name: string; href: string }[]
   readonly #backLinks: ReadonlyMap<string, readonly BackLink[]>
+  readonly #forms: ReadonlyMap<string, CollectionForms>
   readonly #memo = new Map<string, { stamp: readonly number[]; rep: Representation }>()
 
   constructor(
@@ -53,6 +57,20 @@ export class Representations {
       }
     }
     this.#backLinks = back
+    // Read once: a schema does not change while the API runs.
+    this.#forms = new Map(
+      [...store().collections.values()].map((c) => [
+        c.name,
+        new CollectionForms(c.name, c.definition.schema),
+      ]),
+    )
+  }
+
+  /** What a collection's schema offers HAL-FORMS clients and JSON Patch. */
+  forms(collection: string): CollectionForms {
+    const forms = this.#forms.get(collection)
+    if (!forms) throw new Error(`no collection ${collection}`)
+    return forms
   }
 
   /** The links back to a collection's records, by target collection. */
@@ -68,7 +86,7 @@ export class Representations {
   /** The root: a templated link to every collection, and the OpenAPI document. */
   root(origin: string): Representation {
     const base = this.base(origin)
-    return this.#memoized(`root ${origin}`, [0], () => {
+    return this.#memoized(`root ${origin}`, [0], 'plain', () => {
       const links: HalLinks = { self: { href: base } }
       for (const collection of this.#store().collections.values()) {
         links[collection.definition.rel ?? collection.name] = {
@@ -82,19 +100,30 @@ export class Representations {
     })
   }
 
-  /** An item: its properties, links (relations, plain, back links, curies) and embedded records. */
-  item(origin: string, collection: CollectionStore, record: HalRecord): Representation {
+  /**
+   * An item: its properties, links (relations, plain, back links, curies) and embedded records;
+   * in the `forms` variant, its templates too.
+   */
+  item(
+    origin: string,
+    collection: CollectionStore,
+    record: HalRecord,
+    variant: RepresentationVariant = 'plain',
+  ): Representation {
     const stamp = this.#itemStamp(collection, record)
-    return this.#memoized(`item ${origin} ${collection.name} ${record.id}`, stamp, () => ({
+    const key = `item ${origin} ${collection.name} ${record.id}`
+    return this.#memoized(key, stamp, variant, () => ({
       body: this.#itemBody(this.base(origin), collection, record, true, true),
       at: this.#itemChange(collection, record),
+      templates: () => this.forms(collection.name).item(),
     }))
   }
 
   /**
    * A page of a collection, or of the records pointing at one target (`back`), in standard HAL:
    * `_links` self / first / prev / next / last, `_embedded` keyed by the collection's rel, and
-   * Spring Data REST's `page` (`size`, `totalElements`, `totalPages`, `number`).
+   * Spring Data REST's `page` (`size`, `totalElements`, `totalPages`, `number`); in the `forms`
+   * variant, the template that creates a record in the collection.
    */
   page(
     origin: string,
@@ -102,7 +131,13 @@ export class Representations {
     path: string,
     number: number,
     size: number,
-    back?: { readonly relation: string; readonly target: number },
+    {
+      back,
+      variant = 'plain',
+    }: {
+      readonly back?: { readonly relation: string; readonly target: number }
+      readonly variant?: RepresentationVariant
+    } = {},
   ): Representation {
     const source = back
       ? collection.referrers(back.relation, back.target)
@@ -111,7 +146,7 @@ export class Representations {
     const embedded = this.#embeddedCollections(collection)
     const stamp = [change.version, ...embedded.map((c) => c.change.version)]
     const key = `page ${origin} ${path} ${number} ${size}`
-    return this.#memoized(key, stamp, () => {
+    return this.#memoized(key, stamp, variant, () => {
       const base = this.base(origin)
       const href = `${origin}${path}`
       const totalPages = Math.ceil(source.count / size)
@@ -132,22 +167,29 @@ export class Representations {
           page: { size, totalElements: source.count, totalPages, number },
         },
         at: Math.max(...times),
+        templates: () => this.forms(collection.name).collection(`${base}/${collection.name}`),
       }
     })
   }
 
+  /** A representation kept per variant: a HAL-FORMS client never gets the plain one, nor back. */
   #memoized(
     key: string,
     stamp: readonly number[],
-    build: () => { body: unknown; at: number },
+    variant: RepresentationVariant,
+    build: () => { body: object; at: number; templates?: () => object },
   ): Representation {
-    const entry = this.#memo.get(key)
+    const memoKey = `${variant} ${key}`
+    const entry = this.#memo.get(memoKey)
     if (entry && sameStamp(entry.stamp, stamp)) return entry.rep
-    const { body, at } = build()
-    const rep = represent(body, at)
+    const { body, at, templates } = build()
+    const rep =
+      variant === 'forms' && templates
+        ? represent({ ...body, _templates: templates() }, at, HAL_FORMS_JSON)
+        : represent(body, at)
     // Bounded: a client walking every record must not keep them all.
     if (this.#memo.size >= 512) this.#memo.clear()
-    this.#memo.set(key, { stamp, rep })
+    this.#memo.set(memoKey, { stamp, rep })
     return rep
   }
 

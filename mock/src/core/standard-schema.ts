@@ -13,7 +13,10 @@ export interface StandardSchema<Input = unknown, Output = Input> {
     readonly validate: (value: unknown) => StandardResult<Output> | Promise<StandardResult<Output>>
     readonly types?: { readonly input: Input; readonly output: Output } | undefined
     readonly jsonSchema?: {
-      readonly input: (options: { readonly target: string }) => Record<string, unknown>
+      readonly input: (options: {
+        readonly target: string
+        readonly libraryOptions?: Record<string, unknown>
+      }) => Record<string, unknown>
     }
   }
 }
@@ -56,7 +59,9 @@ export async function validateBody<S extends StandardSchema>(
 
 /**
  * The JSON Schema (draft 2020-12, which OpenAPI 3.1 uses) of a schema's input, or `{}` (any
- * value) when the schema does not offer one.
+ * value) when the schema does not offer one or cannot convert. A member JSON cannot express (a
+ * zod `Date`) is any value rather than an error, as the OpenAPI document and the HAL-FORMS
+ * templates need something for every schema.
  *
  * @example
  * jsonSchemaOf(z.object({ name: z.string() })) // { type: 'object', properties: … }
@@ -64,6 +69,15 @@ export async function validateBody<S extends StandardSchema>(
 export function jsonSchemaOf(schema: StandardSchema): Record<string, unknown> {
   const convert = schema['~standard'].jsonSchema
   if (!convert) return {}
-  const { $schema: _dialect, ...rest } = convert.input({ target: 'draft-2020-12' })
-  return rest
+  try {
+    // Zod's option name; other libraries ignore options that are not theirs.
+    const libraryOptions = { unrepresentable: 'any' }
+    const { $schema: _dialect, ...rest } = convert.input({
+      target: 'draft-2020-12',
+      libraryOptions,
+    })
+    return rest
+  } catch {
+    return {}
+  }
 }

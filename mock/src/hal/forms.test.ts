@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { articleBody, articleFields } from '../data/schemas.js'
-import { formProperties } from './forms.js'
+import { formProperties, formPropertiesOf } from './forms.js'
 
 describe('formProperties', () => {
   it('reads every HAL-FORMS constraint from a zod schema', () => {
@@ -43,5 +43,20 @@ describe('formProperties', () => {
     expect(
       articleBody.safeParse({ title: 'x', content: tooLong(content?.maxLength) }).success,
     ).toBe(false)
+  })
+
+  it("reads any library's JSON Schema: an integer's exclusive bounds are the next whole numbers", () => {
+    expect(
+      formPropertiesOf({
+        properties: {
+          quantity: { type: 'integer', exclusiveMinimum: 0, exclusiveMaximum: 10 },
+          price: { type: 'number', exclusiveMinimum: 0 },
+        },
+        required: ['quantity'],
+      }),
+    ).toEqual([
+      { name: 'quantity', prompt: 'quantity', type: 'number', required: true, min: 1, max: 9 },
+      { name: 'price', prompt: 'price', type: 'number' },
+    ])
   })
 })

@@ -26,7 +26,7 @@ export interface FormTemplate {
   properties: FormProperty[]
 }
 
-/** Part of a JSON Schema that {@link formProperties} reads. */
+/** Part of a JSON Schema that {@link formPropertiesOf} reads. */
 interface JsonSchemaProperty {
   type?: string
   title?: string
@@ -34,15 +34,21 @@ interface JsonSchemaProperty {
   maxLength?: number
   minimum?: number
   maximum?: number
+  exclusiveMinimum?: number
+  exclusiveMaximum?: number
   pattern?: string
   enum?: readonly (string | number)[]
 }
 
+/** An object's JSON Schema, as far as {@link formPropertiesOf} reads it. */
+export interface JsonObjectSchema {
+  properties?: Record<string, JsonSchemaProperty>
+  required?: readonly string[]
+}
+
 /**
  * The HAL-FORMS properties of a zod object schema, read from its JSON Schema (zod's own
- * `toJSONSchema`): required members, `minLength` / `maxLength`, `minimum` / `maximum` (as `min` /
- * `max`), `pattern` (as `regex`), an enum as inline `options`, and the `title` metadata as the
- * prompt (the member's name when it has none). The templates thus say what the validation checks.
+ * `toJSONSchema`) by {@link formPropertiesOf}. The templates thus say what the validation checks.
  *
  * @example
  * formProperties(z.object({ title: z.string().min(1).meta({ title: 'Title' }) }))
@@ -50,23 +56,45 @@ interface JsonSchemaProperty {
  */
 export function formProperties(
   schema: z.ZodObject,
+  options: { required?: boolean } = {},
+): FormProperty[] {
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' })
+  return formPropertiesOf(json as JsonObjectSchema, options)
+}
+
+/**
+ * The HAL-FORMS properties of an object's JSON Schema (whatever library made it): required
+ * members, `minLength` / `maxLength`, `minimum` / `maximum` (as `min` / `max`; an integer's
+ * exclusive bound as the next whole number), `pattern` (as `regex`), an enum as inline `options`,
+ * and the `title` as the prompt (the member's name when it has none). HAL-FORMS has no nested
+ * forms: an array or object member is a `text` property whose value is that JSON.
+ *
+ * @example
+ * formPropertiesOf({ properties: { qty: { type: 'integer', exclusiveMinimum: 0 } }, required: ['qty'] })
+ * // [{ name: 'qty', prompt: 'qty', type: 'number', required: true, min: 1 }]
+ */
+export function formPropertiesOf(
+  json: JsonObjectSchema,
   { required = true }: { required?: boolean } = {},
 ): FormProperty[] {
-  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as {
-    properties?: Record<string, JsonSchemaProperty>
-    required?: string[]
-  }
   const mandatory = new Set(required ? (json.required ?? []) : [])
-  return Object.entries(json.properties ?? {}).map(([name, property]) => ({
-    name,
-    prompt: property.title ?? name,
-    type: property.type === 'number' || property.type === 'integer' ? 'number' : 'text',
-    ...(mandatory.has(name) && { required: true as const }),
-    ...(property.minLength !== undefined && { minLength: property.minLength }),
-    ...(property.maxLength !== undefined && { maxLength: property.maxLength }),
-    ...(property.minimum !== undefined && { min: property.minimum }),
-    ...(property.maximum !== undefined && { max: property.maximum }),
-    ...(property.pattern !== undefined && { regex: property.pattern }),
-    ...(property.enum !== undefined && { options: { inline: property.enum } }),
-  }))
+  return Object.entries(json.properties ?? {}).map(([name, property]) => {
+    // Only whole numbers have a next one: `positive()` on an integer is `min: 1`.
+    const whole = property.type === 'integer'
+    const { exclusiveMinimum: above, exclusiveMaximum: below } = property
+    const min = property.minimum ?? (whole && above !== undefined ? above + 1 : undefined)
+    const max = property.maximum ?? (whole && below !== undefined ? below - 1 : undefined)
+    return {
+      name,
+      prompt: property.title ?? name,
+      type: property.type === 'number' || property.type === 'integer' ? 'number' : 'text',
+      ...(mandatory.has(name) && { required: true as const }),
+      ...(property.minLength !== undefined && { minLength: property.minLength }),
+      ...(property.maxLength !== undefined && { maxLength: property.maxLength }),
+      ...(min !== undefined && { min }),
+      ...(max !== undefined && { max }),
+      ...(property.pattern !== undefined && { regex: property.pattern }),
+      ...(property.enum !== undefined && { options: { inline: property.enum } }),
+    }
+  })
 }

@@ -44,7 +44,7 @@ describe('JSON Patch', () => {
       { op: 'remove', path: '/content' },
       { op: 'test', path: '/title', value: 'z' },
     ])
-    expect(() => applyJsonPatch(document, list, ['/title', '/content'])).toThrow(
+    expect(() => applyJsonPatch(document, list, ['/title', '/content'], 'article')).toThrow(
       expect.objectContaining({ status: 409 }),
     )
     expect(document).toEqual({ title: 'a', content: 'b' })
@@ -52,12 +52,33 @@ describe('JSON Patch', () => {
 
   it('a value of null is a value (add needs one, but it may be null)', () => {
     const list = jsonPatchOperations([{ op: 'add', path: '/content', value: null }])
-    expect(applyJsonPatch({ title: 'a' }, list, ['/content'])).toEqual({
+    expect(applyJsonPatch({ title: 'a' }, list, ['/content'], 'article')).toEqual({
       title: 'a',
       content: null,
     })
     expect(() => jsonPatchOperations([{ op: 'add', path: '/content' }])).toThrow(
       expect.objectContaining({ status: 400 }),
     )
+  })
+
+  it('allows paths below an allowed member, and answers 422 (not a throw) for one into a string', () => {
+    const document = { title: 'a', lines: [{ quantity: 1 }] }
+    const nested = jsonPatchOperations([{ op: 'replace', path: '/lines/0/quantity', value: 2 }])
+    expect(applyJsonPatch(document, nested, ['/title', '/lines'], 'order')).toEqual({
+      title: 'a',
+      lines: [{ quantity: 2 }],
+    })
+    const intoString = jsonPatchOperations([{ op: 'add', path: '/title/x', value: 1 }])
+    expect(() => applyJsonPatch(document, intoString, ['/title'], 'order')).toThrow(
+      expect.objectContaining({
+        status: 422,
+        message: 'The patch cannot be applied to this order.',
+      }),
+    )
+    const sibling = jsonPatchOperations([{ op: 'add', path: '/titles', value: 'b' }])
+    expect(() => applyJsonPatch(document, sibling, ['/title'], 'order')).toThrow(
+      expect.objectContaining({ status: 422 }),
+    )
+    expect(document).toEqual({ title: 'a', lines: [{ quantity: 1 }] })
   })
 })

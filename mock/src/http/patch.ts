@@ -76,20 +76,24 @@ export function jsonPatchOperations(body: unknown): Operation[] {
 
 /**
  * Applies an operation list to a copy of `document`, all or none: 422 (with the operation's
- * pointer) for an operation on a path outside `paths`, or that cannot apply (a missing member);
- * 409 for a failing `test`.
+ * pointer) for an operation on a path that is not one of `paths` or below one (`/lines/0` is below
+ * `/lines`), or that cannot apply (a missing member); 409 for a failing `test`. `noun` names the
+ * resource in the problem.
  *
  * @example
- * applyJsonPatch({ title: 'a' }, [{ op: 'replace', path: '/title', value: 'b' }], ['/title'])
+ * applyJsonPatch({ title: 'a' }, [{ op: 'replace', path: '/title', value: 'b' }], ['/title'], 'article')
  */
 export function applyJsonPatch(
   document: Record<string, unknown>,
   list: readonly Operation[],
   paths: readonly string[],
+  noun: string,
 ): Record<string, unknown> {
+  const allowed = (target: string) =>
+    paths.some((path) => target === path || target.startsWith(`${path}/`))
   const errors = list.flatMap((operation, index) =>
     [operation.path, 'from' in operation ? operation.from : undefined]
-      .filter((target): target is string => target !== undefined && !paths.includes(target))
+      .filter((target): target is string => target !== undefined && !allowed(target))
       .map((target) => ({
         pointer: `/${index}`,
         detail: `${target} cannot be changed; only ${paths.join(' and ')} can`,
@@ -99,16 +103,21 @@ export function applyJsonPatch(
     throw new Problem(422, 'The patch changes what cannot be changed.', { errors })
   }
   const copy = structuredClone(document)
-  const results = applyPatch(copy, [...list])
-  const failed = results.findIndex((result) => result !== null)
-  if (failed === -1) return copy
-  const error = results[failed]
-  if (error?.name === 'TestError') {
-    throw new Problem(409, `The test of operation ${failed} failed: nothing was changed.`)
+  for (const [index, operation] of list.entries()) {
+    let error: Error | null | undefined
+    try {
+      ;[error] = applyPatch(copy, [operation])
+    } catch (thrown) {
+      // rfc6902 throws when a path goes into a string or a number (`/title/0`).
+      error = thrown as Error
+    }
+    if (!error) continue
+    if (error.name === 'TestError') {
+      throw new Problem(409, `The test of operation ${index} failed: nothing was changed.`)
+    }
+    throw new Problem(422, `The patch cannot be applied to this ${noun}.`, {
+      errors: [{ pointer: `/${index}`, detail: `${operation.op} on ${operation.path} failed` }],
+    })
   }
-  throw new Problem(422, 'The patch cannot be applied to this article.', {
-    errors: [
-      { pointer: `/${failed}`, detail: `${list[failed]?.op} on ${list[failed]?.path} failed` },
-    ],
-  })
+  return copy
 }

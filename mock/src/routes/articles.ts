@@ -168,7 +168,7 @@ export const patchArticle = defineRoute({
         ...(current.content === undefined ? {} : { content: current.content }),
       }
       const patched = operations
-        ? applyJsonPatch(fields, operations, PATCHABLE)
+        ? applyJsonPatch(fields, operations, PATCHABLE, 'article')
         : mergePatch(fields, body)
       return context.store.replaceArticle(current, toInput(validate(articleBody, patched)))
     })

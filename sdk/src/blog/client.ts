@@ -8,6 +8,7 @@ import type {
   Article,
   ArticleInput,
   ArticlePage,
+  ArticlePatch,
   Blog,
   Comment,
   GraphqlResult,
@@ -59,6 +60,20 @@ export interface BlogClient {
     input: ArticleInput,
     options?: WriteOptions,
   ): Promise<State<Article>>
+  /**
+   * Changes some fields of an article (a JSON Merge Patch: `content: null` removes the content),
+   * with `If-Match` from the state given (or the cached one).
+   *
+   * @example
+   * ```ts
+   * await api.patchArticle(state, { title: 'Only the title' })
+   * ```
+   */
+  patchArticle(
+    article: ArticleRef,
+    patch: ArticlePatch,
+    options?: WriteOptions,
+  ): Promise<State<Article>>
   /** Deletes an article, with `If-Match` when its ETag is known. */
   deleteArticle(article: ArticleRef, options?: WriteOptions): Promise<void>
   /** Every comment of an article. */
@@ -101,6 +116,11 @@ export function createBlogClient(options: BlogClientOptions): BlogClient {
     client.go<Article>(
       typeof article === 'string' || article instanceof URL ? article : article.uri,
     )
+  // The version the caller edited, when given, is the one the write must not overwrite.
+  const edited = (article: ArticleRef, options: WriteOptions = {}): WriteOptions => {
+    const etag = article instanceof State ? article.etag : undefined
+    return { ...(etag && { ifMatch: etag }), ...options }
+  }
   const iterate = ({ pageSize = 100, ...options }: IterateOptions = {}) => ({
     variables: { pageSize },
     options,
@@ -119,11 +139,10 @@ export function createBlogClient(options: BlogClientOptions): BlogClient {
       const created = await blog(blogId).follow('doc:articles').post(input, options)
       return created.get(options)
     },
-    replaceArticle(article, input, options = {}) {
-      // The version the caller edited, when given, is the one the write must not overwrite.
-      const etag = article instanceof State ? article.etag : undefined
-      return resource(article).put(input, { ...(etag && { ifMatch: etag }), ...options })
-    },
+    replaceArticle: (article, input, options) =>
+      resource(article).put(input, edited(article, options)),
+    patchArticle: (article, patch, options) =>
+      resource(article).patch(patch, edited(article, options)),
     deleteArticle: (article, options) => resource(article).delete(options),
     comments(article, options) {
       const { variables, options: rest } = iterate(options)

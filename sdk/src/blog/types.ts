@@ -1,4 +1,6 @@
-import type { Rel } from '../types.js'
+import type { Resource } from '../resource.js'
+import type { State } from '../state.js'
+import type { Form, MergePatch, Rel } from '../types.js'
 
 /** `pageIndex` (from 1) and `pageSize` (1…100): the variables of every page template. */
 export interface PageVariables {
@@ -11,6 +13,12 @@ export interface ArticleInput {
   title: string
   content?: string
 }
+
+/** What `PATCH` to an article takes as a merge patch: `content: null` removes the content. */
+export type ArticlePatch = MergePatch<ArticleInput>
+
+/** The action a blog and an article page offer (CONTRACT §3): POST to the article collection. */
+type CreateArticle = { createArticle: Form<ArticleInput, Resource<Article>> }
 
 /** Links every page carries, spelled `_link` by the Blog API; none is templated. */
 type PageRels<Page> = {
@@ -38,6 +46,7 @@ export type Blog = {
     self: Rel<Blog>
     'doc:articles': Rel<ArticlePage, PageVariables>
   }
+  actions: CreateArticle
 }
 
 /** An article; `content` is absent when it has none. */
@@ -48,6 +57,12 @@ export type Article = {
     'doc:blog': Rel<Blog>
     'doc:comments': Rel<CommentPage, PageVariables>
   }
+  /** CONTRACT §3: replace (`PUT`), merge patch (`PATCH`) and delete. */
+  actions: {
+    default: Form<ArticleInput, State<Article>>
+    patch: Form<ArticlePatch, State<Article>>
+    delete: Form<Record<never, never>, undefined>
+  }
   input: ArticleInput
 }
 
@@ -57,6 +72,7 @@ export type ArticlePage = {
   rels: PageRels<ArticlePage>
   embedded: { item: Article }
   creates: { input: ArticleInput; target: Article }
+  actions: CreateArticle
 }
 
 /** A comment on an article (read-only). */

@@ -1,7 +1,7 @@
 import type { HttpHandler } from 'msw'
 import { it } from 'vitest'
 import { type Client, type ClientOptions, createClient } from '../../src/index.js'
-import type { SdkTarget } from './target.js'
+import { SDK_CAPABILITIES, type SdkCapability, type SdkTarget } from './target.js'
 
 /** Registers one case, as `it` does. */
 export type Register = (name: string, test: () => Promise<void>) => void
@@ -16,6 +16,10 @@ export type Register = (name: string, test: () => Promise<void>) => void
 export function itOverriding(target: () => SdkTarget): Register {
   return target().use ? it : () => {}
 }
+
+/** Whether the target has a capability (see `SdkTarget.capabilities`). */
+export const supports = (target: SdkTarget, capability: SdkCapability): boolean =>
+  (target.capabilities ?? SDK_CAPABILITIES).includes(capability)
 
 /** Overrides routes on the target, for a case registered with {@link itOverriding}. */
 export function override(target: SdkTarget, ...handlers: HttpHandler[]): void {

@@ -1,4 +1,5 @@
 import { beforeEach, describe } from 'vitest'
+import { actionCases } from './actions.case.js'
 import { blogCases } from './blog.case.js'
 import { errorCases } from './errors.case.js'
 import { navigateCases } from './navigate.case.js'
@@ -7,7 +8,8 @@ import { responseCases } from './responses.case.js'
 import type { SdkTarget } from './target.js'
 import { writeCases } from './writes.case.js'
 
-export type { SdkTarget } from './target.js'
+export type { SdkCapability, SdkTarget } from './target.js'
+export { SDK_CAPABILITIES } from './target.js'
 
 /**
  * Registers the SDK suite against one target (in-process MSW, the real HTTP server, a browser's
@@ -29,5 +31,6 @@ export function describeSdk(target: () => SdkTarget): void {
     errorCases(target)
     responseCases(target)
     blogCases(target)
+    actionCases(target)
   })
 }

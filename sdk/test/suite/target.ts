@@ -16,4 +16,19 @@ export interface SdkTarget {
   use?(...handlers: HttpHandler[]): void
   /** Restores the seed and drops overrides. */
   reset(): Promise<void>
+  /**
+   * What the server offers beyond the source's API; default {@link SDK_CAPABILITIES}. A case that
+   * needs one the target lacks is not registered for it.
+   */
+  readonly capabilities?: readonly SdkCapability[]
 }
+
+/** `hal-forms`: the server serves CONTRACT §3's HAL-FORMS templates and §2's PATCH itself. */
+export type SdkCapability = 'hal-forms'
+
+/**
+ * The capabilities a target has unless it lists its own: the Blog mock serves HAL-FORMS (issue 14),
+ * so the actions cases run on its templates as well as on the suite's fixture. A server without
+ * them lists `capabilities: []`.
+ */
+export const SDK_CAPABILITIES: readonly SdkCapability[] = ['hal-forms']

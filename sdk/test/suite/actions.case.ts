@@ -1,0 +1,277 @@
+import { HttpResponse, http } from 'msw'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { createBlogClient } from '../../src/blog/index.js'
+import {
+  type Action,
+  ActionNotFoundError,
+  isActionNotFoundError,
+  isPreconditionFailedError,
+  isValidationError,
+  PreconditionFailedError,
+  Resource,
+  State,
+  ValidationError,
+} from '../../src/index.js'
+import { halFormsFixture } from './hal-forms.fixture.js'
+import {
+  changeElsewhere,
+  itOverriding,
+  lines,
+  override,
+  recordingClient,
+  supports,
+} from './helpers.js'
+import type { SdkTarget } from './target.js'
+
+const byName = (actions: readonly Action[]) =>
+  Object.fromEntries(actions.map((action) => [action.name, action]))
+
+/**
+ * HAL-FORMS actions and PATCH (CONTRACT §2 "Partial update", §3 "HAL-FORMS"). The same cases run on
+ * the fixture's overrides (wherever the target has `use`) and on the Blog mock's own templates
+ * (where the target has the `hal-forms` capability).
+ */
+export function actionCases(target: () => SdkTarget): void {
+  describe('actions (HAL-FORMS)', () => {
+    let t: SdkTarget
+    beforeEach(() => {
+      t = target()
+    })
+    const article1 = () => `${t.apiUrl}/blogs/1/articles/1`
+
+    it('a resource without templates has no actions: action() throws ActionNotFoundError', async () => {
+      const { client, requests } = recordingClient(t)
+      const comment = await client.go('blogs/1/articles/1/comments/1').get()
+      expect(requests[0]?.headers.get('accept')).toMatch(
+        /^application\/prs\.hal-forms\+json, application\/hal\+json;q=0\.9/,
+      )
+      // The HAL-FORMS Accept still reads the plain HAL the server answers.
+      expect(comment.data).toMatchObject({ id: 1, author: expect.any(String) })
+      expect(comment.actions()).toEqual([])
+      expect(comment.hasAction('default')).toBe(false)
+      const error = (() => {
+        try {
+          return comment.action()
+        } catch (caught) {
+          return caught
+        }
+      })()
+      expect(error).toBeInstanceOf(ActionNotFoundError)
+      expect(isActionNotFoundError(error)).toBe(true)
+      expect(error).toMatchObject({ action: 'default', url: comment.uri, available: [] })
+      expect((error as Error).message).toBe(
+        `GET ${comment.uri} has no action 'default'; its actions: `,
+      )
+    })
+
+    const variants = [
+      ...(target().use
+        ? [{ name: 'on fixtures', serve: (on: SdkTarget) => override(on, ...halFormsFixture()) }]
+        : []),
+      ...(supports(target(), 'hal-forms')
+        ? [{ name: 'served by the Blog mock', serve: () => {} }]
+        : []),
+    ]
+    for (const { name, serve } of variants)
+      describe(name, () => {
+        beforeEach(() => serve(t))
+
+        it('actions() lists an article’s templates; fields describe their properties', async () => {
+          const { client } = recordingClient(t)
+          const state = await client.go(article1()).get()
+          const actions = byName(state.actions())
+          expect(Object.keys(actions).sort()).toEqual(['default', 'delete', 'patch'])
+          expect(actions.default).toMatchObject({ method: 'PUT', uri: article1() })
+          expect(actions.default?.contentType).toBe('application/json')
+          expect(actions.patch).toMatchObject({
+            method: 'PATCH',
+            contentType: 'application/merge-patch+json',
+            uri: article1(),
+          })
+          expect(actions.delete?.method).toBe('DELETE')
+          const edit = state.action()
+          expect(edit.name).toBe('default')
+          expect(edit.field('title')).toMatchObject({
+            name: 'title',
+            required: true,
+            minLength: 1,
+            maxLength: 200,
+            prompt: expect.any(String),
+          })
+          expect(edit.field('content')).toMatchObject({ required: false, maxLength: 100_000 })
+          expect(state.action('patch').fields.every((field) => !field.required)).toBe(true)
+          expect(state.data).not.toHaveProperty('_templates')
+        })
+
+        it('submit() refuses invalid values with a 422-shaped ValidationError and sends nothing', async () => {
+          const { client, requests } = recordingClient(t)
+          const edit = (await client.go(article1()).get()).action()
+          const sent = requests.length
+          const error = await edit
+            .submit({ title: '', content: 'x'.repeat(100_001) })
+            .catch((e: unknown) => e)
+          expect(requests).toHaveLength(sent)
+          expect(error).toBeInstanceOf(ValidationError)
+          expect(isValidationError(error)).toBe(true)
+          expect(error).toMatchObject({ status: 422, sent: false, method: 'PUT', url: article1() })
+          expect((error as ValidationError).errors).toEqual([
+            { pointer: '/title', detail: 'title is required' },
+            { pointer: '/content', detail: 'content must be at most 100000 characters' },
+          ])
+          const tooLong = await edit.submit({ title: 'x'.repeat(201) }).catch((e: unknown) => e)
+          expect((tooLong as ValidationError).errors).toEqual([
+            { pointer: '/title', detail: 'title must be at most 200 characters' },
+          ])
+          expect(requests).toHaveLength(sent)
+          // What only the server knows (a blank title, trimmed) comes back in the same shape.
+          const server = await edit.submit({ title: '   ' }).catch((e: unknown) => e)
+          expect(server).toMatchObject({ name: 'ValidationError', status: 422, sent: true })
+          expect((server as ValidationError).errors).toEqual([
+            { pointer: '/title', detail: expect.any(String) },
+          ])
+        })
+
+        it('submit() sends the template’s method with If-Match from its state and resolves to the new state', async () => {
+          const { client, requests } = recordingClient(t)
+          const article = client.go(article1())
+          const before = await article.get()
+          const after = await before.action().submit({ title: 'Edited', content: 'By template' })
+          const put = requests.at(-1)
+          expect(put).toMatchObject({ method: 'PUT', url: article1() })
+          expect(put?.headers.get('if-match')).toBe(before.etag)
+          expect(put?.headers.get('content-type')).toBe('application/json')
+          expect(after).toBeInstanceOf(State)
+          expect((after as State).data).toEqual({ id: 1, title: 'Edited', content: 'By template' })
+          // Cached with its validators, as put() does: the next get() costs a 304.
+          expect(await article.get()).toBe(after)
+          expect(requests.at(-1)?.status).toBe(304)
+        })
+
+        it('submit() from a stale state fails with 412, and the next get() re-reads', async () => {
+          const { client } = recordingClient(t)
+          const article = client.go(article1())
+          const stale = await article.get()
+          await changeElsewhere(t, article1(), { title: 'Theirs' })
+          // The cache now holds the current version; the action still speaks for the one it came from.
+          expect((await article.refresh()).data.title).toBe('Theirs')
+          const error = await stale
+            .action()
+            .submit({ title: 'Mine' })
+            .catch((e: unknown) => e)
+          expect(error).toBeInstanceOf(PreconditionFailedError)
+          expect((error as Error).message).toContain(`PUT ${article1()} answered 412`)
+          expect((await article.get()).data.title).toBe('Theirs')
+        })
+
+        it('createArticle on a page posts to the collection and resolves to the created Resource', async () => {
+          const { client, requests } = recordingClient(t)
+          const page = client.go('blogs/1/articles?pageIndex=5&pageSize=10')
+          const before = await page.get()
+          const create = before.action('createArticle')
+          expect(create).toMatchObject({ method: 'POST', uri: `${t.apiUrl}/blogs/1/articles` })
+          const created = await create.submit({ title: 'Made by template' })
+          const post = requests.at(-1)
+          expect(post?.method).toBe('POST')
+          expect(post?.headers.has('if-match')).toBe(false)
+          expect(created).toBeInstanceOf(Resource)
+          expect((created as Resource).uri).toBe(`${t.apiUrl}/blogs/1/articles/43`)
+          const blog = await client.go('blogs/1').get()
+          expect(blog.action('createArticle').uri).toBe(`${t.apiUrl}/blogs/1/articles`)
+          // The collection's pages were dropped: the page reads the new total.
+          expect((await page.get()).data.totalArticles).toBe(43)
+        })
+
+        it('the delete action deletes with If-Match and evicts the article', async () => {
+          const { client, requests } = recordingClient(t)
+          const article = client.go(article1())
+          const state = await article.get()
+          expect(await state.action('delete').submit()).toBeUndefined()
+          expect(requests.at(-1)).toMatchObject({ method: 'DELETE', status: 204 })
+          expect(requests.at(-1)?.headers.get('if-match')).toBe(state.etag)
+          await expect(article.get()).rejects.toMatchObject({ name: 'NotFoundError' })
+        })
+
+        it('patch() as a merge patch sends application/merge-patch+json with If-Match', async () => {
+          const { client, requests } = recordingClient(t)
+          const article = client.go(article1())
+          const before = await article.get()
+          const after = await article.patch({ content: null })
+          const sent = requests.at(-1)
+          expect(sent?.method).toBe('PATCH')
+          expect(sent?.headers.get('content-type')).toBe('application/merge-patch+json')
+          expect(sent?.headers.get('if-match')).toBe(before.etag)
+          expect(after.data).toEqual({ id: 1, title: before.data.title })
+          expect(await article.get()).toBe(after)
+          // The template's patch goes the same way (read afresh: a write's answer may have none).
+          const other = recordingClient(t)
+          const current = await other.client.go(article1()).get()
+          const viaTemplate = await current.action('patch').submit({ title: 'Patched' })
+          expect((viaTemplate as State).data).toEqual({ id: 1, title: 'Patched' })
+          expect(other.requests.at(-1)?.headers.get('content-type')).toBe(
+            'application/merge-patch+json',
+          )
+        })
+
+        it('patch() as a JSON Patch sends application/json-patch+json; a stale one answers 412', async () => {
+          const { client, requests } = recordingClient(t)
+          const article = client.go(article1())
+          await article.get()
+          const after = await article.patch(
+            [
+              { op: 'test', path: '/title', value: 'Article 1' },
+              { op: 'replace', path: '/title', value: 'Patched' },
+            ],
+            { type: 'json-patch' },
+          )
+          expect(requests.at(-1)?.headers.get('content-type')).toBe('application/json-patch+json')
+          expect(after.data.title).toBe('Patched')
+          await changeElsewhere(t, article1(), { title: 'Theirs' })
+          const error = await article
+            .patch([{ op: 'remove', path: '/content' }], { type: 'json-patch' })
+            .catch((e: unknown) => e)
+          expect(isPreconditionFailedError(error)).toBe(true)
+          expect((await article.get()).data.title).toBe('Theirs')
+        })
+
+        it('patchArticle() patches in one call, with If-Match from the state given', async () => {
+          const api = createBlogClient({ baseUrl: new URL(t.apiUrl).origin, token: 'dev-token' })
+          const state = await api.article(article1()).get()
+          const patched = await api.patchArticle(state, { title: 'One call' })
+          expect(patched.data.title).toBe('One call')
+          const conflict = await api
+            .patchArticle(state, { title: 'From the old state' })
+            .catch((e: unknown) => e)
+          expect(isPreconditionFailedError(conflict)).toBe(true)
+        })
+      })
+
+    itOverriding(target)('a GET template sends its values as the query', async () => {
+      override(
+        t,
+        http.get('*/api/v1.2/blogs/1/finder', () =>
+          HttpResponse.json({
+            _links: { self: { href: 'finder' } },
+            _templates: {
+              default: {
+                method: 'GET',
+                target: 'articles',
+                properties: [{ name: 'pageSize', type: 'number', min: 1, max: 100 }],
+              },
+            },
+          }),
+        ),
+      )
+      const { client, requests } = recordingClient(t)
+      const search = (await client.go('blogs/1/finder').get()).action()
+      await expect(search.submit({ pageSize: 500 })).rejects.toMatchObject({
+        errors: [{ pointer: '/pageSize', detail: 'pageSize must be at most 100' }],
+      })
+      const page = await search.submit({ pageSize: 5 })
+      expect(lines(requests)).toEqual([
+        'GET /api/v1.2/blogs/1/finder',
+        'GET /api/v1.2/blogs/1/articles?pageSize=5',
+      ])
+      expect((page as State).data).toMatchObject({ pageSize: 5, totalArticles: 42 })
+    })
+  })
+}
