@@ -1,19 +1,17 @@
 /**
  * What one GET article costs in-process, per layer, without the network: MSW's `getResponse` over
- * the API's handlers against the real server's dispatcher (fast path), in microseconds.
+ * the API's catch-all handler (fetch objects) against the API's one path on the real server's lazy
+ * request view (`api.answer`), in microseconds.
  * Run (in mock/): npx tsx bench/dispatch.bench.ts
  */
 import type { IncomingMessage } from 'node:http'
 import { getResponse } from 'msw'
-import { createBlogApi } from '../src/api.js'
-import { dispatcherOf } from '../src/routes/dispatch.js'
+import { createBlogApi } from '../src/blog/api.js'
 import { NodeRequest } from '../src/server/node-http.js'
 import { fixed, medianMicros } from './measure.js'
 
 const api = createBlogApi()
 await api.ready
-const dispatcher = dispatcherOf(api)
-if (!dispatcher) throw new Error('createBlogApi attached no dispatcher')
 const path = '/api/v1.2/blogs/1/articles/1'
 const raw = ['Host', '127.0.0.1:4010', 'Accept', 'application/hal+json']
 
@@ -33,8 +31,8 @@ const msw = await medianMicros(() =>
   ),
 )
 const fast = await medianMicros(() =>
-  dispatcher.dispatch(new NodeRequest(incoming(), 'http://127.0.0.1:4010', path), path),
+  api.answer(new NodeRequest(incoming(), 'http://127.0.0.1:4010', path)),
 )
 console.log('| path | µs per GET article |\n|---|---:|')
 console.log(`| getResponse (MSW, fetch objects) | ${fixed(msw)} |`)
-console.log(`| dispatcher (fast path) | ${fixed(fast)} |`)
+console.log(`| api.answer (node:http request view) | ${fixed(fast)} |`)

@@ -1,5 +1,5 @@
 import { type SetupWorker, setupWorker } from 'msw/browser'
-import { type BlogApi, createBlogApi, createExtendedBlogApi, withBlogApi } from './api.js'
+import { type BlogApi, createBlogApi, createExtendedBlogApi, withBlogApi } from './blog/api.js'
 import type { HalApi, HalCollections } from './core/api.js'
 import { halHandler, withHalApi } from './core/handler.js'
 import { persistence } from './data/persistence.js'

@@ -4,7 +4,7 @@
  *
  * @packageDocumentation
  */
-export { type BlogApi, createBlogApi } from './api.js'
+export { type BlogApi, createBlogApi } from './blog/api.js'
 export {
   defineHalApi,
   type HalApi,

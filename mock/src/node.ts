@@ -1,5 +1,5 @@
 import { type SetupServer, setupServer } from 'msw/node'
-import { type BlogApi, createBlogApi, withBlogApi } from './api.js'
+import { type BlogApi, createBlogApi, withBlogApi } from './blog/api.js'
 import type { HalApi, HalCollections } from './core/api.js'
 import { halHandler, withHalApi } from './core/handler.js'
 import type { BlogApiOptions } from './options.js'

@@ -1,5 +1,6 @@
+import type { IncomingMessage } from 'node:http'
 import { describe, expect, it } from 'vitest'
-import { NodeHeaders } from '../src/server/node-http.js'
+import { NodeHeaders, NodeRequest } from '../src/server/node-http.js'
 
 // What a client sent, as node:http keeps it in `rawHeaders`: names as written, repeats apart.
 const RAW = [
@@ -41,5 +42,41 @@ describe('NodeHeaders', () => {
     const expected = Object.fromEntries(fetchHeaders())
     expect(record).toEqual(expected)
     expect(Object.keys(record)).toEqual(Object.keys(expected))
+  })
+})
+
+describe('NodeRequest', () => {
+  const ORIGIN = 'http://127.0.0.1:4010'
+  const request = (target: string) =>
+    new NodeRequest(
+      {
+        method: 'GET',
+        url: target,
+        rawHeaders: ['Cookie', 'a=1; access_token=x%20y'],
+      } as unknown as IncomingMessage,
+      ORIGIN,
+      target,
+    )
+
+  it.each([
+    '/api/v1.2/blogs/1',
+    '/api/v1.2/blogs/1/?pageIndex=2',
+    '/api/v1.2/blogs/%31',
+    '/api/v1.2//blogs',
+    '/api/v1.2/x/../blogs/1',
+    '/api/v1.2/./blogs/1',
+    '/api/v1.2/%2e%2E/v1.2/blogs',
+    '/api/v1.2/.hidden/..x',
+    '/api/v1.2/blogs/1/..',
+    '/api/v1.2/caf\u00e9',
+    '/api/v1.2/a b',
+    '/api/v1.2/a\\b',
+    '/api/v1.2/a|b{c}',
+  ])('reads the path of %s as a URL parser does', (target) => {
+    expect(request(target).path).toBe(new URL(`${ORIGIN}${target}`).pathname)
+  })
+
+  it('parses cookies as MSW does', () => {
+    expect(request('/').cookies).toEqual({ a: '1', access_token: 'x y' })
   })
 })

@@ -1,6 +1,6 @@
 import { getResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createExtendedBlogApi } from '../src/api.js'
+import { createExtendedBlogApi } from '../src/blog/api.js'
 import { persistence } from '../src/data/persistence.js'
 import { defaultSeed } from '../src/data/seed.js'
 import { type BlogDb, BlogStore } from '../src/data/store.js'

@@ -1,8 +1,8 @@
 import type { Collection } from '@msw/data'
-import { type Answer, fromResponse, toResponse } from '../http/answer.js'
+import { type Answer, fromResponse } from '../http/answer.js'
 import { readJson } from '../http/body.js'
 import type { HeaderReader } from '../http/headers.js'
-import { accepts, FORMS_TYPES, HAL_TYPES } from '../http/negotiation.js'
+import { FORMS_TYPES, HAL_TYPES } from '../http/negotiation.js'
 import {
   ACCEPT_PATCH,
   applyJsonPatch,
@@ -10,7 +10,7 @@ import {
   mergePatch,
   patchFormat,
 } from '../http/patch.js'
-import { MAX_DELAY_MS, type Preferences, parsePrefer } from '../http/prefer.js'
+import { MAX_DELAY_MS, type Preferences } from '../http/prefer.js'
 import { Problem } from '../http/problem.js'
 import {
   answerRead,
@@ -26,10 +26,12 @@ import type {
   HalRoute,
   SeedValue,
 } from './definition.js'
+import { createDispatch, type Dispatch, type Endpoint } from './dispatch.js'
 import { type OpenApiDocument, openApiDocument } from './openapi.js'
 import { problemAnswer } from './problem.js'
 import { Representations } from './representation.js'
-import { type RouteEntry, Router } from './router.js'
+import type { HalRequest } from './request.js'
+import type { RouteEntry } from './router.js'
 import { type StandardSchema, validateBody } from './standard-schema.js'
 import { type CollectionStore, HalDefinitionError, HalStore } from './store.js'
 
@@ -43,7 +45,7 @@ export type HalCollectionDb<D> =
     : never
 
 /** One stateful instance of an API defined with {@link defineHalApi}. */
-export interface HalApi<C extends HalCollections = HalCollections> {
+export interface HalApi<C extends HalCollections = HalCollections> extends Dispatch {
   readonly definition: HalApiDefinition
   /**
    * The `@msw/data` collections by name (replaced by {@link HalApi.reset}). Writes made through
@@ -52,13 +54,6 @@ export interface HalApi<C extends HalCollections = HalCollections> {
   readonly db: { readonly [K in keyof C]: HalCollectionDb<C[K]> }
   /** Settles when the seed is loaded; `handle` waits for it by itself. */
   readonly ready: Promise<void>
-  /**
-   * Answers one request: the one entry every shell calls (MSW's catch-all handler, the real
-   * server, the Playwright route). A URL outside the API's base path gets a 404 problem.
-   */
-  handle(request: Request): Promise<Response>
-  /** Whether a URL lies under the API's base path (what a shell sends to {@link HalApi.handle}). */
-  covers(url: URL): boolean
   /** The OpenAPI 3.1 document of the API, with its server on `origin`. */
   openapi(origin: string): OpenApiDocument
   /** Restores the seed, discarding every write. */
@@ -78,7 +73,7 @@ interface CoreRoute {
 }
 
 interface CoreContext {
-  readonly request: Request
+  readonly request: HalRequest
   readonly url: URL
   readonly params: Readonly<Record<string, string>>
   readonly prefer: Preferences
@@ -127,48 +122,26 @@ export function defineHalApi<const S extends Readonly<Record<string, StandardSch
   ])
   const delay = definition.delay ?? 0
   const realm = (definition.title ?? 'HAL API').replace(/["\\\r\n]/g, '')
-  const router = new Router<CoreRoute>(
+  const dispatch = createDispatch<Endpoint>({
     basePath,
-    routeTable(basePath, definition, () => store, reps),
-  )
-
-  async function answer(request: Request, url: URL): Promise<Answer> {
-    const decision = router.decide(request.method, url.pathname)
-    if (decision.kind === 'not-found') {
-      const outside = router.covers(url.pathname) ? '' : `; the API lives under ${basePath || '/'}`
-      throw new Problem(404, `There is no resource at ${url.pathname}${outside}.`)
-    }
-    if (decision.kind === 'options') {
-      const headers: Record<string, string> = { allow: decision.allow.join(', ') }
-      const patch = router.decide('PATCH', url.pathname)
-      if (patch.kind === 'match' && patch.value.acceptPatch) {
-        headers['accept-patch'] = patch.value.acceptPatch
-      }
-      return { status: 204, headers, body: null }
-    }
-    if (decision.kind === 'method-not-allowed') {
-      const allow = decision.allow.join(', ')
-      throw new Problem(405, `${request.method} is not allowed here; use ${allow}.`, {
-        headers: { allow },
-      })
-    }
-    const route = decision.value
-    const prefer = parsePrefer(request.headers)
-    const wait = prefer.delay ?? delay
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
-    if (prefer.status !== undefined) {
-      throw new Problem(prefer.status, `Answered ${prefer.status} as asked by Prefer: status.`)
-    }
-    if (route.produces.length > 0 && !accepts(request.headers, route.produces)) {
-      throw new Problem(406, `This resource is available as ${route.produces.join(' or ')} only.`)
-    }
-    if (route.access === 'write' || definition.protectReads) {
-      authorize(request.headers, route)
-    }
-    await store.ready
-    return route.run({ request, url, params: decision.params, prefer })
-  }
-
+    routes: routeTable(basePath, definition, () => store, reps).map(({ method, path, value }) => ({
+      method,
+      path,
+      value: {
+        produces: value.produces,
+        ...(value.acceptPatch === undefined ? {} : { acceptPatch: value.acceptPatch }),
+        run: async ({ request, params, prefer }) => {
+          if (value.access === 'write' || definition.protectReads) authorize(request.headers, value)
+          await store.ready
+          return value.run({ request, url: request.url, params, prefer })
+        },
+      },
+    })),
+    delay: () => delay,
+    problem: (error, request) => problemAnswer(error, request.url.pathname),
+    notFound: (request, where) =>
+      `There is no resource at ${request.url.pathname}${where === 'outside' ? `; the API lives under ${basePath || '/'}` : ''}.`,
+  })
   function authorize(headers: HeaderReader, route: CoreRoute): void {
     const token = tokenOf(headers)
     if (token === undefined || !tokens.has(token)) {
@@ -197,19 +170,9 @@ export function defineHalApi<const S extends Readonly<Record<string, StandardSch
     get ready() {
       return store.ready
     },
-    covers: (url) => router.covers(url.pathname),
-    async handle(request) {
-      const url = new URL(request.url)
-      let result: Answer
-      try {
-        result = await answer(request, url)
-      } catch (error) {
-        result = problemAnswer(error, url.pathname)
-      }
-      result.headers.vary = 'Accept'
-      const head = request.method === 'HEAD'
-      return toResponse(head ? { ...result, body: null } : result)
-    },
+    answer: dispatch.answer,
+    handle: dispatch.handle,
+    covers: dispatch.covers,
     openapi: (origin) => openApiDocument(definition, `${origin}${basePath}`, reps),
     reset() {
       store = new HalStore(definition)
@@ -235,7 +198,7 @@ function routeTable(
 ): RouteEntry<CoreRoute>[] {
   const origin = (url: URL) => url.origin
   /** An item as the request asks for it (HAL or HAL-FORMS); preconditions match either's ETag. */
-  const itemRep = (request: Request, url: URL, target: CollectionStore, record: HalRecord) =>
+  const itemRep = (request: HalRequest, url: URL, target: CollectionStore, record: HalRecord) =>
     negotiated(
       request,
       () => reps.item(origin(url), target, record),
@@ -279,7 +242,7 @@ function routeTable(
     })
     /** Replaces a record's fields by `body` once the schema and the links accept it (PUT, PATCH). */
     const replace = async (
-      request: Request,
+      request: HalRequest,
       url: URL,
       target: CollectionStore,
       current: HalRecord,
@@ -442,7 +405,7 @@ function extraRoute(route: HalRoute): CoreRoute {
     access: route.access ?? 'read',
     produces: route.produces ?? HAL_TYPES,
     run: async ({ request, url, params }) =>
-      fromResponse(await route.handle({ request, url, params })),
+      fromResponse(await route.handle({ request: request.toFetch(), url, params })),
   }
 }
 

@@ -1,30 +1,36 @@
 import { type HttpHandler, http } from 'msw'
+import { toResponse } from '../http/answer.js'
 import type { HalApi, HalCollections } from './api.js'
+import type { Dispatch } from './dispatch.js'
 import type { Responder } from './overrides.js'
+import { fetchHalRequest } from './request.js'
 
 /**
- * An API as a {@link Responder}: `api.handle` for a request under its base path, `undefined` for
- * any other.
+ * An API as a {@link Responder}: `api.handle` for a request it covers (under its base path),
+ * `undefined` for any other.
  *
  * @example
  * const response = await halResponder(shop)(new Request('http://localhost/api/orders'))
  */
-export function halResponder<C extends HalCollections>(api: HalApi<C>): Responder {
+export function halResponder(api: Dispatch): Responder {
   return (request) =>
     api.covers(new URL(request.url)) ? api.handle(request) : Promise.resolve(undefined)
 }
 
 /**
- * The one MSW handler of an API: a catch-all that hands every request under the API's base path
- * to `api.handle` and lets any other go on to the next handler. Handlers added with `server.use()`
- * come first, so they still override any route.
+ * The one MSW handler of an API: a catch-all that hands every request the API covers to its one
+ * path (`api.answer`, with the cookies MSW parsed) and lets any other go on to the next handler.
+ * Handlers added with `server.use()` come first, so they still override any route.
  *
  * @example
  * const server = setupServer(halHandler(shop))
  */
-export function halHandler<C extends HalCollections>(api: HalApi<C>): HttpHandler {
-  const respond = halResponder(api)
-  return http.all('*', ({ request }) => respond(request))
+export function halHandler(api: Dispatch): HttpHandler {
+  return http.all('*', async ({ request, cookies }) => {
+    const view = fetchHalRequest(request, cookies)
+    if (!api.covers(view.url)) return undefined
+    return toResponse(await api.answer(view))
+  })
 }
 
 /**

@@ -56,18 +56,63 @@ const cases: [string, string, RouteDecision<string>][] = [
   // 405 and OPTIONS name every method of the path, HEAD beside GET, OPTIONS always.
   ['PATCH', '/api/orders/7', { kind: 'method-not-allowed', allow: READ_WRITE }],
   ['POST', '/api/orders/7', { kind: 'method-not-allowed', allow: READ_WRITE }],
-  ['OPTIONS', '/api/orders/7', { kind: 'options', allow: READ_WRITE }],
+  [
+    'OPTIONS',
+    '/api/orders/7',
+    { kind: 'options', allow: READ_WRITE, values: ['order', 'replace-order', 'delete-order'] },
+  ],
   [
     'DELETE',
     '/api/orders',
     { kind: 'method-not-allowed', allow: ['GET', 'HEAD', 'POST', 'OPTIONS'] },
   ],
-  ['OPTIONS', '/api', { kind: 'options', allow: ['GET', 'HEAD', 'OPTIONS'] }],
+  ['OPTIONS', '/api', { kind: 'options', allow: ['GET', 'HEAD', 'OPTIONS'], values: ['root'] }],
   // Method names are case-sensitive (RFC 9110 §9.1).
   ['get', '/api/orders', { kind: 'method-not-allowed', allow: ['GET', 'HEAD', 'POST', 'OPTIONS'] }],
 ]
 
+// A versioned base with a dot in it (the Blog API's `/api/v1.2`), and paths that repeat it.
+const versioned = new Router('/api/v1.2', [
+  { method: 'GET', path: '', value: 'root' },
+  { method: 'GET', path: '/blogs/{blogId}', value: 'blog' },
+  { method: 'GET', path: '/blogs/{blogId}/articles/{articleId}', value: 'article' },
+  { method: 'PATCH', path: '/blogs/{blogId}/articles/{articleId}', value: 'patch-article' },
+])
+const versionedCases: [string, string, RouteDecision<string>][] = [
+  ['GET', '/api/v1.2', match('root')],
+  ['GET', '/api/v1.2/blogs/1', match('blog', { blogId: '1' })],
+  ['GET', '/api/v1.2/blogs/%31', match('blog', { blogId: '1' })],
+  ['GET', '/api/v1%2E2/blogs/1', match('blog', { blogId: '1' })],
+  [
+    'PATCH',
+    '/api/v1.2/blogs/1/articles/2',
+    match('patch-article', { blogId: '1', articleId: '2' }),
+  ],
+  ['HEAD', '/api/v1.2/blogs/1/articles/2', match('article', { blogId: '1', articleId: '2' })],
+  // Only under the base: not under a prefix, another version, or the base repeated further on.
+  ['GET', '/x/api/v1.2/blogs/1', { kind: 'not-found' }],
+  ['GET', '/api/v1.1/api/v1.2/blogs/1', { kind: 'not-found' }],
+  ['GET', '/api/v1.2/x/api/v1.2/blogs/1', { kind: 'not-found' }],
+  ['GET', '/api/v1.1/blogs/1', { kind: 'not-found' }],
+  ['GET', '/api/v1.2/blogs/1/', match('blog', { blogId: '1' })],
+  ['GET', '/api/v1.2/blogs/1//', { kind: 'not-found' }],
+  [
+    'OPTIONS',
+    '/api/v1.2/blogs/1/articles/2',
+    {
+      kind: 'options',
+      allow: ['GET', 'HEAD', 'PATCH', 'OPTIONS'],
+      values: ['article', 'patch-article'],
+    },
+  ],
+  ['TRACE', '/api/v1.2/blogs/1', { kind: 'method-not-allowed', allow: ['GET', 'HEAD', 'OPTIONS'] }],
+]
+
 describe('Router', () => {
+  it.each(versionedCases)('under /api/v1.2: %s %s', (method, path, decision) => {
+    expect(versioned.decide(method, path)).toEqual(decision)
+  })
+
   it.each(cases)('%s %s', (method, path, decision) => {
     expect(router.decide(method, path)).toEqual(decision)
   })

@@ -9,8 +9,8 @@ export interface RouteEntry<T> {
 /** What the router decides for one request. */
 export type RouteDecision<T> =
   | { readonly kind: 'match'; readonly value: T; readonly params: Readonly<Record<string, string>> }
-  /** `OPTIONS` on a known path: answer 204 with `Allow`. */
-  | { readonly kind: 'options'; readonly allow: readonly string[] }
+  /** `OPTIONS` on a known path: answer 204 with `Allow`; `values` are the path's routes. */
+  | { readonly kind: 'options'; readonly allow: readonly string[]; readonly values: readonly T[] }
   /** A known path without this method: 405 with `Allow`. */
   | { readonly kind: 'method-not-allowed'; readonly allow: readonly string[] }
   | { readonly kind: 'not-found' }
@@ -59,18 +59,20 @@ export class Router<T> {
     // HEAD is a GET without a body.
     const wanted = method === 'HEAD' ? 'GET' : method
     const allow = new Set<string>()
+    const values: T[] = []
     for (const { entry, segments: pattern } of this.#routes) {
       const params = matchSegments(pattern, segments)
       if (!params) continue
       if (entry.method === wanted) return { kind: 'match', value: entry.value, params }
       allow.add(entry.method)
+      values.push(entry.value)
     }
     if (allow.size === 0) return NOT_FOUND
     const methods = [...allow]
     if (allow.has('GET')) methods.splice(methods.indexOf('GET') + 1, 0, 'HEAD')
     methods.push('OPTIONS')
     return method === 'OPTIONS'
-      ? { kind: 'options', allow: methods }
+      ? { kind: 'options', allow: methods, values }
       : { kind: 'method-not-allowed', allow: methods }
   }
 
@@ -104,14 +106,18 @@ export function splitPath(path: string): string[] | undefined {
   if (rest === '') return []
   const out: string[] = []
   for (const raw of rest.split('/')) {
-    let segment: string
-    try {
-      segment = decodeURIComponent(raw)
-    } catch {
-      return undefined
+    // Most segments have no escape at all: nothing to decode (the hot path of every request).
+    const escaped = raw.includes('%')
+    let segment = raw
+    if (escaped) {
+      try {
+        segment = decodeURIComponent(raw)
+      } catch {
+        return undefined
+      }
     }
     // Only the raw text says whether it was a dot segment: `%2E` is one, a decoded `%2F` is data.
-    const dots = raw.replace(/%2e/gi, '.')
+    const dots = escaped ? raw.replace(/%2e/gi, '.') : raw
     if (dots === '.') continue
     if (dots === '..') {
       out.pop()

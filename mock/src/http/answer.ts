@@ -78,3 +78,30 @@ export function appendHeader(headers: Record<string, string>, name: string, valu
   const current = headers[name]
   headers[name] = current === undefined ? value : `${current}, ${value}`
 }
+
+/**
+ * What a shell writes, whoever made it (the API's {@link Answer}, an override's or the explorer's
+ * `Response`): a body that may be bytes, and each `Set-Cookie` line apart.
+ */
+export interface WireAnswer {
+  readonly status: number
+  /** Lower-case names. The receiver owns the object and may add headers (Vary, CORS). */
+  readonly headers: Record<string, string>
+  readonly setCookies?: readonly string[]
+  readonly body: string | Uint8Array | null
+}
+
+/**
+ * A fetch `Response` as a {@link WireAnswer}, its body read whole.
+ *
+ * @example
+ * const answer = await wireAnswerOf(await adminResponse(request, context))
+ */
+export async function wireAnswerOf(response: Response): Promise<WireAnswer> {
+  const headers: Record<string, string> = {}
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie') headers[name] = value
+  })
+  const body = response.body === null ? null : new Uint8Array(await response.arrayBuffer())
+  return { status: response.status, headers, setCookies: response.headers.getSetCookie(), body }
+}

@@ -1,6 +1,6 @@
 import { http, passthrough } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { createBlogApi } from '../api.js'
+import { createBlogApi } from '../blog/api.js'
 import { answerRequest } from './answer.js'
 
 // Chromium never hands a preflight to a route (Playwright answers it), Firefox and WebKit do: the

@@ -1,7 +1,7 @@
 import { isPassthroughResponse, type RequestHandler } from 'msw'
 import { overridesFirst, type Responder } from '../core/overrides.js'
-import { ApiUrls } from '../hal/links.js'
-import { problemResponse } from '../routes/route.js'
+import { toResponse } from '../http/answer.js'
+import { blogProblem } from '../routes/route.js'
 import { CorsPolicy, isPreflight } from '../server/cors.js'
 
 /** Only this test's pages reach the mock: each may read its answers, with credentials. */
@@ -37,7 +37,7 @@ export async function answerRequest(
     response = await overridesFirst(request, handlers, then, { baseUrl })
   } catch (error) {
     const url = new URL(request.url)
-    response = problemResponse(error, new ApiUrls(url.origin), url.pathname)
+    response = toResponse(blogProblem(error, url.origin, url.pathname))
   }
   if (response === undefined || isPassthroughResponse(response)) return undefined
   // `HttpResponse.error()`: the caller aborts the request as a network failure.
@@ -48,5 +48,6 @@ export async function answerRequest(
     statusText: response.statusText,
     headers: response.headers,
   })
-  return cors.withCors(origin, copy)
+  cors.withCors(origin, copy.headers)
+  return copy
 }

@@ -1,5 +1,5 @@
 import { test as base, type PlaywrightTestOptions } from '@playwright/test'
-import { type BlogApi, createBlogApi, withBlogApi } from '../api.js'
+import { type BlogApi, createBlogApi, withBlogApi } from '../blog/api.js'
 import type { HalApi, HalCollections } from '../core/api.js'
 import { withHalApi } from '../core/handler.js'
 import type { BlogApiOptions } from '../options.js'

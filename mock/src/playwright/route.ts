@@ -1,6 +1,6 @@
 import type { BrowserContext, Page, Request as PlaywrightRequest, Route } from '@playwright/test'
 import type { RequestHandler } from 'msw'
-import type { BlogApi } from '../api.js'
+import type { BlogApi } from '../blog/api.js'
 import type { HalApi, HalCollections } from '../core/api.js'
 import { halResponder } from '../core/handler.js'
 import type { Responder } from '../core/overrides.js'

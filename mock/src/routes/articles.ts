@@ -32,8 +32,8 @@ import { requireArticle, requireBlog } from './lookup.js'
 import { answerPage } from './pages.js'
 import { defineRoute, type RouteContext } from './route.js'
 
-const ARTICLES = '/blogs/:blogId/articles'
-const ARTICLE = '/blogs/:blogId/articles/:articleId'
+const ARTICLES = '/blogs/{blogId}/articles'
+const ARTICLE = '/blogs/{blogId}/articles/{articleId}'
 
 /** `GET …/articles?pageIndex=&pageSize=`: one page, O(page size) whatever the blog's size. */
 export const listArticles = defineRoute({

@@ -24,7 +24,7 @@ export const getRoot = defineRoute({
  */
 export const getBlog = defineRoute({
   method: 'GET',
-  path: '/blogs/:blogId',
+  path: '/blogs/{blogId}',
   produces: FORMS_TYPES,
   access: 'read',
   handle(context) {

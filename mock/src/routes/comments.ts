@@ -7,7 +7,7 @@ import { answerPage } from './pages.js'
 import { pathId } from './params.js'
 import { defineRoute } from './route.js'
 
-const COMMENTS = '/blogs/:blogId/articles/:articleId/comments'
+const COMMENTS = '/blogs/{blogId}/articles/{articleId}/comments'
 
 /** `GET …/comments{?pageIndex,pageSize}` (ext): the article page's shape with `totalComments`. */
 export const listComments = defineRoute({
@@ -32,7 +32,7 @@ export const listComments = defineRoute({
 /** `GET …/comments/{commentId}` (ext). */
 export const getComment = defineRoute({
   method: 'GET',
-  path: `${COMMENTS}/:commentId`,
+  path: `${COMMENTS}/{commentId}`,
   produces: HAL_TYPES,
   access: 'read',
   handle(context) {

@@ -19,7 +19,7 @@ const param = (context: RouteContext, name: string): string => {
 /** `GET /docs/rels/{rel}` (ext): what a `doc:` relation means; 404 for rels the API never emits. */
 export const relDoc = defineRoute({
   method: 'GET',
-  path: '/docs/rels/:rel',
+  path: '/docs/rels/{rel}',
   produces: HTML_TYPES,
   access: 'public',
   handle(context) {
@@ -33,7 +33,7 @@ export const relDoc = defineRoute({
 /** `GET /docs/problems/{slug}`: the page a problem's `type` points at. */
 export const problemTypeDoc = defineRoute({
   method: 'GET',
-  path: '/docs/problems/:slug',
+  path: '/docs/problems/{slug}',
   produces: HTML_TYPES,
   access: 'public',
   handle(context) {

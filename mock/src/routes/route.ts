@@ -1,17 +1,14 @@
-import type { HttpHandler } from 'msw'
+import type { Endpoint } from '../core/dispatch.js'
+import type { HalRequest } from '../core/request.js'
+import type { RouteEntry } from '../core/router.js'
 import type { BlogStore } from '../data/store.js'
-import { API_PATH, ApiUrls } from '../hal/links.js'
-import { type Answer, toResponse, utf8Length } from '../http/answer.js'
+import { type API_PATH, ApiUrls } from '../hal/links.js'
+import { type Answer, utf8Length } from '../http/answer.js'
 import { authenticate, type TokenGrant } from '../http/auth.js'
-import type { BodyRequest } from '../http/body.js'
-import type { HeaderReader } from '../http/headers.js'
-import { accepts } from '../http/negotiation.js'
-import { type Preferences, parsePrefer } from '../http/prefer.js'
+import type { Preferences } from '../http/prefer.js'
 import { Problem, problemBody } from '../http/problem.js'
-import type { ConditionalRequest } from '../http/respond.js'
 import { ByteLru, stringBytes } from '../memory/byte-lru.js'
 import type { ResolvedOptions } from '../options.js'
-import { RouteHandler } from './route-handler.js'
 
 /** What a route needs from the instance it belongs to; `store()` changes on reset. */
 export interface Runtime {
@@ -19,28 +16,11 @@ export interface Runtime {
   readonly options: ResolvedOptions
 }
 
-/**
- * What a route reads of one request, whichever shell received it: an MSW handler (a fetch
- * `Request`) or the real server (a `node:http` request, read lazily).
- */
-export interface RouteRequest extends ConditionalRequest, BodyRequest {
-  readonly method: string
-  /** The origin the request was addressed to; the answer's links are built on it. */
-  readonly origin: string
-  readonly url: URL
-  readonly headers: HeaderReader
-  /** The request's cookies, as MSW parses them. */
-  readonly cookies: Readonly<Record<string, string>>
-  readonly body: ReadableStream<Uint8Array> | null
-  /** The request as a fetch `Request`, for code that needs one (graphql-http). */
-  toFetch(): Request
-}
-
 /** Everything a route's `handle` sees of one request. */
 export interface RouteContext {
-  readonly request: RouteRequest
+  readonly request: HalRequest
   readonly url: URL
-  readonly params: Readonly<Record<string, string | readonly string[] | undefined>>
+  readonly params: Readonly<Record<string, string>>
   readonly urls: ApiUrls
   readonly store: BlogStore
   readonly prefer: Preferences
@@ -56,7 +36,7 @@ export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
  */
 export interface Route {
   readonly method: RouteMethod
-  /** Path under {@link API_PATH}, in MSW's syntax: `/blogs/:blogId`. */
+  /** Path under {@link API_PATH}, as the core's router takes it: `/blogs/{blogId}`. */
   readonly path: string
   /** Media types it can answer with; empty when the route negotiates by itself (GraphQL). */
   readonly produces: readonly string[]
@@ -69,67 +49,65 @@ export interface Route {
 /** Identity, for inference and to mark a route definition. */
 export const defineRoute = (route: Route): Route => route
 
-/** The MSW path of a route for an instance (`*` origin matches any host). */
-export const routePath = (origin: string, path: string): string => `${origin}${API_PATH}${path}`
-
 /** Whether a route asks for a token under these options. */
 export const needsToken = (route: Route, options: ResolvedOptions): boolean =>
   route.access === 'write' || (route.access === 'read' && options.protectReads)
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
 /**
- * Runs one request through the protocol guards of ARCHITECTURE.md (Prefer controls, negotiation,
- * auth) and the route, turning any {@link Problem} into problem details. Never rejects.
+ * The Blog API's routes as the core's endpoints: each checks the token its access needs (with the
+ * cookie, as the Blog API reads it), waits for the seed, and runs with the Blog's context. The
+ * core's one pipeline does the rest (router, Prefer, negotiation, problems).
  */
-export async function runRoute(
-  route: Route,
-  runtime: Runtime,
-  request: RouteRequest,
-  params: RouteContext['params'],
-): Promise<Answer> {
-  const urls = urlsFor(request.origin)
-  let answer: Answer
-  try {
-    const prefer = parsePrefer(request.headers)
-    const wait = prefer.delay ?? runtime.options.delay
-    if (wait > 0) await sleep(wait)
-    if (prefer.status !== undefined) {
-      throw new Problem(prefer.status, `Answered ${prefer.status} as asked by Prefer: status.`)
-    }
-    if (route.produces.length > 0 && !accepts(request.headers, route.produces)) {
-      throw new Problem(406, `This resource is available as ${route.produces.join(' or ')} only.`)
-    }
-    const { tokens } = runtime.options
-    const grant = needsToken(route, runtime.options)
-      ? authenticate(request.headers, request.cookies, tokens)
-      : undefined
-    const store = runtime.store()
-    await store.ready
-    answer = await route.handle({
-      request,
-      get url() {
-        return request.url
+export function blogEndpoints(routes: readonly Route[], runtime: Runtime): RouteEntry<Endpoint>[] {
+  return routes.map((route) => ({
+    method: route.method,
+    path: route.path,
+    value: {
+      produces: route.produces,
+      ...(route.acceptPatch === undefined ? {} : { acceptPatch: route.acceptPatch }),
+      async run({ request, params, prefer }) {
+        const grant = needsToken(route, runtime.options)
+          ? authenticate(request.headers, request.cookies, runtime.options.tokens)
+          : undefined
+        const store = runtime.store()
+        await store.ready
+        const urls = urlsFor(request.origin)
+        return route.handle({
+          request,
+          // Parsed only if the route reads it (a plain GET does not).
+          get url() {
+            return request.url
+          },
+          params,
+          urls,
+          store,
+          prefer,
+          grant,
+        })
       },
-      params,
-      urls,
-      store,
-      prefer,
-      grant,
-    })
-  } catch (error) {
-    answer = problemAnswer(error, urls, request.url.pathname)
-  }
-  return finish(request, answer)
+    },
+  }))
 }
 
-/** Problem details for a thrown {@link Problem}; anything else is a 500 that leaks nothing. */
-export function problemAnswer(error: unknown, urls: ApiUrls, instance: string): Answer {
+/**
+ * Problem details of the Blog API for a thrown {@link Problem} (anything else is a 500 that leaks
+ * nothing): its `type` is the page under `…/docs/problems/` on the request's origin.
+ *
+ * @example
+ * blogProblem(new Problem(404, 'No blog with id 7.'), 'http://127.0.0.1:4010', '/api/v1.2/blogs/7')
+ */
+export function blogProblem(error: unknown, origin: string, instance: string): Answer {
   const problem =
     error instanceof Problem ? error : new Problem(500, 'The mock failed to answer this request.')
   if (!(error instanceof Problem)) console.error('[halyard-mock] unexpected error:', error)
   const body = JSON.stringify(
-    problemBody(problem.status, problem.detail, urls.base, instance, problem.extra.errors),
+    problemBody(
+      problem.status,
+      problem.detail,
+      urlsFor(origin).base,
+      instance,
+      problem.extra.errors,
+    ),
   )
   return {
     status: problem.status,
@@ -141,23 +119,6 @@ export function problemAnswer(error: unknown, urls: ApiUrls, instance: string): 
     },
     body,
   }
-}
-
-/**
- * {@link problemAnswer} as a fetch `Response`.
- *
- * @example
- * problemResponse(new Problem(404, 'No blog with id 7.'), urls, '/api/v1.2/blogs/7').status // 404
- */
-export function problemResponse(error: unknown, urls: ApiUrls, instance: string): Response {
-  return toResponse(problemAnswer(error, urls, instance))
-}
-
-/** Adds `Vary: Accept` and drops the body of a HEAD answer. */
-function finish(request: RouteRequest, answer: Answer): Answer {
-  answer.headers.vary = 'Accept'
-  if (request.method !== 'HEAD' || answer.body === null) return answer
-  return { status: answer.status, headers: answer.headers, body: null }
 }
 
 /** Links for one origin; requests come from very few, so each gets its builder once. */
@@ -180,50 +141,4 @@ export function urlsFor(origin: string): ApiUrls {
     urlsByOrigin.set(origin, urls)
   }
   return urls
-}
-
-/** A fetch `Request` seen through {@link RouteRequest}, with the cookies MSW parsed for it. */
-export function fetchRouteRequest(
-  request: Request,
-  cookies: Readonly<Record<string, string>>,
-): RouteRequest {
-  const url = new URL(request.url)
-  return {
-    method: request.method,
-    origin: url.origin,
-    url,
-    headers: request.headers,
-    cookies,
-    get body() {
-      return request.body
-    },
-    toFetch: () => request,
-  }
-}
-
-/**
- * MSW handlers for routes: one per route, plus a HEAD handler for each GET route, so a user can
- * override any single one with `server.use()`. Each rules out other routes' requests cheaply (see
- * {@link RouteHandler}).
- *
- * @example
- * const handlers = toHandlers([getBlog], runtime)
- */
-export function toHandlers(routes: readonly Route[], runtime: Runtime): HttpHandler[] {
-  return routes.flatMap((route) => {
-    const path = routePath(runtime.options.origin, route.path)
-    const resolver = async ({
-      request,
-      params,
-      cookies,
-    }: {
-      request: Request
-      params: RouteContext['params']
-      cookies: Record<string, string>
-    }) => toResponse(await runRoute(route, runtime, fetchRouteRequest(request, cookies), params))
-    const handler = new RouteHandler(route.method, path, route.path, resolver)
-    return route.method === 'GET'
-      ? [handler, new RouteHandler('HEAD', path, route.path, resolver)]
-      : [handler]
-  })
 }

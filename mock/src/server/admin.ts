@@ -1,7 +1,7 @@
-import { ApiUrls } from '../hal/links.js'
+import { toResponse } from '../http/answer.js'
 import { authenticate, type TokenGrant } from '../http/auth.js'
 import { Problem } from '../http/problem.js'
-import { problemResponse } from '../routes/route.js'
+import { blogProblem } from '../routes/route.js'
 import type { CorsPolicy } from './cors.js'
 import type { RequestLog } from './request-log.js'
 
@@ -48,7 +48,7 @@ export async function adminResponse(request: Request, context: AdminContext): Pr
   try {
     return await answer(request, url, context)
   } catch (error) {
-    return problemResponse(error, new ApiUrls(url.origin), url.pathname)
+    return toResponse(blogProblem(error, url.origin, url.pathname))
   }
 }
 

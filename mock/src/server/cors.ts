@@ -1,4 +1,3 @@
-import type { Answer } from '../http/answer.js'
 import { appendHeader } from '../http/answer.js'
 import { isLoopbackHost } from './hosts.js'
 
@@ -93,35 +92,25 @@ export class CorsPolicy {
   }
 
   /**
-   * Adds the CORS answer headers to a response (and `Vary: Origin` whenever there is an `Origin`).
+   * Adds the CORS answer headers to an answer's headers, a plain record (the real server) or a
+   * fetch `Headers` (the Playwright route), and `Vary: Origin` whenever there is an `Origin`.
    *
    * @example
-   * cors.withCors(request.headers.get('origin'), await answer(request))
+   * cors.withCors(request.headers.get('origin'), answer.headers)
    */
-  withCors(origin: string | null, response: Response): Response {
-    if (origin === null) return response
-    for (const [name, value] of Object.entries(this.headers(origin))) {
-      response.headers.set(name, value)
+  withCors(origin: string | null, headers: Headers | Record<string, string>): void {
+    if (origin === null) return
+    const grant = Object.entries(this.headers(origin))
+    if (headers instanceof Headers) {
+      for (const [name, value] of grant) headers.set(name, value)
+      headers.append('vary', 'Origin')
+      return
     }
-    response.headers.append('vary', 'Origin')
-    return response
-  }
-
-  /**
-   * {@link CorsPolicy.withCors} for an {@link Answer}.
-   *
-   * @example
-   * cors.answerWithCors(request.headers.get('origin'), await dispatcher.dispatch(request, path))
-   */
-  answerWithCors(origin: string | null, answer: Answer): Answer {
-    if (origin === null) return answer
-    Object.assign(answer.headers, this.headers(origin))
-    appendHeader(answer.headers, 'vary', 'Origin')
-    return answer
+    for (const [name, value] of grant) headers[name] = value
+    appendHeader(headers, 'vary', 'Origin')
   }
 }
 
-/** Whether an origin is `http(s)://` a loopback host, any port. */
 function isLoopbackOrigin(origin: string): boolean {
   try {
     const url = new URL(origin)

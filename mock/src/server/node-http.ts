@@ -1,21 +1,9 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
 import { PassThrough, Readable } from 'node:stream'
-import type { Answer } from '../http/answer.js'
+import { cookiesOf, type HalRequest } from '../core/request.js'
+import type { WireAnswer } from '../http/answer.js'
 import type { HeaderReader } from '../http/headers.js'
 import { reasonPhrase } from '../http/reason-phrase.js'
-import type { RouteRequest } from '../routes/route.js'
-
-/**
- * A fetch `Request` for a `node:http` request, addressed to `origin` (from an allowed `Host`, see
- * `HostPolicy`) at `path` (see {@link originForm}).
- */
-export function toFetchRequest(req: IncomingMessage, origin: string, path: string): Request {
-  return new Request(urlOf(origin, path), {
-    method: req.method ?? 'GET',
-    headers: fetchHeaders(req),
-    ...bodyInit(bodyOf(req)),
-  })
-}
 
 /**
  * The URL of a request: `origin` and the origin-form `path` joined as text, never resolved, so that
@@ -79,17 +67,18 @@ const bodyInit = (body: ReadableStream<Uint8Array> | null) =>
   body === null ? {} : { body, duplex: 'half' as const }
 
 /**
- * A `node:http` request seen as a {@link RouteRequest}, read lazily: the URL, the header lookup,
- * the body stream and a fetch `Request` are built only if the route asks for them, which a read
- * mostly does not. What it answers equals what the same request built by {@link toFetchRequest}
- * would answer (headers joined as fetch joins them; no cookies, which the dispatcher leaves to MSW).
+ * A `node:http` request seen as a {@link HalRequest}, read lazily: the URL, the cookies, the body
+ * stream and a fetch `Request` are built only if the route asks for them, which a read mostly does
+ * not. It reads as the same request as a fetch `Request` would (headers joined as fetch joins them,
+ * cookies parsed as MSW parses them).
  */
-export class NodeRequest implements RouteRequest {
+export class NodeRequest implements HalRequest {
   readonly method: string
   readonly origin: string
   readonly headers: NodeHeaders
-  readonly cookies: Readonly<Record<string, string>> = NO_COOKIES
   readonly #req: IncomingMessage
+  #cookies: Readonly<Record<string, string>> | undefined
+  #pathname: string | undefined
   readonly #path: string
   #url: URL | undefined
   #body: ReadableStream<Uint8Array> | null | undefined
@@ -109,6 +98,24 @@ export class NodeRequest implements RouteRequest {
     return this.#url
   }
 
+  /**
+   * The path as `url.pathname` reads it: the target's own text when a URL parser would keep it as
+   * it is (unreserved characters and escapes, no dot segment), so a plain request parses no URL.
+   */
+  get path(): string {
+    if (this.#pathname === undefined) {
+      const query = this.#path.indexOf('?')
+      const raw = query === -1 ? this.#path : this.#path.slice(0, query)
+      this.#pathname = PLAIN_PATH.test(raw) && !DOT_SEGMENT.test(raw) ? raw : this.url.pathname
+    }
+    return this.#pathname
+  }
+
+  get cookies(): Readonly<Record<string, string>> {
+    this.#cookies ??= cookiesOf(this.headers.get('cookie'))
+    return this.#cookies
+  }
+
   get body(): ReadableStream<Uint8Array> | null {
     if (this.#body === undefined) this.#body = bodyOf(this.#req)
     return this.#body
@@ -124,7 +131,10 @@ export class NodeRequest implements RouteRequest {
   }
 }
 
-const NO_COOKIES: Readonly<Record<string, string>> = Object.freeze({})
+/** A path a URL parser keeps as it is: `/`-separated unreserved characters and escapes. */
+const PLAIN_PATH = /^(?:\/[\w.~%-]*)+$/
+/** A `.` or `..` segment, which URL parsing would resolve (`%2E` too). */
+const DOT_SEGMENT = /\/(?:\.|%2e){1,2}(?:\/|$)/i
 
 /**
  * A request's headers read straight from `rawHeaders`, names compared case-insensitively, repeated
@@ -147,6 +157,10 @@ export class NodeHeaders implements HeaderReader {
       value = value === null ? (raw[i + 1] as string) : join(name, value, raw[i + 1] as string)
     }
     return value
+  }
+
+  has(name: string): boolean {
+    return this.first(name) !== undefined
   }
 
   /** The first value of a header, as Node's `req.headers` keeps it for `Host`. */
@@ -180,38 +194,24 @@ export class NodeHeaders implements HeaderReader {
 const join = (name: string, before: string, value: string): string =>
   `${before}${name === 'cookie' ? '; ' : ', '}${value}`
 
-/** Writes a fetch `Response` to a `node:http` response (no body for HEAD, 204 and 304). */
-export async function sendResponse(
-  res: ServerResponse,
-  response: Response,
-  method: string,
-): Promise<void> {
-  const headers: Record<string, string | string[]> = {}
-  response.headers.forEach((value, name) => {
-    headers[name] = value
-  })
-  const setCookies = response.headers.getSetCookie()
-  if (setCookies.length > 0) headers['set-cookie'] = setCookies
-  settleUnread(res, headers)
-  const noBody = method === 'HEAD' || response.status === 204 || response.status === 304
-  const body =
-    noBody || response.body === null ? undefined : Buffer.from(await response.arrayBuffer())
-  if (body) headers['content-length'] = String(body.byteLength)
-  writeHead(res, response.status, headers)
-  res.end(body)
-}
-
 /**
- * Writes an {@link Answer} as {@link sendResponse} writes the equivalent `Response`, without the
- * detour: the body goes out as a string, in the same write as the head.
+ * Writes an answer in one go: the head and the body (a string or bytes) in the same write, no body
+ * for HEAD, 204 and 304.
  */
-export function writeAnswer(res: ServerResponse, answer: Answer, method: string): void {
-  const headers: Record<string, string> = answer.headers
+export function writeAnswer(res: ServerResponse, answer: WireAnswer, method: string): void {
+  const headers: Record<string, string | readonly string[]> = answer.headers
+  if (answer.setCookies !== undefined && answer.setCookies.length > 0) {
+    headers['set-cookie'] = answer.setCookies
+  }
   settleUnread(res, headers)
   const noBody = method === 'HEAD' || answer.status === 204 || answer.status === 304
   const body = noBody || answer.body === null ? undefined : answer.body
-  if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body))
-  writeHead(res, answer.status, headers)
+  if (body !== undefined) {
+    headers['content-length'] = String(
+      typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength,
+    )
+  }
+  writeHead(res, answer.status, headers as OutgoingHttpHeaders)
   res.end(body)
 }
 
@@ -232,7 +232,10 @@ const DISCARD_MS = 5_000
  * client still sending them gets to read the answer, and the connection serves its next request.
  * A body too large for that closes the connection instead, after the answer.
  */
-function settleUnread(res: ServerResponse, headers: Record<string, string | string[]>): void {
+function settleUnread(
+  res: ServerResponse,
+  headers: Record<string, string | readonly string[]>,
+): void {
   const req = res.req
   if (req.complete) return
   const declared = Number(req.headers['content-length'] ?? 0)

@@ -1,29 +1,20 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
-import { getResponse, type HttpHandler } from 'msw'
-import { type BlogApi, createBlogApi } from '../api.js'
+import type { HttpHandler } from 'msw'
+import { type BlogApi, createBlogApi } from '../blog/api.js'
 import type { HalApi, HalCollections } from '../core/api.js'
-import { overridesFirst, type Responder } from '../core/overrides.js'
-import { API_PATH, ApiUrls } from '../hal/links.js'
-import type { Answer } from '../http/answer.js'
+import { type Dispatch, methodNotAllowed } from '../core/dispatch.js'
+import { overridesFirst } from '../core/overrides.js'
+import { API_PATH } from '../hal/links.js'
+import { type WireAnswer, wireAnswerOf } from '../http/answer.js'
 import type { TokenGrant } from '../http/auth.js'
 import { Problem } from '../http/problem.js'
 import { type BlogApiOptions, resolveOptions } from '../options.js'
-import { dispatcherOf } from '../routes/dispatch.js'
-import { methodNotAllowed } from '../routes/fallback.js'
-import { problemAnswer, problemResponse, urlsFor } from '../routes/route.js'
+import { blogProblem } from '../routes/route.js'
 import { ADMIN_PATH, adminResponse, isAdminPath } from './admin.js'
 import { isPreflight } from './cors.js'
 import { explorerResponse, isExplorerPath } from './explorer/explorer.js'
-import {
-  NodeHeaders,
-  NodeRequest,
-  originForm,
-  sendResponse,
-  toFetchRequest,
-  urlOf,
-  writeAnswer,
-} from './node-http.js'
+import { NodeHeaders, NodeRequest, originForm, urlOf, writeAnswer } from './node-http.js'
 import {
   KEEP_ALIVE_MS,
   type MockServerOptions,
@@ -40,10 +31,10 @@ import {
 
 export type { MockServerOptions } from './options.js'
 
-/** Where a request is addressed: an allowed origin and an origin-form path (and query). */
-interface Target {
-  readonly origin: string
-  readonly path: string
+/** What the server answers a request with, and its headers for the request log (formatted lazily). */
+interface Answered {
+  readonly answer: WireAnswer
+  readonly headers: () => Readonly<Record<string, string>>
 }
 
 /** Methods fetch cannot carry (so no handler sees them); the server answers them 405 itself. */
@@ -69,10 +60,10 @@ export interface MockServer<Api extends object = BlogApi> {
 }
 
 /**
- * Serves the Blog API mock's MSW handlers over real HTTP with `node:http`, plus CORS and the
- * `/__admin` routes. It answers only `Host`s it knows (`allowedHosts`), lets only loopback and
- * listed origins read across origins (`corsOrigins`), and gives each request `requestTimeout` ms
- * to arrive (README, Security).
+ * Serves the Blog API mock over real HTTP with `node:http` (through its one path, `api.answer`,
+ * after the handlers added with `use()`), plus CORS and the `/__admin` routes. It answers only
+ * `Host`s it knows (`allowedHosts`), lets only loopback and listed origins read across origins
+ * (`corsOrigins`), and gives each request `requestTimeout` ms to arrive (README, Security).
  *
  * @example
  * const server = await createMockServer({ port: 0, articles: 100 })
@@ -83,10 +74,7 @@ export function createMockServer(options: MockServerOptions = {}): Promise<MockS
   const server = resolveServerOptions(options, batchedStdout())
   const api = createBlogApi(options)
   const { protectReads, tokens } = resolveOptions(options)
-  return serve(api, API_PATH, server, {
-    respond: (request, overrides) => getResponse([...overrides, ...api.handlers], request),
-    adminTokens: protectReads ? tokens : undefined,
-  })
+  return serve(api, API_PATH, server, protectReads ? tokens : undefined)
 }
 
 /** Options of {@link createHalServer}: the server's own (the API's come from its definition). */
@@ -111,82 +99,52 @@ export function createHalServer<C extends HalCollections>(
 ): Promise<MockServer<HalApi<C>>> {
   const server = resolveServerOptions(options, batchedStdout())
   const { basePath, tokens = [], protectReads = false } = api.definition
-  // The API answers every request, its own problem details for a path outside its base included.
-  const then: Responder = (request) => api.handle(request)
-  return serve(api, basePath.replace(/\/$/, ''), server, {
-    respond: (request, overrides) =>
-      overridesFirst(request, overrides, then, { passthrough: 'then' }),
-    // With protected reads the admin routes need one of the API's tokens too.
-    adminTokens: protectReads ? new Map(tokens.map((token) => [token, { blogs: [] }])) : undefined,
-  })
+  // With protected reads the admin routes need one of the API's tokens too.
+  const adminTokens = protectReads
+    ? new Map(tokens.map((token) => [token, { blogs: [] }]))
+    : undefined
+  return serve(api, basePath.replace(/\/$/, ''), server, adminTokens)
 }
 
-/** What the server asks of an API: to be ready, and to reset on `POST /__admin/reset`. */
-interface ServedApi {
+/**
+ * What the server asks of an API: its one path (`answer`, and `handle` behind overrides), to be
+ * ready, and to reset on `POST /__admin/reset`.
+ */
+interface ServedApi extends Dispatch {
   readonly ready: Promise<void>
   reset(): Promise<void>
 }
 
-/** How the server reaches one API past its own routes (preflight, admin, explorer). */
-interface ApiAccess {
-  /** The answer of the user's overrides, then of the API; `undefined` for none (404). */
-  respond(request: Request, overrides: HttpHandler[]): Promise<Response | undefined>
-  /** Tokens the admin routes require (`X-Access-Token`), when reads are protected. */
-  readonly adminTokens: ReadonlyMap<string, TokenGrant> | undefined
-}
-
-/** The one server: `api` under `basePath` on `node:http`, with the options already resolved. */
+/**
+ * The one server: `api` under `basePath` on `node:http`, with the options already resolved;
+ * `adminTokens` are the tokens the admin routes require when reads are protected.
+ */
 async function serve<Api extends ServedApi>(
   api: Api,
   basePath: string,
   { port, host, log, hosts, cors, requestTimeout }: ResolvedServerOptions,
-  access: ApiAccess,
+  adminTokens: ReadonlyMap<string, TokenGrant> | undefined,
 ): Promise<MockServer<Api>> {
   await api.ready
   const requestLog = new RequestLog()
-  const admin = { api, log: requestLog, cors, tokens: access.adminTokens }
+  const admin = { api, log: requestLog, cors, tokens: adminTokens }
   let overrides: HttpHandler[] = []
   /** The server's own origin, from its bound address; set once listening. */
   let origin = ''
 
-  async function answer(request: Request): Promise<Response> {
-    if (isPreflight(request)) return preflightResponse(request)
-    const { pathname } = new URL(request.url)
-    if (isAdminPath(pathname)) return adminResponse(request, admin)
-    if (isExplorerPath(pathname)) return explorerResponse(request, basePath)
-    const response = await access.respond(request, overrides)
-    return response ?? notFound(request, basePath)
-  }
-
-  /** 204 with the CORS grant for an allowed origin; 403 naming the option for any other. */
-  function preflightResponse(request: Request): Response {
-    const from = request.headers.get('origin') ?? ''
-    const headers = cors.preflightHeaders(from)
-    if (headers['access-control-allow-origin'] !== undefined) {
-      return new Response(null, { status: 204, headers })
-    }
-    const problem = new Problem(
-      403,
-      `Pages on ${from} may not call this server. Allow the origin with --cors-origin ${from} (corsOrigins in createMockServer).`,
-      { headers: { vary: 'Origin' } },
-    )
-    return problemResponse(
-      problem,
-      urlsFor(new URL(request.url).origin),
-      new URL(request.url).pathname,
-    )
-  }
-
   /**
-   * Where a request is addressed: its origin (from an allowed `Host`) and origin-form path, or the
-   * answer refusing it before any route: a target that is no path (400), a `Host` the server does
-   * not answer (403, DNS rebinding), a method fetch cannot carry (405 with `Allow`).
+   * The one pipeline of a request: where it is addressed (Host), a preflight, the admin routes,
+   * the explorer, the user's overrides first (through `overridesFirst`), then the API's one path.
+   * The API's answer, the common case, is plain data built from a lazy view of the request: no
+   * fetch `Request` or `Response` unless an override, the admin routes or the explorer need one.
    */
-  function targetOf(req: IncomingMessage, method: string): Target | Response {
+  async function answer(req: IncomingMessage, method: string): Promise<Answered> {
     const path = originForm(req.url ?? '/')
     if (path === null) {
-      const problem = new Problem(400, 'The request target is not a path.')
-      return problemResponse(problem, urlsFor(origin), '/')
+      return refused(
+        req,
+        blogProblem(new Problem(400, 'The request target is not a path.'), origin, '/'),
+      )
     }
     // Not `req.headers.host`: Node builds that object for every header.
     const from = hosts.originOf(new NodeHeaders(req.rawHeaders).first('host'), origin)
@@ -195,85 +153,67 @@ async function serve<Api extends ServedApi>(
         403,
         'This server answers only requests addressed to a loopback name or address, or to its own address (DNS rebinding protection). Allow this Host with --allowed-hosts <name> (allowedHosts in createMockServer).',
       )
-      return problemResponse(problem, urlsFor(origin), urlOf(origin, path).pathname)
+      return refused(req, blogProblem(problem, origin, urlOf(origin, path).pathname))
     }
-    if (!FORBIDDEN_METHODS.has(method)) return { origin: from, path }
-    const url = urlOf(from, path)
-    const allowed = dispatcher?.allowedMethods(url) ?? []
-    const problem = methodNotAllowed(method, allowed.length > 0 ? allowed : SERVER_METHODS)
-    return problemResponse(problem, urlsFor(from), url.pathname)
-  }
-
-  /** Never rejects: a request fetch cannot represent is a 400, a failure while answering a 500. */
-  async function respond(
-    req: IncomingMessage,
-    target: Target,
-  ): Promise<{ request?: Request; response: Response }> {
-    let request: Request
-    try {
-      request = toFetchRequest(req, target.origin, target.path)
-    } catch {
-      const problem = new Problem(400, 'The request could not be read.')
-      return { response: problemResponse(problem, new ApiUrls(origin), '/') }
+    const request = new NodeRequest(req, from, path)
+    const headers = () => request.headers.toRecord()
+    if (FORBIDDEN_METHODS.has(method)) {
+      // Fetch cannot carry these: the router's 405 and `Allow` where it knows the path, else the server's.
+      const decided = await api.answer(request)
+      if (decided.status === 405) return { answer: decided, headers }
+      const problem = methodNotAllowed(method, SERVER_METHODS)
+      return { answer: blogProblem(problem, from, request.url.pathname), headers }
     }
+    let sent: WireAnswer
     try {
-      const from = request.headers.get('origin')
-      const response = await answer(request)
-      // Admin answers carry CORS headers only for trusted origins, never for `*` (CONTRACT §5).
-      const admin = isAdminPath(new URL(request.url).pathname)
-      if (admin && from !== null && !cors.trusts(from)) return { request, response }
-      return { request, response: cors.withCors(from, response) }
+      sent = await respond(request)
     } catch (error) {
-      const path = new URL(request.url).pathname
-      return { request, response: problemResponse(error, new ApiUrls(origin), path) }
+      sent = blogProblem(error, from, request.url.pathname)
     }
+    // Admin answers carry CORS headers only for trusted origins, never for `*` (CONTRACT §5).
+    const pageOrigin = request.headers.get('origin')
+    const adminPath = isAdminPath(request.path)
+    if (!(adminPath && pageOrigin !== null && !cors.trusts(pageOrigin))) {
+      cors.withCors(pageOrigin, sent.headers)
+    }
+    return { answer: sent, headers }
   }
 
-  const dispatcher = dispatcherOf(api)
-
-  /**
-   * The hot path: the route the handlers would run, answered by the dispatcher without fetch
-   * objects. `undefined` when MSW has to decide: overrides are in place (they must win), or the
-   * request is not one the dispatcher answers on its own (admin, explorer, preflight, errors).
-   */
-  function dispatch(
-    req: IncomingMessage,
-    target: Target,
-  ): { request: NodeRequest; answer: Promise<Answer> } | undefined {
-    const { path } = target
-    if (overrides.length > 0 || !dispatcher || !path.startsWith(API_PATH)) return undefined
-    const request = new NodeRequest(req, target.origin, path)
-    const query = path.indexOf('?')
-    const answer = dispatcher.dispatch(request, query === -1 ? path : path.slice(0, query))
-    return answer && { request, answer }
-  }
-
-  /** Answers through the dispatcher; never rejects, as {@link respond}. */
-  async function respondFast(
-    res: ServerResponse,
-    { request, answer }: { request: NodeRequest; answer: Promise<Answer> },
-  ): Promise<number> {
-    let sent: Answer
+  /** The answer past the Host check: never a refusal of the request itself. */
+  async function respond(request: NodeRequest): Promise<WireAnswer> {
+    if (isPreflight(request)) return preflightAnswer(request)
+    const pathname = request.path
+    const special = isAdminPath(pathname) || isExplorerPath(pathname)
+    if (!special && overrides.length === 0) return api.answer(request)
+    let fetchRequest: Request
     try {
-      sent = cors.answerWithCors(request.headers.get('origin'), await answer)
-    } catch (error) {
-      sent = problemAnswer(error, urlsFor(origin), request.url.pathname)
-    }
-    try {
-      writeAnswer(res, sent, request.method)
+      fetchRequest = request.toFetch()
     } catch {
-      res.destroy()
+      return blogProblem(new Problem(400, 'The request could not be read.'), request.origin, '/')
     }
-    return sent.status
+    const response = isAdminPath(pathname)
+      ? await adminResponse(fetchRequest, admin)
+      : isExplorerPath(pathname)
+        ? explorerResponse(fetchRequest, basePath)
+        : await overridesFirst(fetchRequest, overrides, (r) => api.handle(r), {
+            passthrough: 'then',
+          })
+    return wireAnswerOf(response ?? (await api.handle(fetchRequest)))
   }
 
-  /** Sends a fetch `Response`; a socket that cannot take it is closed. */
-  async function send(res: ServerResponse, response: Response, method: string): Promise<void> {
-    try {
-      await sendResponse(res, response, method)
-    } catch {
-      res.destroy()
+  /** 204 with the CORS grant for an allowed origin; 403 naming the option for any other. */
+  function preflightAnswer(request: NodeRequest): WireAnswer {
+    const from = request.headers.get('origin') ?? ''
+    const headers = cors.preflightHeaders(from)
+    if (headers['access-control-allow-origin'] !== undefined) {
+      return { status: 204, headers, body: null }
     }
+    const problem = new Problem(
+      403,
+      `Pages on ${from} may not call this server. Allow the origin with --cors-origin ${from} (corsOrigins in createMockServer).`,
+      { headers: { vary: 'Origin' } },
+    )
+    return blogProblem(problem, request.origin, request.url.pathname)
   }
 
   const server: Server = createServer(
@@ -288,28 +228,14 @@ async function serve<Api extends ServedApi>(
     async (req, res) => {
       const started = performance.now()
       const method = req.method ?? 'GET'
-      const target = targetOf(req, method)
-      let status: number
-      let headers: () => Readonly<Record<string, string>>
-      const fast = target instanceof Response ? undefined : dispatch(req, target)
-      if (target instanceof Response) {
-        await send(res, target, method)
-        status = target.status
-        const record = new NodeHeaders(req.rawHeaders).toRecord()
-        headers = () => record
-      } else if (fast) {
-        status = await respondFast(res, fast)
-        // Formatted only if someone lists the requests. The closure holds the request only: holding
-        // `fast` would keep every answer's body for as long as the log keeps its line.
-        const { request } = fast
-        headers = () => request.headers.toRecord()
-      } else {
-        const { request, response } = await respond(req, target)
-        await send(res, response, method)
-        status = response.status
-        const record = Object.fromEntries(request?.headers ?? [])
-        headers = () => record
+      const { answer: sent, headers } = await answer(req, method)
+      try {
+        writeAnswer(res, sent, method)
+      } catch {
+        // A socket that cannot take the answer is closed.
+        res.destroy()
       }
+      const { status } = sent
       const durationMs = Math.round((performance.now() - started) * 100) / 100
       const shown = req.url ?? '/'
       // A client that went away mid-request gets no answer: one line says so, no stack trace.
@@ -384,14 +310,8 @@ function batchedStdout(): (line: string) => void {
   }
 }
 
-function notFound(request: Request, basePath: string): Response {
-  const url = new URL(request.url)
-  const response = problemResponse(
-    new Problem(404, `There is no resource at ${url.pathname}; the API lives under ${basePath}.`),
-    new ApiUrls(url.origin),
-    url.pathname,
-  )
-  // Every answer varies on Accept (CONTRACT §3), this one too.
-  response.headers.set('vary', 'Accept')
-  return response
+/** A request refused before any route (its target, its Host), logged with its raw headers. */
+function refused(req: IncomingMessage, answer: WireAnswer): Answered {
+  const record = new NodeHeaders(req.rawHeaders).toRecord()
+  return { answer, headers: () => record }
 }

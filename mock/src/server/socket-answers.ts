@@ -1,10 +1,10 @@
 import { STATUS_CODES } from 'node:http'
 import type { Duplex } from 'node:stream'
+import { methodNotAllowed } from '../core/dispatch.js'
 import type { Answer } from '../http/answer.js'
 import { Problem } from '../http/problem.js'
 import { reasonPhrase } from '../http/reason-phrase.js'
-import { methodNotAllowed } from '../routes/fallback.js'
-import { problemAnswer, urlsFor } from '../routes/route.js'
+import { blogProblem } from '../routes/route.js'
 
 /** The `Allow` of a method the server has nowhere: what it answers at all. */
 export const SERVER_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'] as const
@@ -28,7 +28,7 @@ export function answerOnSocket(socket: Duplex, answer: Answer): void {
 
 /** The 405 for a `CONNECT`: the server is no proxy. */
 export function connectAnswer(origin: string): Answer {
-  return problemAnswer(methodNotAllowed('CONNECT', SERVER_METHODS), urlsFor(origin), '/')
+  return blogProblem(methodNotAllowed('CONNECT', SERVER_METHODS), origin, '/')
 }
 
 /**
@@ -42,19 +42,18 @@ export function clientErrorAnswer(
   origin: string,
 ): Answer | undefined {
   if (error.code === 'ECONNRESET') return undefined
-  const urls = urlsFor(origin)
   switch (error.code) {
     case 'HPE_INVALID_METHOD':
-      return problemAnswer(methodNotAllowed('This method', SERVER_METHODS), urls, '/')
+      return blogProblem(methodNotAllowed('This method', SERVER_METHODS), origin, '/')
     case 'ERR_HTTP_REQUEST_TIMEOUT':
-      return problemAnswer(
+      return blogProblem(
         new Problem(408, 'The whole request did not arrive in time (--request-timeout).'),
-        urls,
+        origin,
         '/',
       )
     case 'HPE_HEADER_OVERFLOW':
-      return problemAnswer(new Problem(431, 'The request headers are too large.'), urls, '/')
+      return blogProblem(new Problem(431, 'The request headers are too large.'), origin, '/')
     default:
-      return problemAnswer(new Problem(400, 'The request is not valid HTTP/1.1.'), urls, '/')
+      return blogProblem(new Problem(400, 'The request is not valid HTTP/1.1.'), origin, '/')
   }
 }

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import { API_PATH, ApiUrls } from '../../hal/links.js'
+import { API_PATH } from '../../hal/links.js'
+import { toResponse } from '../../http/answer.js'
 import { Problem } from '../../http/problem.js'
-import { problemResponse } from '../../routes/route.js'
+import { blogProblem } from '../../routes/route.js'
 
 /** Where the explorer's scripts and styles are served; the page itself is at `/`. */
 export const EXPLORER_PATH = '/__explorer'
@@ -146,7 +147,7 @@ function matches(header: string | null, etag: string): boolean {
 }
 
 function problem(url: URL, error: Problem): Response {
-  const response = problemResponse(error, new ApiUrls(url.origin), url.pathname)
+  const response = toResponse(blogProblem(error, url.origin, url.pathname))
   // Every answer of the server varies on Accept (CONTRACT §3), the explorer's errors too.
   response.headers.set('vary', 'Accept')
   return response

@@ -1,14 +1,18 @@
 import type { HttpHandler } from 'msw'
-import { type BlogDb, BlogStore, type StoreExtensions } from './data/store.js'
-import { type BlogApiOptions, resolveOptions } from './options.js'
-import { attachDispatcher, Dispatcher } from './routes/dispatch.js'
-import { fallbackHandler } from './routes/fallback.js'
-import { blogApiRoutes } from './routes/index.js'
-import { toHandlers } from './routes/route.js'
+import { createDispatch, type Dispatch } from '../core/dispatch.js'
+import { halHandler } from '../core/handler.js'
+import { type BlogDb, BlogStore, type StoreExtensions } from '../data/store.js'
+import { API_PATH } from '../hal/links.js'
+import { type BlogApiOptions, resolveOptions } from '../options.js'
+import { blogApiRoutes } from '../routes/index.js'
+import { blogEndpoints, blogProblem } from '../routes/route.js'
 
 /** One isolated, stateful instance of the Blog API mock. */
-export interface BlogApi {
-  /** MSW request handlers, one per route, plus a last one answering 404, 405 and OPTIONS. */
+export interface BlogApi extends Dispatch {
+  /**
+   * MSW request handlers: one catch-all that answers every request under `/api/` (404s naming
+   * v1.2 included) through the API's one router. Handlers added with `server.use()` still win.
+   */
   readonly handlers: HttpHandler[]
   /** The instance's `@msw/data` collections (replaced by {@link BlogApi.reset}). */
   readonly db: BlogDb
@@ -49,9 +53,31 @@ export function createExtendedBlogApi(
   const resolved = resolveOptions(options)
   let store = new BlogStore(resolved.seed(), extensions)
   const runtime = { store: () => store, options: resolved }
-  const routes = blogApiRoutes(runtime)
+  const { origin } = resolved
+  // What the handlers answer: `/api/` and below (any origin unless `baseUrl` names one), so a
+  // request for another version gets a 404 naming v1.2; the routes live under /api/v1.2 only.
+  const covers = (url: URL) =>
+    origin === '*'
+      ? url.pathname.includes('/api/')
+      : url.origin === origin && url.pathname.startsWith('/api/')
+  const dispatch = createDispatch({
+    basePath: API_PATH,
+    routes: blogEndpoints(blogApiRoutes(runtime), runtime),
+    delay: () => resolved.delay,
+    problem: (error, request) => blogProblem(error, request.origin, request.url.pathname),
+    notFound({ url }) {
+      const { pathname } = url
+      if (!covers(url))
+        return `There is no resource at ${pathname}; the API lives under ${API_PATH}.`
+      return pathname === API_PATH || pathname.startsWith(`${API_PATH}/`)
+        ? `There is no resource at ${pathname}.`
+        : `There is no resource at ${pathname}: this server implements the Blog API v1.2 only, under ${API_PATH}.`
+    },
+    covers,
+  })
   const api: BlogApi = {
-    handlers: [...toHandlers(routes, runtime), fallbackHandler(routes, resolved.origin)],
+    ...dispatch,
+    handlers: [halHandler(dispatch)],
     get db() {
       return store.db
     },
@@ -65,8 +91,6 @@ export function createExtendedBlogApi(
       return store.ready
     },
   }
-  // The real server runs the same routes without MSW's machinery when nothing overrides them.
-  attachDispatcher(api, new Dispatcher(routes, runtime))
   return api
 }
 
@@ -80,7 +104,14 @@ export function createExtendedBlogApi(
  */
 export function withBlogApi<T extends object>(api: BlogApi, extra: T): BlogApi & T {
   return Object.defineProperties(
-    { ...extra, handlers: api.handlers, reset: () => api.reset() },
+    {
+      ...extra,
+      handlers: api.handlers,
+      answer: api.answer,
+      handle: api.handle,
+      covers: api.covers,
+      reset: () => api.reset(),
+    },
     {
       db: { get: () => api.db, enumerable: true },
       ready: { get: () => api.ready, enumerable: true },
