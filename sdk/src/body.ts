@@ -6,18 +6,19 @@ const MAX_DEPTH = 1000
 
 /** Whether `text` nests arrays and objects deeper than {@link MAX_DEPTH}, brackets in strings aside. */
 function nestsTooDeep(text: string): boolean {
+  if (text.length <= MAX_DEPTH) return false // too short to hold MAX_DEPTH + 1 brackets
+  // Char codes, not one-character strings: this runs over every body the SDK reads.
   let depth = 0
   let quoted = false
   for (let i = 0; i < text.length; i++) {
-    const c = text.charAt(i)
+    const c = text.charCodeAt(i)
     if (quoted) {
-      if (c === '\\') i++
-      else quoted = c !== '"'
-    } else if (c === '"') quoted = true
-    else {
-      depth += +'[{'.includes(c) - +']}'.includes(c)
-      if (depth > MAX_DEPTH) return true
-    }
+      if (c === 92 /* \\ */) i++
+      else if (c === 34 /* " */) quoted = false
+    } else if (c === 34) quoted = true
+    else if (c === 91 /* [ */ || c === 123 /* { */) {
+      if (++depth > MAX_DEPTH) return true
+    } else if (c === 93 /* ] */ || c === 125 /* } */) depth--
   }
   return false
 }
