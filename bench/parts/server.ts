@@ -251,7 +251,7 @@ function outcome(
     goal(`GET article ÷ ${jsonServer.name}`, ratio(mockGet, record(jsonServer.name)), {
       atLeast: 2,
     }),
-    goal(`GET article ÷ ${bareHttp.name}`, ratio(mockGet, bare), { atLeast: 0.4 }),
+    goal(`GET article ÷ ${bareHttp.name}`, ratio(mockGet, bare), { atLeast: 0.55 }),
     goal(`GET article ÷ warm ${wiremock.name} (aim)`, ratio(mockGet, record(wiremock.name)), {
       atLeast: 1,
     }),
