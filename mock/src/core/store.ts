@@ -281,14 +281,19 @@ export class HalStore {
     for (const store of this.collections.values()) {
       const { seed = [] } = store.definition
       const values = typeof seed === 'function' ? seed() : seed
-      const schema = recordSchema(store.name, store.definition.schema)['~standard']
       const records: HalRecord[] = []
       let maxId = 0
       for (const value of values) {
-        const id = typeof value.id === 'number' ? value.id : maxId + 1
-        const input = { ...(value as object), id }
-        const validated = schema.validate(input)
-        const result = validated instanceof Promise ? await validated : validated
+        // Only a value with an `id` is copied without it: no garbage per record otherwise.
+        let fields: unknown = value
+        let id = maxId + 1
+        if (typeof value === 'object' && value !== null && 'id' in value) {
+          const { id: given, ...rest } = value
+          fields = rest
+          if (typeof given === 'number') id = given
+        }
+        const checked = checkRecord(store.name, store.definition.schema, id, fields)
+        const result = checked instanceof Promise ? await checked : checked
         if (result.issues) {
           const messages = result.issues.map((issue) => issue.message).join('; ')
           throw new HalDefinitionError(
@@ -298,7 +303,7 @@ export class HalStore {
         const record = result.value as HalRecord
         if (record.id > maxId) maxId = record.id
         // The first goes through `create()`, which validates it itself: a transform runs once.
-        records.push(records.length === 0 ? (input as HalRecord) : record)
+        records.push(records.length === 0 ? ({ ...(value as object), id } as HalRecord) : record)
       }
       await store.load(records)
     }
@@ -348,13 +353,26 @@ function recordSchema(name: string, fields: StandardSchema): StandardSchema {
       return { issues: [{ message: `a ${name} record must be an object` }] }
     }
     const { id, ...rest } = value as { id?: unknown }
-    if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) {
-      return { issues: [{ message: 'id must be a whole number >= 1', path: ['id'] }] }
-    }
-    const withId = (result: StandardResult<unknown>): StandardResult<unknown> =>
-      result.issues ? result : { value: { id, ...(result.value as object) } }
-    const result = fields['~standard'].validate(rest)
-    return result instanceof Promise ? result.then(withId) : withId(result)
+    return checkRecord(name, fields, id, rest)
   }
   return { '~standard': { version: 1, vendor: 'halyard', validate } }
+}
+
+/** Checks a record's `id` and its other fields (by the collection's schema): the record, `id` first. */
+function checkRecord(
+  name: string,
+  fields: StandardSchema,
+  id: unknown,
+  rest: unknown,
+): StandardResult<unknown> | Promise<StandardResult<unknown>> {
+  if (typeof rest !== 'object' || rest === null) {
+    return { issues: [{ message: `a ${name} record must be an object` }] }
+  }
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) {
+    return { issues: [{ message: 'id must be a whole number >= 1', path: ['id'] }] }
+  }
+  const withId = (result: StandardResult<unknown>): StandardResult<unknown> =>
+    result.issues ? result : { value: { id, ...(result.value as object) } }
+  const result = fields['~standard'].validate(rest)
+  return result instanceof Promise ? result.then(withId) : withId(result)
 }
