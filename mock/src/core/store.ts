@@ -274,8 +274,7 @@ export class HalStore {
 
   /**
    * Validates every seed record by the collection's schema, as `create()` would, and loads them in
-   * bulk (1 000 000 records in about a second, where `create()` one by one takes 8), then checks
-   * the links.
+   * bulk (`create()` one record at a time took 8 s for 1 000 000), then checks the links.
    */
   async #load(): Promise<void> {
     for (const store of this.collections.values()) {
