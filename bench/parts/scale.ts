@@ -186,7 +186,7 @@ function outcome(subject: Subject, rows: readonly ScaleRow[], requests: number) 
     notes: [
       unit === 'articles'
         ? `- Start: from the spawn of the mock's process (bench/servers/halyard.ts) to its first 200 on GET article 1.`
-        : `- Start: from the spawn of the mock's process (bench/servers/shop.ts, createHalServer as halyard-mock --api) to its first 200 on GET order 1; the seed goes through @msw/data's public create().`,
+        : `- Start: from the spawn of the mock's process (bench/servers/shop.ts, createHalServer as halyard-mock --api) to its first 200 on GET order 1; the seed is checked by the collection's schema and loaded in bulk, as the Blog's.`,
       `- Latency: median of ${requests} sequential GETs on one kept-alive connection, after ${requests} more to warm up; the bench's node:http client is included. Ids are spread over the whole collection; pages hold ${PAGE_SIZE}, and each is read again and again: the mock serves it from its memo while nothing it shows has changed.`,
       '- RSS: VmRSS of the mock from /proc after the requests.',
       ...rows

@@ -1,10 +1,6 @@
 import { Collection } from '@msw/data'
 import type { Extension } from '@msw/data/extensions'
-import {
-  CollectionRecords,
-  type OwnListeners,
-  type RecordCollection,
-} from './collection-records.js'
+import { CollectionRecords, type OwnListeners, type RecordCollection } from '../core/msw-data.js'
 import { indexed, RecordIndex } from './indexed.js'
 import {
   type ArticleInput,

@@ -1,0 +1,78 @@
+import type { Collection } from '@msw/data'
+import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { defineCollection } from './definition.js'
+import { observedCollection } from './msw-data.js'
+import { HalDefinitionError, HalStore } from './store.js'
+
+const schema = z.strictObject({ customerId: z.number().int(), total: z.number() })
+const stored = schema.extend({ id: z.number() })
+type Order = z.output<typeof stored>
+const seed = Array.from({ length: 40 }, (_, i) => ({ customerId: (i % 4) + 1, total: i * 10 }))
+
+/** The orders collection of a store seeded with `seed` (in bulk), once loaded. */
+async function bulkSeeded(values: readonly object[] = seed) {
+  const store = new HalStore({
+    basePath: '/api',
+    collections: { orders: defineCollection({ schema, seed: values as never }) },
+  })
+  await store.ready
+  return store.get('orders')
+}
+
+/** The same records put one by one through `@msw/data`'s public `create()`. */
+async function createSeeded(): Promise<Collection<never>> {
+  const ignore = { put: () => undefined, removed: () => undefined, cleared: () => undefined }
+  const collection = observedCollection<Order>(stored, ignore)
+  for (const [i, value] of seed.entries()) await collection.create({ ...value, id: i + 1 } as never)
+  return collection
+}
+
+/** The same public operations on a collection, and what each answered. */
+async function exercise(collection: Collection<never>) {
+  const typed = collection as unknown as Collection<typeof schema>
+  const byId = (id: number) => (q: { where: (w: object) => unknown }) => q.where({ id })
+  const first = typed.findFirst(byId(10) as never)
+  const many = typed.findMany((q) => q.where({ customerId: 3 }))
+  const updated = await typed.update(byId(5) as never, {
+    data(order) {
+      order.total = -1
+    },
+  })
+  const deleted = typed.delete(byId(7) as never)
+  const deletedMany = typed.deleteMany((q) => q.where({ customerId: 2 }))
+  return JSON.parse(
+    JSON.stringify({ first, many, updated, deleted, deletedMany, all: typed.all() }),
+  ) as unknown
+}
+
+describe('a defineHalApi collection seeded in bulk', () => {
+  it('answers findFirst, findMany, update and delete as one seeded through create()', async () => {
+    const bulk = await bulkSeeded()
+    expect(await exercise(bulk.collection)).toEqual(await exercise(await createSeeded()))
+  })
+
+  it('keeps its index in step with writes made through db after the bulk seed', async () => {
+    const orders = await bulkSeeded()
+    const seeded = orders.changeOf(20)
+    expect(orders.count).toBe(40)
+    const collection = orders.collection as unknown as Collection<typeof stored>
+    await collection.update((q) => q.where({ id: 20 }), {
+      data(order) {
+        order.total = 1
+      },
+    })
+    collection.delete((q) => q.where({ id: 21 }))
+    expect((orders.get(20) as Order | undefined)?.total).toBe(1)
+    expect(orders.changeOf(20).version).toBeGreaterThan(seeded.version)
+    expect(orders.get(21)).toBeUndefined()
+    expect(orders.count).toBe(39)
+    expect(orders.nextId()).toBe(41)
+  })
+
+  it('rejects an invalid seed record with the schema’s message', async () => {
+    await expect(bulkSeeded([...seed, { customerId: 'x', total: 1 }])).rejects.toThrow(
+      HalDefinitionError,
+    )
+  })
+})
