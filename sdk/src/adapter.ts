@@ -10,7 +10,10 @@ export interface Representation {
   links: Record<string, HalLink | HalLink[]>
   /** Embedded documents by rel, each still in its media type's form. */
   embedded: Record<string, unknown[]>
-  /** The actions the document offers (HAL-FORMS `_templates`). */
+  /**
+   * The actions the document offers (HAL-FORMS `_templates`). Read only when a state's actions
+   * are asked for, so an adapter may define it as a getter that parses on first use.
+   */
   templates?: readonly Template[]
 }
 
@@ -95,7 +98,14 @@ export function halFormsAdapter(options: HalAdapterOptions = {}): Representation
       const representation = hal.read(body)
       if (!isRecord(body)) return representation
       const { _templates, ...data } = representation.data as Record<string, unknown>
-      return { ...representation, data, templates: readTemplates(_templates) }
+      // Parsed on use (the state reads it once, if ever): most states are never asked for actions.
+      return {
+        ...representation,
+        data,
+        get templates() {
+          return readTemplates(_templates)
+        },
+      }
     },
   }
 }

@@ -6,7 +6,9 @@ const MAX_DEPTH = 1000
 
 /** Whether `text` nests arrays and objects deeper than {@link MAX_DEPTH}, brackets in strings aside. */
 function nestsTooDeep(text: string): boolean {
-  if (text.length <= MAX_DEPTH) return false // too short to hold MAX_DEPTH + 1 brackets
+  // Too short to hold MAX_DEPTH + 1 brackets and their closing ones: such a text parses, if valid,
+  // no deeper than MAX_DEPTH (JSON.parse itself needs no stack to nest).
+  if (text.length < 2 * (MAX_DEPTH + 1)) return false
   // Char codes, not one-character strings: this runs over every body the SDK reads.
   let depth = 0
   let quoted = false

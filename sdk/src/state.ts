@@ -52,7 +52,7 @@ export class State<T = AnyResource> {
   readonly links: Links<RelName<T>>
   readonly #headers: Headers
   readonly #embedded: ReadonlyMap<string, readonly State[]>
-  readonly #templates: readonly Targeted[]
+  readonly #templates: () => readonly Targeted[]
   readonly #go: Go | undefined
 
   /** @internal Built by the client from a response; see `Resource.get()`. */
@@ -62,7 +62,8 @@ export class State<T = AnyResource> {
     links: Links,
     embedded: ReadonlyMap<string, readonly State[]>,
     headers: Headers,
-    templates: readonly Targeted[] = [],
+    /** The templates, read on the first use of the actions: most states are never asked for them. */
+    templates: () => readonly Targeted[],
     go?: Go,
   ) {
     this.uri = uri
@@ -70,7 +71,7 @@ export class State<T = AnyResource> {
     this.links = links
     this.#embedded = embedded
     this.#headers = headers
-    this.#templates = deepFreeze(templates)
+    this.#templates = templates
     this.#go = go
     Object.freeze(this)
   }
@@ -84,7 +85,7 @@ export class State<T = AnyResource> {
    * ```
    */
   actions(): StateAction<T>[] {
-    return this.#templates.map((template) => new Action(this as State, template, this.#go))
+    return this.#templates().map((template) => new Action(this as State, template, this.#go))
   }
 
   /**
@@ -99,19 +100,20 @@ export class State<T = AnyResource> {
   action<K extends ActionName<T> = 'default' extends ActionName<T> ? 'default' : never>(
     ...[name = 'default' as K]: 'default' extends ActionName<T> ? [name?: K] : [name: K]
   ): StateAction<T, K> {
-    const template = this.#templates.find((each) => each.name === name)
+    const templates = this.#templates()
+    const template = templates.find((each) => each.name === name)
     if (!template)
       throw new ActionNotFoundError(
         name,
         this.uri,
-        this.#templates.map((each) => each.name),
+        templates.map((each) => each.name),
       )
     return new Action(this as State, template, this.#go) as StateAction<T, K>
   }
 
   /** Whether the document offers the action called `name`. */
   hasAction(name: ActionName<T>): boolean {
-    return this.#templates.some((each) => each.name === name)
+    return this.#templates().some((each) => each.name === name)
   }
 
   /**
@@ -178,7 +180,8 @@ export function createState<T>(
   /** @internal The client's way to resources, for actions to submit. */
   go?: Go,
 ): State<T> {
-  const { data, links: raw, embedded, templates = [] } = adapter.read(body)
+  const representation = adapter.read(body)
+  const { data, links: raw, embedded } = representation
   const links = new Links(uri, raw, container?.curies)
   const self = container ? links.get('self') : undefined
   // Without a self link an embedded document has no address of its own: it lives at its parent's.
@@ -190,12 +193,16 @@ export function createState<T>(
       documents.map((document) => createState(adapter, uri, document, undefined, links, go)),
     )
   // A target resolves against the document; without one, an action acts on the state itself.
-  const targeted = templates.flatMap((template) => {
-    try {
-      return [{ ...template, target: new URL(template.target ?? address, uri).href }]
-    } catch {
-      return [] // a template whose target is no URL is skipped, as such a link is
-    }
-  })
-  return new State<T>(address, data, links, children, headers, targeted, go)
+  let targeted: readonly Targeted[] | undefined
+  const templates = () =>
+    (targeted ??= deepFreeze(
+      (representation.templates ?? []).flatMap((template) => {
+        try {
+          return [{ ...template, target: new URL(template.target ?? address, uri).href }]
+        } catch {
+          return [] // a template whose target is no URL is skipped, as such a link is
+        }
+      }),
+    ))
+  return new State<T>(address, data, links, children, headers, templates, go)
 }
