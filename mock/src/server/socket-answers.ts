@@ -7,7 +7,7 @@ import { reasonPhrase } from '../http/reason-phrase.js'
 import { blogProblem } from '../routes/route.js'
 
 /** The `Allow` of a method the server has nowhere: what it answers at all. */
-export const SERVER_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'] as const
+export const SERVER_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const
 
 /**
  * Writes an answer straight to a socket and closes it: for what node:http never hands to the
