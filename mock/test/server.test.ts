@@ -273,9 +273,38 @@ describe('slow and aborted requests', () => {
       expect(line).toMatch(
         /^POST \/api\/v1\.2\/blogs\/1\/articles 400 [\d.]+ms \(aborted by the client\)$/,
       )
+      // Not a second line from node:http's own error for the same connection.
+      expect(lines).toEqual([line])
       expect(errors).not.toHaveBeenCalled()
     } finally {
       errors.mockRestore()
+    }
+  })
+
+  it('logs a request past requestTimeout as one line with its 408', async () => {
+    const logged: string[] = []
+    const mock = await createMockServer({
+      port: 0,
+      log: (l) => logged.push(l),
+      requestTimeout: 1_000,
+    })
+    try {
+      const socket = connect(mock.port, '127.0.0.1')
+      socket.on('data', () => undefined)
+      const closed = new Promise((resolve) => socket.once('close', resolve))
+      socket.write(
+        'POST /api/v1.2/blogs/1/articles HTTP/1.1\r\nHost: 127.0.0.1\r\n' +
+          'Content-Type: application/json\r\nX-Access-Token: dev-token\r\n' +
+          'Content-Length: 1000\r\n\r\n{"title":',
+      )
+      await closed
+      const line = await vi.waitUntil(() => logged.find((l) => l.startsWith('POST')))
+      expect(line).toMatch(
+        /^POST \/api\/v1\.2\/blogs\/1\/articles 408 [\d.]+ms \(request timeout\)$/,
+      )
+      expect(logged).toEqual([line])
+    } finally {
+      await mock.close()
     }
   })
 

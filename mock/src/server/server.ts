@@ -129,6 +129,8 @@ async function serve<Api extends ServedApi>(
   const requestLog = new RequestLog()
   const admin = { api, log: requestLog, cors, tokens: adminTokens }
   let overrides: HttpHandler[] = []
+  /** Connections node:http answered 408 while their handler still ran: it logs that status. */
+  const timedOut = new WeakSet<Socket>()
   /** The server's own origin, from its bound address; set once listening. */
   let origin = ''
 
@@ -235,11 +237,16 @@ async function serve<Api extends ServedApi>(
         // A socket that cannot take the answer is closed.
         res.destroy()
       }
-      const { status } = sent
+      const late = timedOut.has(req.socket)
+      const status = late ? 408 : sent.status
       const durationMs = Math.round((performance.now() - started) * 100) / 100
       const shown = req.url ?? '/'
       // A client that went away mid-request gets no answer: one line says so, no stack trace.
-      const aborted = !req.complete && req.destroyed ? ' (aborted by the client)' : ''
+      const aborted = late
+        ? ' (request timeout)'
+        : !req.complete && req.destroyed
+          ? ' (aborted by the client)'
+          : ''
       if (log) log(`${method} ${shown} ${status} ${durationMs}ms${aborted}`)
       if (!shown.startsWith(ADMIN_PATH)) {
         requestLog.add({ at: Date.now(), method, url: shown, status, durationMs, headers })
@@ -258,8 +265,13 @@ async function serve<Api extends ServedApi>(
     // A request past requestTimeout whose answer has begun can only be cut off.
     const busy = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage
     if (answer === undefined || busy?.headersSent) return void socket.destroy()
+    // A request whose handler runs is logged by it, once: an aborted upload (the parser's EOF
+    // error) is not answered, a 408 is answered here and logged there.
+    if (busy !== undefined && error.code !== 'ERR_HTTP_REQUEST_TIMEOUT')
+      return void socket.destroy()
     answerOnSocket(socket, answer)
-    if (log) log(`- - ${answer.status} (${error.code ?? error.message})`)
+    if (busy !== undefined) timedOut.add(socket)
+    else if (log) log(`- - ${answer.status} (${error.code ?? error.message})`)
   })
 
   await new Promise<void>((resolve, reject) => {
