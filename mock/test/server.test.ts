@@ -163,6 +163,21 @@ describe('who the server answers (README, Security)', () => {
   }
   const port = () => String(other?.port)
 
+  it('answers an HTTP/1.1 request without Host with a 400 problem, not a bare status', async () => {
+    const text = await new Promise<string>((resolve) => {
+      const socket = connect(server.port, '127.0.0.1')
+      let received = ''
+      socket.on('data', (chunk: Buffer) => {
+        received += chunk.toString()
+      })
+      socket.on('close', () => resolve(received))
+      socket.write('GET /api/v1.2/blogs/1 HTTP/1.1\r\nConnection: close\r\n\r\n')
+    })
+    expect(text).toMatch(/^HTTP\/1\.1 400 /)
+    expect(text).toMatch(/content-type: application\/problem\+json/i)
+    expect(text).toContain('Host')
+  })
+
   it('refuses a foreign Host with a 403 naming the option, for the explorer too', async () => {
     for (const target of ['/', '/api/v1.2/blogs/1', '/__admin/requests']) {
       const answer = await sendRaw(server.origin, {

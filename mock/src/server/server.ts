@@ -149,7 +149,13 @@ async function serve<Api extends ServedApi>(
       )
     }
     // Not `req.headers.host`: Node builds that object for every header.
-    const from = hosts.originOf(new NodeHeaders(req.rawHeaders).first('host'), origin)
+    const host = new NodeHeaders(req.rawHeaders).first('host')
+    if (host === undefined && req.httpVersion !== '1.0') {
+      // node:http's own check (`requireHostHeader`) would answer a bare 400.
+      const problem = new Problem(400, 'An HTTP/1.1 request needs a Host header (RFC 9112 §3.2).')
+      return refused(req, blogProblem(problem, origin, urlOf(origin, path).pathname))
+    }
+    const from = hosts.originOf(host, origin)
     if (from === null) {
       const problem = new Problem(
         403,
@@ -223,6 +229,8 @@ async function serve<Api extends ServedApi>(
       // A whole request, headers and body, must arrive in time (Node's default: 300 s).
       requestTimeout,
       headersTimeout: requestTimeout,
+      // A request without Host gets problem details from `answer`, not Node's bare 400.
+      requireHostHeader: false,
       keepAliveTimeout: KEEP_ALIVE_MS,
       // How often Node looks for requests past their time (default 30 s).
       connectionsCheckingInterval: Math.min(1_000, requestTimeout || 1_000),
