@@ -185,6 +185,10 @@ export function securityCases(target: () => ContractTarget): void {
             'prefer',
           ]),
         )
+        // Vary names Origin once, not once per layer that adds it.
+        expect(list(answer.headers.get('vary')).filter((name) => name === 'origin')).toEqual([
+          'origin',
+        ])
       })
     }
 
