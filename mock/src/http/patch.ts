@@ -42,7 +42,15 @@ export function mergePatch(target: unknown, patch: unknown): unknown {
   const result: Record<string, unknown> = isObject(target) ? { ...target } : {}
   for (const [name, value] of Object.entries(patch)) {
     if (value === null) delete result[name]
-    else result[name] = mergePatch(result[name], value)
+    // Defined, not assigned: a `__proto__` member stays a plain member (a 422 as an unknown one),
+    // where `result.__proto__ = …` would set the prototype and let its members pass for fields.
+    else
+      Object.defineProperty(result, name, {
+        value: mergePatch(Object.hasOwn(result, name) ? result[name] : undefined, value),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      })
   }
   return result
 }
