@@ -108,6 +108,14 @@ export function patchCases(target: () => ContractTarget): void {
       await expectUnchanged(before)
     })
 
+    it('a member nested 100 000 deep is a 400 problem, not a 500, and changes nothing', async () => {
+      const before = await prepared()
+      const depth = 100_000
+      const body = `{"content":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}}`
+      expectProblem(await merge(body), 400)
+      await expectUnchanged(before)
+    })
+
     it('id, _links and _embedded are ignored, as in PUT', async () => {
       await prepared()
       const answer = await merge({
