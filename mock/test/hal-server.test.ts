@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { defineHalApi } from '../src/core/api.js'
 import { createHalServer, type MockServer } from '../src/server/server.js'
+import { sendRaw } from './raw-http.js'
 
 // The real server serving an API made with defineHalApi (`halyard-mock --api`).
 const notes = defineHalApi({
@@ -85,5 +86,31 @@ describe('createHalServer', () => {
   it('answers a passed-through request from the API', async () => {
     server.use(http.get('*/notes-api/notes/1', () => passthrough()))
     expect((await fetch(`${server.url}/notes/1`)).status).toBe(200)
+  })
+})
+
+describe('the server around your own API', () => {
+  // README: your API's problems are `about:blank`; none may point at the Blog API's problem pages,
+  // which this server does not have (a dangling link).
+  it('answers its own refusals with problem details of type about:blank', async () => {
+    const answers = [
+      await sendRaw(server.origin, {
+        method: 'GET',
+        target: '/notes-api',
+        headers: { host: `evil.example:${server.port}` },
+      }),
+      await sendRaw(server.origin, { method: 'FOO', target: '/notes-api/notes/1' }),
+      await sendRaw(server.origin, { method: 'CONNECT', target: `127.0.0.1:${server.port}` }),
+      await sendRaw(server.origin, {
+        method: 'POST',
+        target: '/__admin/reset',
+        headers: { 'content-type': 'text/plain' },
+      }),
+      await sendRaw(server.origin, { method: 'GET', target: '/__explorer/nothing.js' }),
+    ]
+    for (const answer of answers) {
+      expect(answer.status, answer.text).toBeGreaterThanOrEqual(400)
+      expect(JSON.parse(answer.text), answer.text).toMatchObject({ type: 'about:blank' })
+    }
   })
 })

@@ -163,6 +163,21 @@ describe('who the server answers (README, Security)', () => {
   }
   const port = () => String(other?.port)
 
+  it('answers an HTTP/1.1 request without Host with a 400 problem, not a bare status', async () => {
+    const text = await new Promise<string>((resolve) => {
+      const socket = connect(server.port, '127.0.0.1')
+      let received = ''
+      socket.on('data', (chunk: Buffer) => {
+        received += chunk.toString()
+      })
+      socket.on('close', () => resolve(received))
+      socket.write('GET /api/v1.2/blogs/1 HTTP/1.1\r\nConnection: close\r\n\r\n')
+    })
+    expect(text).toMatch(/^HTTP\/1\.1 400 /)
+    expect(text).toMatch(/content-type: application\/problem\+json/i)
+    expect(text).toContain('Host')
+  })
+
   it('refuses a foreign Host with a 403 naming the option, for the explorer too', async () => {
     for (const target of ['/', '/api/v1.2/blogs/1', '/__admin/requests']) {
       const answer = await sendRaw(server.origin, {
@@ -273,9 +288,38 @@ describe('slow and aborted requests', () => {
       expect(line).toMatch(
         /^POST \/api\/v1\.2\/blogs\/1\/articles 400 [\d.]+ms \(aborted by the client\)$/,
       )
+      // Not a second line from node:http's own error for the same connection.
+      expect(lines).toEqual([line])
       expect(errors).not.toHaveBeenCalled()
     } finally {
       errors.mockRestore()
+    }
+  })
+
+  it('logs a request past requestTimeout as one line with its 408', async () => {
+    const logged: string[] = []
+    const mock = await createMockServer({
+      port: 0,
+      log: (l) => logged.push(l),
+      requestTimeout: 1_000,
+    })
+    try {
+      const socket = connect(mock.port, '127.0.0.1')
+      socket.on('data', () => undefined)
+      const closed = new Promise((resolve) => socket.once('close', resolve))
+      socket.write(
+        'POST /api/v1.2/blogs/1/articles HTTP/1.1\r\nHost: 127.0.0.1\r\n' +
+          'Content-Type: application/json\r\nX-Access-Token: dev-token\r\n' +
+          'Content-Length: 1000\r\n\r\n{"title":',
+      )
+      await closed
+      const line = await vi.waitUntil(() => logged.find((l) => l.startsWith('POST')))
+      expect(line).toMatch(
+        /^POST \/api\/v1\.2\/blogs\/1\/articles 408 [\d.]+ms \(request timeout\)$/,
+      )
+      expect(logged).toEqual([line])
+    } finally {
+      await mock.close()
     }
   })
 

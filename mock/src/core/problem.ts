@@ -29,3 +29,22 @@ export function problemAnswer(error: unknown, instance: string): Answer {
     body: JSON.stringify(details),
   }
 }
+
+/**
+ * How a server writes the problem details of its own refusals (Host, admin, explorer, what
+ * node:http cannot parse): the Blog API's with its problem pages, any other API's `about:blank`.
+ *
+ * @example
+ * const write: ProblemWriter = plainProblem
+ * write(new Problem(403, 'Foreign Host.'), 'http://127.0.0.1:4010', '/api').status // 403
+ */
+export type ProblemWriter = (error: unknown, origin: string, instance: string) => Answer
+
+/**
+ * {@link problemAnswer} as a {@link ProblemWriter}: `about:blank`, whatever the origin.
+ *
+ * @example
+ * plainProblem(new Problem(404, 'No order 7.'), 'http://127.0.0.1:4010', '/api/orders/7').status // 404
+ */
+export const plainProblem: ProblemWriter = (error, _origin, instance) =>
+  problemAnswer(error, instance)

@@ -73,10 +73,23 @@ export async function fromResponse(response: Response): Promise<Answer> {
   return { status: response.status, headers, body }
 }
 
-/** Appends to a list-valued header such as `Vary`, as `Headers.append` would. */
+/** Appends to a list-valued header such as `Vary`, as `Headers.append` would, each value once. */
 export function appendHeader(headers: Record<string, string>, name: string, value: string): void {
   const current = headers[name]
-  headers[name] = current === undefined ? value : `${current}, ${value}`
+  if (current === undefined) headers[name] = value
+  // A list header names each value once (`Vary: Origin`, added by more than one layer).
+  else if (!listHas(current, value)) headers[name] = `${current}, ${value}`
+}
+
+/**
+ * Whether a comma-separated header value already lists `value` (case-insensitive).
+ *
+ * @example
+ * listHas('Accept, Origin', 'origin') // true
+ */
+export function listHas(header: string, value: string): boolean {
+  const wanted = value.toLowerCase()
+  return header.split(',').some((item) => item.trim().toLowerCase() === wanted)
 }
 
 /**

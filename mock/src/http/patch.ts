@@ -27,6 +27,9 @@ export function patchFormat(contentType: string | null): 'merge' | 'json-patch' 
   )
 }
 
+/** How deep a merge patch may nest objects: far beyond any schema, far below the stack's limit. */
+const MAX_MERGE_DEPTH = 1_000
+
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
@@ -37,12 +40,24 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
  * @example
  * mergePatch({ title: 'a', content: 'b' }, { content: null }) // { title: 'a' }
  */
-export function mergePatch(target: unknown, patch: unknown): unknown {
+export function mergePatch(target: unknown, patch: unknown, depth = 0): unknown {
   if (!isObject(patch)) return patch
+  // The RFC's recursion follows the patch: a body nested 100 000 deep would overflow the stack.
+  if (depth >= MAX_MERGE_DEPTH) {
+    throw new Problem(400, `The merge patch nests objects deeper than ${MAX_MERGE_DEPTH} levels.`)
+  }
   const result: Record<string, unknown> = isObject(target) ? { ...target } : {}
   for (const [name, value] of Object.entries(patch)) {
     if (value === null) delete result[name]
-    else result[name] = mergePatch(result[name], value)
+    // Defined, not assigned: a `__proto__` member stays a plain member (a 422 as an unknown one),
+    // where `result.__proto__ = …` would set the prototype and let its members pass for fields.
+    else
+      Object.defineProperty(result, name, {
+        value: mergePatch(Object.hasOwn(result, name) ? result[name] : undefined, value, depth + 1),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      })
   }
   return result
 }

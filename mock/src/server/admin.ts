@@ -1,7 +1,7 @@
+import type { ProblemWriter } from '../core/problem.js'
 import { toResponse } from '../http/answer.js'
 import { authenticate, type TokenGrant } from '../http/auth.js'
 import { Problem } from '../http/problem.js'
-import { blogProblem } from '../routes/route.js'
 import type { CorsPolicy } from './cors.js'
 import type { RequestLog } from './request-log.js'
 
@@ -25,6 +25,8 @@ export interface AdminContext {
   readonly cors: CorsPolicy
   /** Tokens to require (`X-Access-Token`) when reads are protected; `undefined` otherwise. */
   readonly tokens: ReadonlyMap<string, TokenGrant> | undefined
+  /** Problem details as the API behind the server writes them. */
+  readonly problem: ProblemWriter
 }
 
 /** `application/json` or any `+json` type, parameters allowed. */
@@ -48,7 +50,7 @@ export async function adminResponse(request: Request, context: AdminContext): Pr
   try {
     return await answer(request, url, context)
   } catch (error) {
-    return toResponse(blogProblem(error, url.origin, url.pathname))
+    return toResponse(context.problem(error, url.origin, url.pathname))
   }
 }
 

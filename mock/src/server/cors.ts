@@ -1,4 +1,4 @@
-import { appendHeader } from '../http/answer.js'
+import { appendHeader, listHas } from '../http/answer.js'
 import { isLoopbackHost } from './hosts.js'
 
 /** Methods a cross-origin page may use (CONTRACT §3). */
@@ -103,7 +103,7 @@ export class CorsPolicy {
     const grant = Object.entries(this.headers(origin))
     if (headers instanceof Headers) {
       for (const [name, value] of grant) headers.set(name, value)
-      headers.append('vary', 'Origin')
+      if (!listHas(headers.get('vary') ?? '', 'Origin')) headers.append('vary', 'Origin')
       return
     }
     for (const [name, value] of grant) headers[name] = value

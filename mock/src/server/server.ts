@@ -5,6 +5,7 @@ import { type BlogApi, createBlogApi } from '../blog/api.js'
 import type { HalApi, HalCollections } from '../core/api.js'
 import { type Dispatch, methodNotAllowed } from '../core/dispatch.js'
 import { overridesFirst } from '../core/overrides.js'
+import { type ProblemWriter, plainProblem } from '../core/problem.js'
 import { API_PATH } from '../hal/links.js'
 import { type WireAnswer, wireAnswerOf } from '../http/answer.js'
 import type { TokenGrant } from '../http/auth.js'
@@ -74,7 +75,7 @@ export function createMockServer(options: MockServerOptions = {}): Promise<MockS
   const server = resolveServerOptions(options, batchedStdout())
   const api = createBlogApi(options)
   const { protectReads, tokens } = resolveOptions(options)
-  return serve(api, API_PATH, server, protectReads ? tokens : undefined)
+  return serve(api, API_PATH, server, protectReads ? tokens : undefined, blogProblem)
 }
 
 /** Options of {@link createHalServer}: the server's own (the API's come from its definition). */
@@ -103,7 +104,8 @@ export function createHalServer<C extends HalCollections>(
   const adminTokens = protectReads
     ? new Map(tokens.map((token) => [token, { blogs: [] }]))
     : undefined
-  return serve(api, basePath.replace(/\/$/, ''), server, adminTokens)
+  // Its problems are `about:blank`: the Blog API's problem pages are not on this server.
+  return serve(api, basePath.replace(/\/$/, ''), server, adminTokens, plainProblem)
 }
 
 /**
@@ -117,18 +119,22 @@ interface ServedApi extends Dispatch {
 
 /**
  * The one server: `api` under `basePath` on `node:http`, with the options already resolved;
- * `adminTokens` are the tokens the admin routes require when reads are protected.
+ * `adminTokens` are the tokens the admin routes require when reads are protected, `writeProblem` writes
+ * the server's own refusals as the API writes its problems.
  */
 async function serve<Api extends ServedApi>(
   api: Api,
   basePath: string,
   { port, host, log, hosts, cors, requestTimeout }: ResolvedServerOptions,
   adminTokens: ReadonlyMap<string, TokenGrant> | undefined,
+  writeProblem: ProblemWriter,
 ): Promise<MockServer<Api>> {
   await api.ready
   const requestLog = new RequestLog()
-  const admin = { api, log: requestLog, cors, tokens: adminTokens }
+  const admin = { api, log: requestLog, cors, tokens: adminTokens, problem: writeProblem }
   let overrides: HttpHandler[] = []
+  /** Connections node:http answered 408 while their handler still ran: it logs that status. */
+  const timedOut = new WeakSet<Socket>()
   /** The server's own origin, from its bound address; set once listening. */
   let origin = ''
 
@@ -143,17 +149,23 @@ async function serve<Api extends ServedApi>(
     if (path === null) {
       return refused(
         req,
-        blogProblem(new Problem(400, 'The request target is not a path.'), origin, '/'),
+        writeProblem(new Problem(400, 'The request target is not a path.'), origin, '/'),
       )
     }
     // Not `req.headers.host`: Node builds that object for every header.
-    const from = hosts.originOf(new NodeHeaders(req.rawHeaders).first('host'), origin)
+    const host = new NodeHeaders(req.rawHeaders).first('host')
+    if (host === undefined && req.httpVersion !== '1.0') {
+      // node:http's own check (`requireHostHeader`) would answer a bare 400.
+      const problem = new Problem(400, 'An HTTP/1.1 request needs a Host header (RFC 9112 §3.2).')
+      return refused(req, writeProblem(problem, origin, urlOf(origin, path).pathname))
+    }
+    const from = hosts.originOf(host, origin)
     if (from === null) {
       const problem = new Problem(
         403,
         'This server answers only requests addressed to a loopback name or address, or to its own address (DNS rebinding protection). Allow this Host with --allowed-hosts <name> (allowedHosts in createMockServer).',
       )
-      return refused(req, blogProblem(problem, origin, urlOf(origin, path).pathname))
+      return refused(req, writeProblem(problem, origin, urlOf(origin, path).pathname))
     }
     const request = new NodeRequest(req, from, path)
     const headers = () => request.headers.toRecord()
@@ -162,13 +174,13 @@ async function serve<Api extends ServedApi>(
       const decided = await api.answer(request)
       if (decided.status === 405) return { answer: decided, headers }
       const problem = methodNotAllowed(method, SERVER_METHODS)
-      return { answer: blogProblem(problem, from, request.url.pathname), headers }
+      return { answer: writeProblem(problem, from, request.url.pathname), headers }
     }
     let sent: WireAnswer
     try {
       sent = await respond(request)
     } catch (error) {
-      sent = blogProblem(error, from, request.url.pathname)
+      sent = writeProblem(error, from, request.url.pathname)
     }
     // Admin answers carry CORS headers only for trusted origins, never for `*` (CONTRACT §5).
     const pageOrigin = request.headers.get('origin')
@@ -189,12 +201,12 @@ async function serve<Api extends ServedApi>(
     try {
       fetchRequest = request.toFetch()
     } catch {
-      return blogProblem(new Problem(400, 'The request could not be read.'), request.origin, '/')
+      return writeProblem(new Problem(400, 'The request could not be read.'), request.origin, '/')
     }
     const response = isAdminPath(pathname)
       ? await adminResponse(fetchRequest, admin)
       : isExplorerPath(pathname)
-        ? explorerResponse(fetchRequest, basePath)
+        ? explorerResponse(fetchRequest, basePath, writeProblem)
         : await overridesFirst(fetchRequest, overrides, (r) => api.handle(r), {
             passthrough: 'then',
           })
@@ -213,7 +225,7 @@ async function serve<Api extends ServedApi>(
       `Pages on ${from} may not call this server. Allow the origin with --cors-origin ${from} (corsOrigins in createMockServer).`,
       { headers: { vary: 'Origin' } },
     )
-    return blogProblem(problem, request.origin, request.url.pathname)
+    return writeProblem(problem, request.origin, request.url.pathname)
   }
 
   const server: Server = createServer(
@@ -221,6 +233,8 @@ async function serve<Api extends ServedApi>(
       // A whole request, headers and body, must arrive in time (Node's default: 300 s).
       requestTimeout,
       headersTimeout: requestTimeout,
+      // A request without Host gets problem details from `answer`, not Node's bare 400.
+      requireHostHeader: false,
       keepAliveTimeout: KEEP_ALIVE_MS,
       // How often Node looks for requests past their time (default 30 s).
       connectionsCheckingInterval: Math.min(1_000, requestTimeout || 1_000),
@@ -235,11 +249,16 @@ async function serve<Api extends ServedApi>(
         // A socket that cannot take the answer is closed.
         res.destroy()
       }
-      const { status } = sent
+      const late = timedOut.has(req.socket)
+      const status = late ? 408 : sent.status
       const durationMs = Math.round((performance.now() - started) * 100) / 100
       const shown = req.url ?? '/'
       // A client that went away mid-request gets no answer: one line says so, no stack trace.
-      const aborted = !req.complete && req.destroyed ? ' (aborted by the client)' : ''
+      const aborted = late
+        ? ' (request timeout)'
+        : !req.complete && req.destroyed
+          ? ' (aborted by the client)'
+          : ''
       if (log) log(`${method} ${shown} ${status} ${durationMs}ms${aborted}`)
       if (!shown.startsWith(ADMIN_PATH)) {
         requestLog.add({ at: Date.now(), method, url: shown, status, durationMs, headers })
@@ -249,17 +268,22 @@ async function serve<Api extends ServedApi>(
   // node:http hands CONNECT to this event, not to the handler, and destroys the socket if no one
   // listens: answer it 405 like any other method the server does not have.
   server.on('connect', (req: IncomingMessage, socket: Socket) => {
-    answerOnSocket(socket, connectAnswer(origin))
+    answerOnSocket(socket, connectAnswer(origin, writeProblem))
     if (log) log(`CONNECT ${req.url ?? ''} 405`)
   })
   // What node:http cannot parse or waited too long for: problem details instead of a bare status.
   server.on('clientError', (error: Error & { code?: string }, socket: Socket) => {
-    const answer = clientErrorAnswer(error, origin)
+    const answer = clientErrorAnswer(error, origin, writeProblem)
     // A request past requestTimeout whose answer has begun can only be cut off.
     const busy = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage
     if (answer === undefined || busy?.headersSent) return void socket.destroy()
+    // A request whose handler runs is logged by it, once: an aborted upload (the parser's EOF
+    // error) is not answered, a 408 is answered here and logged there.
+    if (busy !== undefined && error.code !== 'ERR_HTTP_REQUEST_TIMEOUT')
+      return void socket.destroy()
     answerOnSocket(socket, answer)
-    if (log) log(`- - ${answer.status} (${error.code ?? error.message})`)
+    if (busy !== undefined) timedOut.add(socket)
+    else if (log) log(`- - ${answer.status} (${error.code ?? error.message})`)
   })
 
   await new Promise<void>((resolve, reject) => {

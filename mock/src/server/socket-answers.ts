@@ -1,20 +1,20 @@
 import { STATUS_CODES } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { methodNotAllowed } from '../core/dispatch.js'
+import type { ProblemWriter } from '../core/problem.js'
 import type { Answer } from '../http/answer.js'
 import { Problem } from '../http/problem.js'
 import { reasonPhrase } from '../http/reason-phrase.js'
-import { blogProblem } from '../routes/route.js'
 
 /** The `Allow` of a method the server has nowhere: what it answers at all. */
-export const SERVER_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'] as const
+export const SERVER_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const
 
 /**
  * Writes an answer straight to a socket and closes it: for what node:http never hands to the
  * request handler (a `CONNECT`, a request it cannot parse).
  *
  * @example
- * server.on('connect', (req, socket) => answerOnSocket(socket, connectAnswer(origin)))
+ * server.on('connect', (req, socket) => answerOnSocket(socket, connectAnswer(origin, blogProblem)))
  */
 export function answerOnSocket(socket: Duplex, answer: Answer): void {
   socket.on('error', () => socket.destroy())
@@ -27,8 +27,8 @@ export function answerOnSocket(socket: Duplex, answer: Answer): void {
 }
 
 /** The 405 for a `CONNECT`: the server is no proxy. */
-export function connectAnswer(origin: string): Answer {
-  return blogProblem(methodNotAllowed('CONNECT', SERVER_METHODS), origin, '/')
+export function connectAnswer(origin: string, problem: ProblemWriter): Answer {
+  return problem(methodNotAllowed('CONNECT', SERVER_METHODS), origin, '/')
 }
 
 /**
@@ -40,20 +40,21 @@ export function connectAnswer(origin: string): Answer {
 export function clientErrorAnswer(
   error: Error & { code?: string },
   origin: string,
+  problem: ProblemWriter,
 ): Answer | undefined {
   if (error.code === 'ECONNRESET') return undefined
   switch (error.code) {
     case 'HPE_INVALID_METHOD':
-      return blogProblem(methodNotAllowed('This method', SERVER_METHODS), origin, '/')
+      return problem(methodNotAllowed('This method', SERVER_METHODS), origin, '/')
     case 'ERR_HTTP_REQUEST_TIMEOUT':
-      return blogProblem(
+      return problem(
         new Problem(408, 'The whole request did not arrive in time (--request-timeout).'),
         origin,
         '/',
       )
     case 'HPE_HEADER_OVERFLOW':
-      return blogProblem(new Problem(431, 'The request headers are too large.'), origin, '/')
+      return problem(new Problem(431, 'The request headers are too large.'), origin, '/')
     default:
-      return blogProblem(new Problem(400, 'The request is not valid HTTP/1.1.'), origin, '/')
+      return problem(new Problem(400, 'The request is not valid HTTP/1.1.'), origin, '/')
   }
 }

@@ -92,6 +92,30 @@ export function patchCases(target: () => ContractTarget): void {
       await expectUnchanged(before)
     })
 
+    it('a __proto__ member is an unknown member like any other: 422, and it sets nothing', async () => {
+      const before = await prepared()
+      // Sent as text: JSON.parse makes `__proto__` an own member, as a server receives it.
+      for (const body of [
+        '{"title":null,"__proto__":{"title":"Through the prototype"}}',
+        '{"__proto__":{"content":"Through the prototype"}}',
+      ]) {
+        const problem = expectProblem(await merge(body), 422, body)
+        expect(
+          problem.errors?.map((error) => error.pointer),
+          body,
+        ).toContain('/__proto__')
+      }
+      await expectUnchanged(before)
+    })
+
+    it('a member nested 100 000 deep is a 400 problem, not a 500, and changes nothing', async () => {
+      const before = await prepared()
+      const depth = 100_000
+      const body = `{"content":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}}`
+      expectProblem(await merge(body), 400)
+      await expectUnchanged(before)
+    })
+
     it('id, _links and _embedded are ignored, as in PUT', async () => {
       await prepared()
       const answer = await merge({

@@ -136,6 +136,16 @@ export function securityCases(target: () => ContractTarget): void {
       })
     }
 
+    for (const method of ['TRACE', 'TRACK', 'FOO']) {
+      it(`${method} on an article is a 405 whose Allow names PATCH too`, async () => {
+        const answer = await raw({ method, target: paths.article(1, 1) })
+        expectProblem(answer, 405, method)
+        expect(list(answer.headers.get('allow'))).toEqual(
+          expect.arrayContaining(['get', 'put', 'patch', 'delete']),
+        )
+      })
+    }
+
     it('CONNECT is a 405 with Allow, not a dropped connection', async () => {
       const authority = new URL(target().origin).host
       const answer = await raw({ method: 'CONNECT', target: authority })
@@ -175,6 +185,10 @@ export function securityCases(target: () => ContractTarget): void {
             'prefer',
           ]),
         )
+        // Vary names Origin once, not once per layer that adds it.
+        expect(list(answer.headers.get('vary')).filter((name) => name === 'origin')).toEqual([
+          'origin',
+        ])
       })
     }
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
+import type { ProblemWriter } from '../../core/problem.js'
 import { API_PATH } from '../../hal/links.js'
 import { toResponse } from '../../http/answer.js'
 import { Problem } from '../../http/problem.js'
@@ -73,18 +74,22 @@ export function isExplorerPath(pathname: string): boolean {
  * @example
  * if (isExplorerPath(url.pathname)) return explorerResponse(request)
  */
-export function explorerResponse(request: Request, root: string = API_PATH): Response {
+export function explorerResponse(
+  request: Request,
+  root: string = API_PATH,
+  write: ProblemWriter = blogProblem,
+): Response {
   const url = new URL(request.url)
   const asset = ASSETS.get(url.pathname)
   if (asset === undefined) {
-    return problem(url, new Problem(404, `The explorer has no file at ${url.pathname}.`))
+    return problem(url, new Problem(404, `The explorer has no file at ${url.pathname}.`), write)
   }
   if (request.method === 'OPTIONS') {
     return new Response(null, { status: 204, headers: { allow: ALLOW } })
   }
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     const detail = `${request.method} is not allowed here; use ${ALLOW}.`
-    return problem(url, new Problem(405, detail, { headers: { allow: ALLOW } }))
+    return problem(url, new Problem(405, detail, { headers: { allow: ALLOW } }), write)
   }
   const { type, body, etag } = load(url.pathname, asset, root)
   const headers = {
@@ -146,8 +151,8 @@ function matches(header: string | null, etag: string): boolean {
     .some((tag) => tag === '*' || tag === etag)
 }
 
-function problem(url: URL, error: Problem): Response {
-  const response = toResponse(blogProblem(error, url.origin, url.pathname))
+function problem(url: URL, error: Problem, write: ProblemWriter): Response {
+  const response = toResponse(write(error, url.origin, url.pathname))
   // Every answer of the server varies on Accept (CONTRACT §3), the explorer's errors too.
   response.headers.set('vary', 'Accept')
   return response
