@@ -17,6 +17,7 @@ import {
   answerWrite,
   checkWritePreconditions,
   negotiated,
+  type Representation,
   type RepresentationVariant,
 } from '../http/respond.js'
 import type {
@@ -204,6 +205,19 @@ function routeTable(
       () => reps.item(origin(url), target, record),
       () => reps.item(origin(url), target, record, 'forms'),
     )
+  /** A page (or any read) in the variant the request asks for; preconditions match either's ETag. */
+  const answerVariant = (
+    request: HalRequest,
+    rep: (variant: RepresentationVariant) => Representation,
+  ) =>
+    answerRead(
+      request,
+      negotiated(
+        request,
+        () => rep('plain'),
+        () => rep('forms'),
+      ),
+    )
   const read = (run: CoreRoute['run'], produces: readonly string[] = FORMS_TYPES): CoreRoute => ({
     access: 'read',
     produces,
@@ -271,14 +285,7 @@ function routeTable(
           const path = `${basePath}/${name}`
           const rep = (variant: RepresentationVariant) =>
             reps.page(origin(url), collection(), path, page, size, { variant })
-          return answerRead(
-            request,
-            negotiated(
-              request,
-              () => rep('plain'),
-              () => rep('forms'),
-            ),
-          )
+          return answerVariant(request, rep)
         }),
       },
       {
@@ -382,14 +389,7 @@ function routeTable(
               back: { relation: back.relation, target: target.id },
               variant,
             })
-          return answerRead(
-            request,
-            negotiated(
-              request,
-              () => rep('plain'),
-              () => rep('forms'),
-            ),
-          )
+          return answerVariant(request, rep)
         }),
       })
     }
