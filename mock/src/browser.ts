@@ -1,9 +1,9 @@
 import { type SetupWorker, setupWorker } from 'msw/browser'
 import { type BlogApi, createBlogApi, createExtendedBlogApi, withBlogApi } from './blog/api.js'
+import type { BlogApiOptions } from './blog/options.js'
+import { persistence } from './blog/persistence.js'
 import type { HalApi, HalCollections } from './core/api.js'
 import { halHandler, withHalApi } from './core/handler.js'
-import { persistence } from './data/persistence.js'
-import type { BlogApiOptions } from './options.js'
 
 /** Options of {@link setupBlogWorker}: those of `createBlogApi`, and `persist`. */
 export interface BlogWorkerOptions extends BlogApiOptions {

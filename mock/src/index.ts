@@ -5,6 +5,20 @@
  * @packageDocumentation
  */
 export { type BlogApi, createBlogApi } from './blog/api.js'
+export type { TokenGrant } from './blog/auth.js'
+export type { GraphqlLimits } from './blog/graphql/index.js'
+export { API_PATH } from './blog/links.js'
+export { type BlogApiOptions, DEFAULT_TOKENS, DEV_TOKEN } from './blog/options.js'
+export type {
+  ArticleInput,
+  ArticleRecord,
+  BlogRecord,
+  CommentRecord,
+  PersonRecord,
+} from './blog/schemas.js'
+export { defaultSeed, parseSeed, SEED_TIME, SeedError } from './blog/seed.js'
+export type { BlogDb, SeedData } from './blog/store.js'
+export type * from './blog/types.js'
 export {
   defineHalApi,
   type HalApi,
@@ -28,18 +42,4 @@ export { MswDataAssumptionError } from './core/msw-data.js'
 export type { OpenApiDocument } from './core/openapi.js'
 export type { StandardSchema } from './core/standard-schema.js'
 export { HalDefinitionError } from './core/store.js'
-export type {
-  ArticleInput,
-  ArticleRecord,
-  BlogRecord,
-  CommentRecord,
-  PersonRecord,
-} from './data/schemas.js'
-export { defaultSeed, parseSeed, SEED_TIME, SeedError } from './data/seed.js'
-export type { BlogDb, SeedData } from './data/store.js'
-export type { GraphqlLimits } from './graphql/index.js'
-export { API_PATH } from './hal/links.js'
-export type * from './hal/types.js'
-export type { TokenGrant } from './http/auth.js'
 export type { FieldError, ProblemDetails } from './http/problem.js'
-export { type BlogApiOptions, DEFAULT_TOKENS, DEV_TOKEN } from './options.js'

@@ -1,8 +1,8 @@
 import { type SetupServer, setupServer } from 'msw/node'
 import { type BlogApi, createBlogApi, withBlogApi } from './blog/api.js'
+import type { BlogApiOptions } from './blog/options.js'
 import type { HalApi, HalCollections } from './core/api.js'
 import { halHandler, withHalApi } from './core/handler.js'
-import type { BlogApiOptions } from './options.js'
 
 /** A Blog API mock intercepting this process's requests. */
 export interface BlogApiServer extends BlogApi {

@@ -1,9 +1,9 @@
 import { getResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createExtendedBlogApi } from '../src/blog/api.js'
-import { persistence } from '../src/data/persistence.js'
-import { defaultSeed } from '../src/data/seed.js'
-import { type BlogDb, BlogStore } from '../src/data/store.js'
+import { persistence } from '../src/blog/persistence.js'
+import { defaultSeed } from '../src/blog/seed.js'
+import { type BlogDb, BlogStore } from '../src/blog/store.js'
 
 // A page's `window` and `localStorage`, enough for @msw/data's persist(). The reload itself (a new
 // page hydrating what this one saved) is checked in a real Chromium: e2e/app/persistence.spec.ts.

@@ -1,11 +1,11 @@
 import type { HttpHandler } from 'msw'
 import { createDispatch, type Dispatch } from '../core/dispatch.js'
 import { halHandler } from '../core/handler.js'
-import { type BlogDb, BlogStore, type StoreExtensions } from '../data/store.js'
-import { API_PATH } from '../hal/links.js'
-import { type BlogApiOptions, resolveOptions } from '../options.js'
-import { blogApiRoutes } from '../routes/index.js'
-import { blogEndpoints, blogProblem } from '../routes/route.js'
+import { API_PATH } from './links.js'
+import { type BlogApiOptions, resolveOptions } from './options.js'
+import { blogApiRoutes } from './routes/index.js'
+import { blogEndpoints, blogProblem } from './routes/route.js'
+import { type BlogDb, BlogStore, type StoreExtensions } from './store.js'
 
 /** One isolated, stateful instance of the Blog API mock. */
 export interface BlogApi extends Dispatch {

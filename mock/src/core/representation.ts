@@ -1,9 +1,8 @@
-import { SEED_TIME } from '../data/seed.js'
 import { HAL_FORMS_JSON } from '../hal/forms.js'
 import { type Representation, type RepresentationVariant, represent } from '../http/respond.js'
 import { type HalRecord, isRelation, type PlainLink } from './definition.js'
 import { CollectionForms } from './forms.js'
-import type { Change, CollectionStore, HalStore } from './store.js'
+import { type Change, type CollectionStore, type HalStore, SEED_TIME } from './store.js'
 
 /** A HAL link object as the core writes it. */
 export interface HalLinkObject {

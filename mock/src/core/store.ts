@@ -1,7 +1,4 @@
 import type { Collection } from '@msw/data'
-import { IdTable } from '../data/id-table.js'
-import { SEED_TIME } from '../data/seed.js'
-import { serial } from '../data/serial.js'
 import {
   type CollectionDefinition,
   type HalApiDefinition,
@@ -9,7 +6,9 @@ import {
   isRelation,
   type RelationLink,
 } from './definition.js'
+import { IdTable } from './id-table.js'
 import { CollectionRecords, observedCollection } from './msw-data.js'
+import { serial } from './serial.js'
 import { SortedIds } from './sorted-ids.js'
 import type { StandardResult, StandardSchema } from './standard-schema.js'
 
@@ -36,6 +35,9 @@ export interface Relation {
 export class HalDefinitionError extends Error {
   override readonly name = 'HalDefinitionError'
 }
+
+/** The time of every seed record's last change (its `Last-Modified`): 2026-01-01T00:00:00Z. */
+export const SEED_TIME = Date.UTC(2026, 0, 1)
 
 /** The write clock, shared by every store: a stamp is never reused, even across resets. */
 let clock = 0

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { articleBody, articleFields } from '../data/schemas.js'
+import { articleBody, articleFields } from '../blog/schemas.js'
 import { formProperties, formPropertiesOf } from './forms.js'
 
 describe('formProperties', () => {

@@ -29,7 +29,7 @@ export const MEMO_BUDGETS = {
   dates: 32 * KiB,
   /** `Accept` verdicts, per list of offered types (`http/negotiation.ts`). */
   accept: 64 * KiB,
-  /** URL builders by origin (`routes/route.ts`). */
+  /** URL builders by origin (`blog/routes/route.ts`). */
   urls: 64 * KiB,
   /** Origins by `Host` header, one memo per real server (`server/hosts.ts`). */
   origins: 64 * KiB,

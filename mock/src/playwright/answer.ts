@@ -1,7 +1,7 @@
 import { isPassthroughResponse, type RequestHandler } from 'msw'
+import { blogProblem } from '../blog/routes/route.js'
 import { overridesFirst, type Responder } from '../core/overrides.js'
 import { toResponse } from '../http/answer.js'
-import { blogProblem } from '../routes/route.js'
 import { CorsPolicy, isPreflight } from '../server/cors.js'
 
 /** Only this test's pages reach the mock: each may read its answers, with credentials. */

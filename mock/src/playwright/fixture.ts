@@ -1,8 +1,8 @@
 import { test as base, type PlaywrightTestOptions } from '@playwright/test'
 import { type BlogApi, createBlogApi, withBlogApi } from '../blog/api.js'
+import type { BlogApiOptions } from '../blog/options.js'
 import type { HalApi, HalCollections } from '../core/api.js'
 import { withHalApi } from '../core/handler.js'
-import type { BlogApiOptions } from '../options.js'
 import {
   apiUrls,
   type BlogApiRoute,

@@ -1,10 +1,10 @@
 import type { BrowserContext, Page, Request as PlaywrightRequest, Route } from '@playwright/test'
 import type { RequestHandler } from 'msw'
 import type { BlogApi } from '../blog/api.js'
+import { API_PATH } from '../blog/links.js'
 import type { HalApi, HalCollections } from '../core/api.js'
 import { halResponder } from '../core/handler.js'
 import type { Responder } from '../core/overrides.js'
-import { API_PATH } from '../hal/links.js'
 import { answerRequest } from './answer.js'
 
 /** Which requests go to the mock, in the syntax of `page.route()`: a glob, a RegExp or a predicate. */

@@ -1,6 +1,6 @@
+import { authenticate, type TokenGrant } from '../blog/auth.js'
 import type { ProblemWriter } from '../core/problem.js'
 import { toResponse } from '../http/answer.js'
-import { authenticate, type TokenGrant } from '../http/auth.js'
 import { Problem } from '../http/problem.js'
 import type { CorsPolicy } from './cors.js'
 import type { RequestLog } from './request-log.js'

@@ -3,9 +3,9 @@ import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
+import { DEV_TOKEN } from '../blog/options.js'
+import { parseSeed, SeedError } from '../blog/seed.js'
 import type { HalApi } from '../core/api.js'
-import { parseSeed, SeedError } from '../data/seed.js'
-import { DEV_TOKEN } from '../options.js'
 import { corsOrigin } from './cors.js'
 import {
   createHalServer,

@@ -1,4 +1,4 @@
-import type { BlogApiOptions } from '../options.js'
+import type { BlogApiOptions } from '../blog/options.js'
 import { CorsPolicy, corsOrigin } from './cors.js'
 import { HostPolicy } from './hosts.js'
 

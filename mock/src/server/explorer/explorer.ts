@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
+import { API_PATH } from '../../blog/links.js'
+import { blogProblem } from '../../blog/routes/route.js'
 import type { ProblemWriter } from '../../core/problem.js'
-import { API_PATH } from '../../hal/links.js'
 import { toResponse } from '../../http/answer.js'
 import { Problem } from '../../http/problem.js'
-import { blogProblem } from '../../routes/route.js'
 
 /** Where the explorer's scripts and styles are served; the page itself is at `/`. */
 export const EXPLORER_PATH = '/__explorer'

@@ -1,4 +1,4 @@
-import { Problem } from '../http/problem.js'
+import { Problem } from '../../http/problem.js'
 import type { PageRequest } from '../representations/page.js'
 import type { RouteContext } from './route.js'
 

@@ -1,6 +1,6 @@
-import type { BlogRecord } from '../data/schemas.js'
-import { type ApiUrls, PAGE_TEMPLATE } from '../hal/links.js'
-import type { BlogRepresentation } from '../hal/types.js'
+import { type ApiUrls, PAGE_TEMPLATE } from '../links.js'
+import type { BlogRecord } from '../schemas.js'
+import type { BlogRepresentation } from '../types.js'
 
 /** A blog with its curies, `self` and the templated `doc:articles`. */
 export function blogRepresentation(urls: ApiUrls, blog: BlogRecord): BlogRepresentation {

@@ -1,4 +1,4 @@
-import { PROBLEMS } from '../http/problem.js'
+import { PROBLEMS } from '../../http/problem.js'
 
 /** What each link relation the API emits means; the curie `doc` expands to these pages. */
 export const RELATIONS: Readonly<Record<string, string>> = {

@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { articleFields } from '../data/schemas.js'
-import { type FormTemplate, formProperties } from '../hal/forms.js'
-import type { ApiUrls } from '../hal/links.js'
-import { MERGE_PATCH_JSON } from '../http/patch.js'
+import { type FormTemplate, formProperties } from '../../hal/forms.js'
+import { MERGE_PATCH_JSON } from '../../http/patch.js'
+import type { ApiUrls } from '../links.js'
+import { articleFields } from '../schemas.js'
 
 /** The body of PUT and POST, as the validation reads it (`http/body.ts`): the same schema. */
 const editable = z.object(articleFields)

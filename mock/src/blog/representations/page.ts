@@ -1,5 +1,5 @@
-import { pageQuery } from '../hal/links.js'
-import type { PageLinks, PageRepresentation, StandardPageLinks } from '../hal/types.js'
+import { pageQuery } from '../links.js'
+import type { PageLinks, PageRepresentation, StandardPageLinks } from '../types.js'
 
 /** A validated page request. */
 export interface PageRequest {

@@ -1,6 +1,6 @@
 import { defineExtension, type Extension } from '@msw/data/extensions'
+import { IdTable } from '../core/id-table.js'
 import { observe } from '../core/msw-data.js'
-import { IdTable } from './id-table.js'
 
 type Row = { id: number }
 

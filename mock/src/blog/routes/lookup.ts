@@ -1,5 +1,5 @@
-import type { ArticleRecord, BlogRecord } from '../data/schemas.js'
-import { Problem } from '../http/problem.js'
+import { Problem } from '../../http/problem.js'
+import type { ArticleRecord, BlogRecord } from '../schemas.js'
 import { pathId } from './params.js'
 import type { RouteContext } from './route.js'
 

@@ -1,6 +1,6 @@
-import type { ArticleRecord, BlogRecord } from '../data/schemas.js'
-import { type ApiUrls, PAGE_TEMPLATE } from '../hal/links.js'
-import type { ArticleRepresentation, DeletedArticleRepresentation } from '../hal/types.js'
+import { type ApiUrls, PAGE_TEMPLATE } from '../links.js'
+import type { ArticleRecord, BlogRecord } from '../schemas.js'
+import type { ArticleRepresentation, DeletedArticleRepresentation } from '../types.js'
 
 /** An article; `doc:blog` carries the blog's title, as the source shows. */
 export function articleRepresentation(

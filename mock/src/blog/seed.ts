@@ -1,9 +1,9 @@
 import { z } from 'zod'
+import { SEED_TIME } from '../core/store.js'
 import { articleRecord, blogRecord, commentRecord, personRecord } from './schemas.js'
 import type { SeedData } from './store.js'
 
-/** The instant every built-in seed record was last changed, so representations are reproducible. */
-export const SEED_TIME = Date.UTC(2026, 0, 1)
+export { SEED_TIME }
 
 const PERSON_NAMES = ['Ada', 'Grace', 'Alan', 'Barbara', 'Edsger', 'Margaret', 'Donald', 'Frances']
 

@@ -1,6 +1,6 @@
-import type { Answer } from '../http/answer.js'
-import { HTML_TYPES } from '../http/negotiation.js'
-import { Problem } from '../http/problem.js'
+import type { Answer } from '../../http/answer.js'
+import { HTML_TYPES } from '../../http/negotiation.js'
+import { Problem } from '../../http/problem.js'
 import { docPage, problemDoc, RELATIONS } from '../representations/docs.js'
 import { defineRoute, type RouteContext } from './route.js'
 

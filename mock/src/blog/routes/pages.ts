@@ -1,8 +1,8 @@
-import type { Slice } from '../data/store.js'
-import { type FormTemplate, HAL_FORMS_JSON } from '../hal/forms.js'
-import type { Answer } from '../http/answer.js'
-import { answerRead, negotiated, RepresentationMemo, represent } from '../http/respond.js'
+import { type FormTemplate, HAL_FORMS_JSON } from '../../hal/forms.js'
+import type { Answer } from '../../http/answer.js'
+import { answerRead, negotiated, RepresentationMemo, represent } from '../../http/respond.js'
 import { pageRepresentation } from '../representations/page.js'
+import type { Slice } from '../store.js'
 import { pageRequest } from './params.js'
 import type { RouteContext } from './route.js'
 

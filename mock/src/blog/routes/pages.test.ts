@@ -2,7 +2,7 @@
 // after each kind of change a page can see, the writes that go around the routes included.
 import { getResponse } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { type BlogApi, createBlogApi } from '../blog/api.js'
+import { type BlogApi, createBlogApi } from '../api.js'
 
 const ORIGIN = 'http://blog.test'
 const ARTICLES = `${ORIGIN}/api/v1.2/blogs/1/articles?pageSize=5`

@@ -1,6 +1,6 @@
-import type { CommentRecord } from '../data/schemas.js'
-import type { ApiUrls } from '../hal/links.js'
-import type { CommentRepresentation } from '../hal/types.js'
+import type { ApiUrls } from '../links.js'
+import type { CommentRecord } from '../schemas.js'
+import type { CommentRepresentation } from '../types.js'
 
 /** A comment (ext), linked back to its article. */
 export function commentRepresentation(

@@ -1,5 +1,5 @@
-import type { HeaderReader } from './headers.js'
-import { Problem } from './problem.js'
+import type { HeaderReader } from '../http/headers.js'
+import { Problem } from '../http/problem.js'
 
 /** What one access token may do: the blogs it may write to (`'*'` for all). */
 export interface TokenGrant {

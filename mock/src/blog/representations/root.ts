@@ -1,5 +1,5 @@
-import type { ApiUrls } from '../hal/links.js'
-import type { RootRepresentation } from '../hal/types.js'
+import type { ApiUrls } from '../links.js'
+import type { RootRepresentation } from '../types.js'
 
 /** The API root (ext): the bookmark a hypermedia client starts from. */
 export function rootRepresentation(urls: ApiUrls): RootRepresentation {

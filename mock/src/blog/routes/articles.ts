@@ -1,21 +1,14 @@
-import {
-  type ArticleInput,
-  type ArticleRecord,
-  articleBody,
-  type BlogRecord,
-} from '../data/schemas.js'
-import { HAL_FORMS_JSON } from '../hal/forms.js'
-import { authorizeWrite } from '../http/auth.js'
-import { readJson, validate } from '../http/body.js'
-import { FORMS_TYPES } from '../http/negotiation.js'
+import { HAL_FORMS_JSON } from '../../hal/forms.js'
+import { readJson, validate } from '../../http/body.js'
+import { FORMS_TYPES } from '../../http/negotiation.js'
 import {
   ACCEPT_PATCH,
   applyJsonPatch,
   jsonPatchOperations,
   mergePatch,
   patchFormat,
-} from '../http/patch.js'
-import { Problem } from '../http/problem.js'
+} from '../../http/patch.js'
+import { Problem } from '../../http/problem.js'
 import {
   answerRead,
   answerWrite,
@@ -25,9 +18,11 @@ import {
   type Representation,
   RepresentationMemo,
   represent,
-} from '../http/respond.js'
+} from '../../http/respond.js'
+import { authorizeWrite } from '../auth.js'
 import { articleRepresentation, deletedArticleRepresentation } from '../representations/article.js'
 import { articleTemplates, createArticleTemplates } from '../representations/templates.js'
+import { type ArticleInput, type ArticleRecord, articleBody, type BlogRecord } from '../schemas.js'
 import { requireArticle, requireBlog } from './lookup.js'
 import { answerPage } from './pages.js'
 import { defineRoute, type RouteContext } from './route.js'

@@ -1,6 +1,7 @@
 import { Collection } from '@msw/data'
 import type { Extension } from '@msw/data/extensions'
 import { CollectionRecords, type OwnListeners, type RecordCollection } from '../core/msw-data.js'
+import { serial } from '../core/serial.js'
 import { indexed, RecordIndex } from './indexed.js'
 import {
   type ArticleInput,
@@ -14,7 +15,6 @@ import {
   personRecord,
 } from './schemas.js'
 import { adoptSeed, isTrustedSeed } from './seed.js'
-import { serial } from './serial.js'
 
 /** The seed a store starts from: plain records, as in a `--data` file. */
 export interface SeedData {
