@@ -1,18 +1,24 @@
 import { defineExtension, type Extension } from '@msw/data/extensions'
 import { IdTable } from '../core/id-table.js'
 import { observe } from '../core/msw-data.js'
+import { nextVersion } from '../core/store.js'
 
 type Row = { id: number }
 
 /**
  * A lookup kept beside a `@msw/data` collection so reads never scan it: records by id, and for
  * each parent (a blog for articles, an article for comments) the child ids in ascending order with
- * the time of the latest change under that parent.
+ * the time of the latest change under that parent; and the versions the memos key on (the core's
+ * write clock), bumped on every write of a record and of any child of a parent.
  */
 export class RecordIndex<T extends Row> {
   readonly #byId = new IdTable<T>()
   readonly #byParent = new Map<number, number[]>()
   readonly #changedAt = new Map<number, number>()
+  readonly #versions = new IdTable<number>()
+  readonly #parentVersions = new Map<number, number>()
+  /** What a record or a parent unchanged since this index was made reports. */
+  readonly #seeded = nextVersion()
   readonly #parentOf: (record: T) => number | undefined
 
   constructor(parentOf: (record: T) => number | undefined) {
@@ -45,32 +51,49 @@ export class RecordIndex<T extends Row> {
     return this.#changedAt.get(parent) ?? 0
   }
 
+  /** The version of a record: a new one on every write of it. */
+  versionOf(id: number): number {
+    return this.#versions.get(id) ?? this.#seeded
+  }
+
+  /** The version of a parent's children: a new one on every create, write or delete under it. */
+  parentVersion(parent: number): number {
+    return this.#parentVersions.get(parent) ?? this.#seeded
+  }
+
   /** The highest id ever indexed, so new ids are never reused. */
   maxId = 0
 
   put(record: T, changedAt: number): void {
     const added = this.#byId.set(record.id, record)
+    const version = nextVersion()
+    this.#versions.set(record.id, version)
     if (record.id > this.maxId) this.maxId = record.id
     const parent = this.#parentOf(record)
     if (parent === undefined) return
     if (added) insertSorted(this.#list(parent), record.id)
-    this.#touch(parent, changedAt)
+    this.#touch(parent, changedAt, version)
   }
 
   remove(record: T, changedAt: number): void {
     if (!this.#byId.delete(record.id)) return
+    this.#versions.delete(record.id)
     const parent = this.#parentOf(record)
     if (parent === undefined) return
     const ids = this.#list(parent)
     const at = lowerBound(ids, record.id)
     if (ids[at] === record.id) ids.splice(at, 1)
-    this.#touch(parent, changedAt)
+    this.#touch(parent, changedAt, nextVersion())
   }
 
   clear(): void {
     this.#byId.clear()
     this.#byParent.clear()
     this.#changedAt.clear()
+    this.#versions.clear()
+    // A parent emptied by the clear has changed: its next read must not find the old page.
+    for (const parent of this.#parentVersions.keys())
+      this.#parentVersions.set(parent, nextVersion())
   }
 
   #list(parent: number): number[] {
@@ -82,7 +105,8 @@ export class RecordIndex<T extends Row> {
     return ids
   }
 
-  #touch(parent: number, at: number): void {
+  #touch(parent: number, at: number, version: number): void {
+    this.#parentVersions.set(parent, version)
     const current = this.#changedAt.get(parent)
     if (current === undefined || at > current) this.#changedAt.set(parent, at)
   }

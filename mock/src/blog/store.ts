@@ -232,6 +232,24 @@ export class BlogStore {
     return this.#persons.get(id)
   }
 
+  /**
+   * The versions an article's representation reads (the memos' key): the article's, and its
+   * blog's (its `doc:blog` link carries the blog's title).
+   */
+  articleStamp(article: ArticleRecord): number[] {
+    return [this.#articles.versionOf(article.id), this.#blogs.versionOf(article.blogId)]
+  }
+
+  /** The versions a page of a blog's articles reads: the blog's, and its articles'. */
+  articlesStamp(blog: BlogRecord): number[] {
+    return [this.#blogs.versionOf(blog.id), this.#articles.parentVersion(blog.id)]
+  }
+
+  /** The versions a page of an article's comments reads: the article's (its time), its comments'. */
+  commentsStamp(article: ArticleRecord): number[] {
+    return [this.#articles.versionOf(article.id), this.#comments.parentVersion(article.id)]
+  }
+
   /** Epoch ms of the latest change of a blog or of any of its articles. */
   blogChangedAt(blog: BlogRecord): number {
     return Math.max(blog.updatedAt, this.#articles.changedAt(blog.id))

@@ -419,6 +419,48 @@ describe('defineHalApi: writes', () => {
   })
 })
 
+describe('defineHalApi: instances side by side', () => {
+  const notes = (seed: string[]) =>
+    defineHalApi({
+      basePath: '/api',
+      tokens: ['dev-token'],
+      collections: {
+        notes: { schema: z.object({ text: z.string() }), seed: seed.map((text) => ({ text })) },
+      },
+    })
+  const text = async (api: ReturnType<typeof notes>, path: string) =>
+    (await (await api.handle(new Request(`${ORIGIN}/api${path}`))).json()) as {
+      text?: string
+      page?: { totalElements: number }
+    }
+
+  it('answers each from its own data at the same URLs, memoised or not', async () => {
+    const first = notes(['first'])
+    const second = notes(['second', 'another'])
+    for (let round = 0; round < 2; round++) {
+      expect((await text(first, '/notes/1')).text).toBe('first')
+      expect((await text(second, '/notes/1')).text).toBe('second')
+      expect((await text(first, '/notes')).page?.totalElements).toBe(1)
+      expect((await text(second, '/notes')).page?.totalElements).toBe(2)
+    }
+  })
+
+  it('answers the seed again after a reset, not a representation from before it', async () => {
+    const api = notes(['seeded'])
+    const put = await api.handle(
+      new Request(`${ORIGIN}/api/notes/1`, {
+        method: 'PUT',
+        headers: { ...JSON_BODY, ...TOKEN },
+        body: JSON.stringify({ text: 'edited' }),
+      }),
+    )
+    expect(put.status).toBe(200)
+    expect((await text(api, '/notes/1')).text).toBe('edited')
+    await api.reset()
+    expect((await text(api, '/notes/1')).text).toBe('seeded')
+  })
+})
+
 describe('defineHalApi: OpenAPI', () => {
   it('serves an OpenAPI 3.1 document that a validator accepts', async () => {
     const { response, body } = await json('/api/openapi.json')

@@ -1,5 +1,12 @@
 import { HAL_FORMS_JSON } from '../hal/forms.js'
-import { type Representation, type RepresentationVariant, represent } from '../http/respond.js'
+import {
+  recentItems as items,
+  recentPages as pages,
+  type Representation,
+  type RepresentationMemo,
+  type RepresentationVariant,
+  represent,
+} from '../http/respond.js'
 import { type HalRecord, isRelation, type PlainLink } from './definition.js'
 import { CollectionForms } from './forms.js'
 import { type Change, type CollectionStore, type HalStore, SEED_TIME } from './store.js'
@@ -26,8 +33,8 @@ interface BackLink {
 
 /**
  * Builds the representations of one API: the root, items and pages in standard HAL, or with their
- * HAL-FORMS `_templates` too (the `forms` variant), and keeps the recent ones in a memo keyed by
- * representation and the store's version stamps (the record's, its embedded records', the
+ * HAL-FORMS `_templates` too (the `forms` variant), and keeps the recent ones in the process's
+ * memos keyed by URL and the store's version stamps (the record's, its embedded records', the
  * collection's), so a read of something unchanged skips serializing and hashing.
  */
 export class Representations {
@@ -36,7 +43,6 @@ export class Representations {
   readonly #curies: readonly { name: string; href: string }[]
   readonly #backLinks: ReadonlyMap<string, readonly BackLink[]>
   readonly #forms: ReadonlyMap<string, CollectionForms>
-  readonly #memo = new Map<string, { stamp: readonly number[]; rep: Representation }>()
 
   constructor(
     store: () => HalStore,
@@ -85,7 +91,7 @@ export class Representations {
   /** The root: a templated link to every collection, and the OpenAPI document. */
   root(origin: string): Representation {
     const base = this.base(origin)
-    return this.#memoized(`root ${origin}`, [0], 'plain', () => {
+    return this.#memoized(items, base, [this.#store().seeded.version], 'plain', () => {
       const links: HalLinks = { self: { href: base } }
       for (const collection of this.#store().collections.values()) {
         links[collection.definition.rel ?? collection.name] = {
@@ -110,8 +116,8 @@ export class Representations {
     variant: RepresentationVariant = 'plain',
   ): Representation {
     const stamp = this.#itemStamp(collection, record)
-    const key = `item ${origin} ${collection.name} ${record.id}`
-    return this.#memoized(key, stamp, variant, () => ({
+    const key = `${this.base(origin)}/${collection.name}/${record.id}`
+    return this.#memoized(items, key, stamp, variant, () => ({
       body: this.#itemBody(this.base(origin), collection, record, true, true),
       at: this.#itemChange(collection, record),
       templates: () => this.forms(collection.name).item(),
@@ -144,8 +150,8 @@ export class Representations {
     const change = back ? collection.referrersChange(back.relation, back.target) : collection.change
     const embedded = this.#embeddedCollections(collection)
     const stamp = [change.version, ...embedded.map((c) => c.change.version)]
-    const key = `page ${origin} ${path} ${number} ${size}`
-    return this.#memoized(key, stamp, variant, () => {
+    const key = `${origin}${path}?page=${number}&size=${size}`
+    return this.#memoized(pages, key, stamp, variant, () => {
       const base = this.base(origin)
       const href = `${origin}${path}`
       const totalPages = Math.ceil(source.count / size)
@@ -173,23 +179,23 @@ export class Representations {
 
   /** A representation kept per variant: a HAL-FORMS client never gets the plain one, nor back. */
   #memoized(
+    memo: RepresentationMemo,
     key: string,
     stamp: readonly number[],
     variant: RepresentationVariant,
     build: () => { body: object; at: number; templates?: () => object },
   ): Representation {
-    const memoKey = `${variant} ${key}`
-    const entry = this.#memo.get(memoKey)
-    if (entry && sameStamp(entry.stamp, stamp)) return entry.rep
-    const { body, at, templates } = build()
-    const rep =
-      variant === 'forms' && templates
-        ? represent({ ...body, _templates: templates() }, at, HAL_FORMS_JSON)
-        : represent(body, at)
-    // Bounded: a client walking every record must not keep them all.
-    if (this.#memo.size >= 512) this.#memo.clear()
-    this.#memo.set(memoKey, { stamp, rep })
-    return rep
+    return memo.get(
+      key,
+      stamp,
+      () => {
+        const { body, at, templates } = build()
+        return variant === 'forms' && templates
+          ? represent({ ...body, _templates: templates() }, at, HAL_FORMS_JSON)
+          : represent(body, at)
+      },
+      variant,
+    )
   }
 
   #itemBody(
@@ -298,15 +304,7 @@ export class Representations {
     }
     return out
   }
-
-  /** Forgets every memoized representation (after a reset: a new store restarts the clock). */
-  clear(): void {
-    this.#memo.clear()
-  }
 }
-
-const sameStamp = (a: readonly number[], b: readonly number[]): boolean =>
-  a.length === b.length && a.every((value, i) => value === b[i])
 
 /** An href relative to the API's base, or absolute. */
 function resolve(base: string, href: string): string {

@@ -42,8 +42,14 @@ export const SEED_TIME = Date.UTC(2026, 0, 1)
 /** The write clock, shared by every store: a stamp is never reused, even across resets. */
 let clock = 0
 
-/** The first stamp of a store whose data is the seed. */
-const SEEDED: Change = { version: 0, at: SEED_TIME }
+/**
+ * A new version of the write clock every store shares (the Blog API's too), never handed out
+ * before: a memo keyed by versions may serve every instance of every API in the process.
+ *
+ * @example
+ * const stamp = [nextVersion()]
+ */
+export const nextVersion = (): number => ++clock
 
 /**
  * One collection's records in a `@msw/data` collection, with the index that keeps reads from
@@ -64,13 +70,17 @@ export class CollectionStore {
   /** Per relation rel, per target id: the ids of the records pointing at it, and its change. */
   readonly #referrers = new Map<string, Map<number, { ids: SortedIds; change: Change }>>()
   readonly #clock: () => Change
-  #change: Change = SEEDED
+  /** The seed's stamp: what a record unchanged since the seed reports. */
+  readonly #seeded: Change
+  #change: Change
   #maxId = 0
 
-  constructor(name: string, definition: CollectionDefinition, clock: () => Change) {
+  constructor(name: string, definition: CollectionDefinition, clock: () => Change, seeded: Change) {
     this.name = name
     this.definition = definition
     this.#clock = clock
+    this.#seeded = seeded
+    this.#change = seeded
     this.relations = relationsOf(definition)
     for (const relation of this.relations) this.#referrers.set(relation.rel, new Map())
     this.#collection = observedCollection<HalRecord>(recordSchema(name, definition.schema), {
@@ -137,7 +147,7 @@ export class CollectionStore {
 
   /** The last change of a record. */
   changeOf(id: number): Change {
-    return this.#changes.get(id) ?? SEEDED
+    return this.#changes.get(id) ?? this.#seeded
   }
 
   /** The last change anywhere in the collection. */
@@ -147,7 +157,7 @@ export class CollectionStore {
 
   /** The last change among the records whose `rel` points at `target`. */
   referrersChange(rel: string, target: number): Change {
-    return this.#referrers.get(rel)?.get(target)?.change ?? SEEDED
+    return this.#referrers.get(rel)?.get(target)?.change ?? this.#seeded
   }
 
   /** Whether any record of this collection points at `target` of `to` (which may not go then). */
@@ -232,6 +242,8 @@ export class HalStore {
   /** Runs a write after every earlier one has finished. */
   readonly write = serial()
   readonly ready: Promise<void>
+  /** The stamp of this store's seed, unique to it: what the root and unchanged records report. */
+  readonly seeded: Change = { version: nextVersion(), at: SEED_TIME }
   /** While the seed loads, changes carry the seed's time. */
   #seeding = true
 
@@ -240,7 +252,7 @@ export class HalStore {
     this.collections = new Map(
       Object.entries(definition.collections).map(([name, collection]) => [
         name,
-        new CollectionStore(name, collection, tick),
+        new CollectionStore(name, collection, tick, this.seeded),
       ]),
     )
     this.ready = this.#load()

@@ -55,53 +55,58 @@ export function negotiated(
 
 /**
  * The representations last built for recent resources, so that reading an unchanged resource
- * again skips serializing and hashing it. An entry serves only while every input it was built
- * from is still the same value (`===`): the store replaces a record on every write, and the
- * inputs also name the fields read, in case a record is edited in place. Bounded in bytes (the
- * text and the string inputs it pins), least recently used first out.
+ * again skips serializing and hashing it. An entry serves while its stamp is the same: the
+ * versions the store bumps on every write of what the representation reads (the record, its
+ * parent, the embedded records, the collection), never a hand-kept list of fields. Keys name the
+ * resource on its origin (the body holds absolute URLs); stamps are unique across stores, so one
+ * memo per process serves every instance. Bounded in bytes, least recently used first out.
  *
  * @example
- * const recent = new RepresentationMemo<ArticleRecord>('articles')
- * const rep = recent.get(article, [urls, blog, article.title], () => represent(body(), at))
+ * const recent = new RepresentationMemo('items')
+ * const rep = recent.get(`${base}/orders/7`, [version], () => represent(body(), at))
  */
-export class RepresentationMemo<K extends {}> {
-  readonly #entries: ByteLru<K, MemoEntry>
+export class RepresentationMemo {
+  readonly #entries: ByteLru<string, MemoEntry>
 
-  constructor(budget: 'pages' | 'articles') {
-    this.#entries = new ByteLru(budget, ({ inputs, plain, forms }) =>
-      inputs.reduce<number>(
-        (bytes, input) => (typeof input === 'string' ? bytes + stringBytes(input) : bytes),
-        repBytes(plain) + repBytes(forms),
-      ),
+  constructor(budget: 'pages' | 'items') {
+    this.#entries = new ByteLru(
+      budget,
+      ({ plain, forms }, key) => stringBytes(key) + repBytes(plain) + repBytes(forms),
     )
   }
 
   /**
-   * The representation of `key` for these inputs, built when none is kept. Both representations
-   * of a state (plain HAL and HAL-FORMS) share one entry, so that one never answers for the other.
+   * The representation of `key` at this stamp, built when none is kept. Both representations of
+   * a state (plain HAL and HAL-FORMS) share one entry, so that one never answers for the other.
    */
   get(
-    key: K,
-    inputs: readonly unknown[],
+    key: string,
+    stamp: readonly number[],
     build: () => Representation,
     variant: RepresentationVariant = 'plain',
   ): Representation {
     const entry = this.#entries.get(key)
-    const same = entry !== undefined && sameValues(entry.inputs, inputs)
+    const same = entry !== undefined && sameValues(entry.stamp, stamp)
     const kept = same ? entry[variant] : undefined
     if (kept) return kept
     const rep = build()
     // A page larger than the whole budget is answered but not kept.
-    this.#entries.set(key, { ...(same ? entry : {}), inputs, [variant]: rep })
+    this.#entries.set(key, { ...(same ? entry : {}), stamp, [variant]: rep })
     return rep
   }
 }
+
+/** The process's one memo of serialized items (every API's, the Blog's articles too). */
+export const recentItems = new RepresentationMemo('items')
+
+/** The process's one memo of serialized pages of collections (every API's). */
+export const recentPages = new RepresentationMemo('pages')
 
 /** Which representation of a resource's state: plain HAL, or HAL-FORMS with `_templates`. */
 export type RepresentationVariant = 'plain' | 'forms'
 
 interface MemoEntry {
-  readonly inputs: readonly unknown[]
+  readonly stamp: readonly number[]
   readonly plain?: Representation
   readonly forms?: Representation
 }
@@ -109,7 +114,7 @@ interface MemoEntry {
 const repBytes = (rep: Representation | undefined): number =>
   rep ? stringBytes(rep.json) + stringBytes(rep.etag) : 0
 
-const sameValues = (a: readonly unknown[], b: readonly unknown[]): boolean =>
+const sameValues = (a: readonly number[], b: readonly number[]): boolean =>
   a.length === b.length && a.every((value, i) => value === b[i])
 
 /** The validator and caching headers every 200, 201 and 304 of a cacheable resource carries. */

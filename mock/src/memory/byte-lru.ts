@@ -19,10 +19,10 @@ const MiB = 1024 * KiB
  * ```
  */
 export const MEMO_BUDGETS = {
-  /** Serialized pages of collections (`routes/pages.ts`). */
+  /** Serialized pages of collections, every API's (`http/respond.ts`, `RepresentationMemo`). */
   pages: 2 * MiB,
-  /** Serialized articles (`routes/articles.ts`). */
-  articles: 1 * MiB,
+  /** Serialized items (an article, an order), every API's (`http/respond.ts`). */
+  items: 1 * MiB,
   /** Strong ETags by the text they hash (`http/validators.ts`). */
   etags: 512 * KiB,
   /** Formatted HTTP dates by second (`http/validators.ts`). */

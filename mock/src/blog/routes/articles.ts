@@ -16,7 +16,7 @@ import {
   HAL_JSON,
   negotiated,
   type Representation,
-  RepresentationMemo,
+  recentItems,
   represent,
 } from '../../http/respond.js'
 import { authorizeWrite } from '../auth.js'
@@ -44,8 +44,7 @@ export const listArticles = defineRoute({
       changedAt: context.store.blogChangedAt(blog),
       slice: (offset, limit) => context.store.articles(blog.id, offset, limit),
       item: (article) => articleRepresentation(context.urls, blog, article),
-      itemInputs: [context.urls, blog, blog.title],
-      rowInputs: (article) => [article, article.title, article.content],
+      stamp: context.store.articlesStamp(blog),
       templates: () => createArticleTemplates(context.urls, blog.id),
     })
   },
@@ -68,14 +67,9 @@ export const createArticle = defineRoute({
 })
 
 /**
- * Articles read again and again (a client polling one, say) are serialized and hashed once, in
- * each representation (plain HAL, HAL-FORMS) the request may ask for.
- */
-const recentArticles = new RepresentationMemo<ArticleRecord>('articles')
-
-/**
  * An article in the representation the request asks for (CONTRACT §3: HAL-FORMS adds
- * `_templates`), whose preconditions match the ETag of either representation.
+ * `_templates`), whose preconditions match the ETag of either representation. Both are kept in
+ * the items memo while the article's and its blog's versions stay the same.
  */
 function articleRep(
   context: RouteContext,
@@ -83,15 +77,16 @@ function articleRep(
   article: ArticleRecord,
 ): Representation {
   const { urls } = context
-  const inputs = [urls, blog, blog.title, article.title, article.content, article.updatedAt]
+  const key = urls.article(blog.id, article.id)
+  const stamp = context.store.articleStamp(article)
   const body = () => articleRepresentation(urls, blog, article)
   return negotiated(
     context.request,
-    () => recentArticles.get(article, inputs, () => represent(body(), article.updatedAt)),
+    () => recentItems.get(key, stamp, () => represent(body(), article.updatedAt)),
     () =>
-      recentArticles.get(
-        article,
-        inputs,
+      recentItems.get(
+        key,
+        stamp,
         () =>
           represent(
             { ...body(), _templates: articleTemplates() },

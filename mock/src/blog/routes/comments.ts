@@ -23,8 +23,7 @@ export const listComments = defineRoute({
       changedAt: context.store.commentsChangedAt(article),
       slice: (offset, limit) => context.store.comments(article.id, offset, limit),
       item: (comment) => commentRepresentation(context.urls, blog.id, comment),
-      itemInputs: [context.urls, blog.id],
-      rowInputs: (comment) => [comment, comment.author, comment.content],
+      stamp: context.store.commentsStamp(article),
     })
   },
 })

@@ -1,6 +1,6 @@
 import { type FormTemplate, HAL_FORMS_JSON } from '../../hal/forms.js'
 import type { Answer } from '../../http/answer.js'
-import { answerRead, negotiated, RepresentationMemo, represent } from '../../http/respond.js'
+import { answerRead, negotiated, recentPages, represent } from '../../http/respond.js'
 import { pageRepresentation } from '../representations/page.js'
 import type { Slice } from '../store.js'
 import { pageRequest } from './params.js'
@@ -15,19 +15,14 @@ export interface PagedCollection<Row, Item, TotalKey extends string> {
   readonly changedAt: number
   readonly slice: (offset: number, limit: number) => Slice<Row>
   readonly item: (row: Row) => Item
-  /** What `item` reads besides the rows (the blog, say), compared by `===` to reuse a page. */
-  readonly itemInputs: readonly unknown[]
-  /** What `item` reads of a row: the record (replaced on every write) and its fields. */
-  readonly rowInputs: (row: Row) => readonly unknown[]
+  /**
+   * The store's versions of everything the page reads (the parent, its children): a page read
+   * again while they are the same is served from the memo, not serialized and hashed again.
+   */
+  readonly stamp: readonly number[]
   /** The page's HAL-FORMS `_templates` (CONTRACT §3, ext); without them, a page is plain HAL only. */
   readonly templates?: () => Record<string, FormTemplate>
 }
-
-/**
- * Pages read again and again (a list a client reloads) are serialized and hashed once, as long as
- * every input of the page (see {@link RepresentationMemo}) is still the same value.
- */
-const recentPages = new RepresentationMemo<string>('pages')
 
 /**
  * Answers a page of a collection from the request's `pageIndex` and `pageSize`, reading only that
@@ -36,8 +31,7 @@ const recentPages = new RepresentationMemo<string>('pages')
  * @example
  * return answerPage(context, {
  *   ...{ url, totalKey: 'totalArticles', changedAt, slice, item },
- *   itemInputs: [urls, blog, blog.title],
- *   rowInputs: (article) => [article, article.title, article.content],
+ *   stamp: store.articlesStamp(blog),
  * })
  */
 export function answerPage<Row, Item, TotalKey extends string>(
@@ -46,22 +40,16 @@ export function answerPage<Row, Item, TotalKey extends string>(
 ): Answer {
   const page = pageRequest(context.url)
   const { items, total } = collection.slice((page.pageIndex - 1) * page.pageSize, page.pageSize)
-  const { url, changedAt, item, totalKey } = collection
-  const inputs = [
-    ...collection.itemInputs,
-    changedAt,
-    total,
-    ...items.flatMap(collection.rowInputs),
-  ]
-  const key = `${url}?${page.pageIndex},${page.pageSize}`
+  const { url, changedAt, item, totalKey, stamp } = collection
+  const key = `${url}?pageIndex=${page.pageIndex}&pageSize=${page.pageSize}`
   const body = () => pageRepresentation(url, page, total, items.map(item), totalKey)
-  const plain = () => recentPages.get(key, inputs, () => represent(body(), changedAt))
+  const plain = () => recentPages.get(key, stamp, () => represent(body(), changedAt))
   const { templates } = collection
   if (!templates) return answerRead(context.request, plain())
   const forms = () =>
     recentPages.get(
       key,
-      inputs,
+      stamp,
       () => represent({ ...body(), _templates: templates() }, changedAt, HAL_FORMS_JSON),
       'forms',
     )
