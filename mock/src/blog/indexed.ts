@@ -1,6 +1,7 @@
 import { defineExtension, type Extension } from '@msw/data/extensions'
 import { IdTable } from '../core/id-table.js'
 import { observe } from '../core/msw-data.js'
+import { SortedIds } from '../core/sorted-ids.js'
 import { nextVersion } from '../core/store.js'
 
 type Row = { id: number }
@@ -13,7 +14,7 @@ type Row = { id: number }
  */
 export class RecordIndex<T extends Row> {
   readonly #byId = new IdTable<T>()
-  readonly #byParent = new Map<number, number[]>()
+  readonly #byParent = new Map<number, SortedIds>()
   readonly #changedAt = new Map<number, number>()
   readonly #versions = new IdTable<number>()
   readonly #parentVersions = new Map<number, number>()
@@ -32,14 +33,14 @@ export class RecordIndex<T extends Row> {
 
   /** How many records belong to this parent, in O(1). */
   countOf(parent: number): number {
-    return this.#byParent.get(parent)?.length ?? 0
+    return this.#byParent.get(parent)?.size ?? 0
   }
 
   /** The records of one parent from `offset`, at most `limit` of them, in ascending id order. */
   slice(parent: number, offset: number, limit: number): T[] {
-    const ids = this.#byParent.get(parent) ?? []
+    const ids = this.#byParent.get(parent)?.slice(offset, limit) ?? []
     const out: T[] = []
-    for (const id of ids.slice(offset, offset + limit)) {
+    for (const id of ids) {
       const record = this.#byId.get(id)
       if (record) out.push(record)
     }
@@ -71,7 +72,7 @@ export class RecordIndex<T extends Row> {
     if (record.id > this.maxId) this.maxId = record.id
     const parent = this.#parentOf(record)
     if (parent === undefined) return
-    if (added) insertSorted(this.#list(parent), record.id)
+    if (added) this.#list(parent).add(record.id)
     this.#touch(parent, changedAt, version)
   }
 
@@ -80,9 +81,7 @@ export class RecordIndex<T extends Row> {
     this.#versions.delete(record.id)
     const parent = this.#parentOf(record)
     if (parent === undefined) return
-    const ids = this.#list(parent)
-    const at = lowerBound(ids, record.id)
-    if (ids[at] === record.id) ids.splice(at, 1)
+    this.#list(parent).remove(record.id)
     this.#touch(parent, changedAt, nextVersion())
   }
 
@@ -96,10 +95,10 @@ export class RecordIndex<T extends Row> {
       this.#parentVersions.set(parent, nextVersion())
   }
 
-  #list(parent: number): number[] {
+  #list(parent: number): SortedIds {
     let ids = this.#byParent.get(parent)
     if (!ids) {
-      ids = []
+      ids = new SortedIds()
       this.#byParent.set(parent, ids)
     }
     return ids
@@ -110,24 +109,6 @@ export class RecordIndex<T extends Row> {
     const current = this.#changedAt.get(parent)
     if (current === undefined || at > current) this.#changedAt.set(parent, at)
   }
-}
-
-function lowerBound(ids: readonly number[], id: number): number {
-  let lo = 0
-  let hi = ids.length
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1
-    if ((ids[mid] ?? 0) < id) lo = mid + 1
-    else hi = mid
-  }
-  return lo
-}
-
-function insertSorted(ids: number[], id: number): void {
-  // Ids are assigned in ascending order, so the common case is a plain append.
-  const last = ids[ids.length - 1]
-  if (last === undefined || last < id) ids.push(id)
-  else ids.splice(lowerBound(ids, id), 0, id)
 }
 
 /**
