@@ -264,16 +264,8 @@ function routeTable(
     ): Promise<Answer> => {
       const fields = await validateBody(target.definition.schema, writable(body), name)
       checkLinks(store(), target, { ...(fields as object), id: current.id } as HalRecord)
-      const updated = (await target.collection.update(
-        current as never,
-        {
-          data(draft: Record<string, unknown>) {
-            for (const key of Object.keys(draft)) if (key !== 'id') delete draft[key]
-            Object.assign(draft, fields)
-          },
-        } as never,
-      )) as HalRecord | undefined
-      return answerWrite(itemRep(request, url, target, updated ?? current), 200)
+      const updated = await target.replace(current, fields as object)
+      return answerWrite(itemRep(request, url, target, updated), 200)
     }
     table.push(
       {
@@ -369,7 +361,7 @@ function routeTable(
                 `${name} record ${current.id} is still linked from ${referrer}; change or delete those first.`,
               )
             }
-            target.collection.delete(current as never)
+            target.remove(current)
             return { status: 204, headers: {}, body: null }
           }),
         ),

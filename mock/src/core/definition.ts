@@ -46,6 +46,12 @@ export interface CollectionDefinition<S extends StandardSchema = StandardSchema>
   readonly writers?: readonly string[]
   /** Shapes a record's properties in its representation (default: the record as it is). */
   represent?(record: HalRecord<S>): Record<string, unknown>
+  /**
+   * A record's time of last change in epoch milliseconds, read from its own fields (say
+   * `(post) => post.updatedAt`): its `Last-Modified`, and its pages'. Default: the time the store
+   * saw the record change (the seed's time, 2026-01-01, for seed records).
+   */
+  lastModified?(record: HalRecord<S>): number
   /** Rel of the collection's link from the API root. Default: the collection's name. */
   readonly rel?: string
 }

@@ -1,4 +1,5 @@
 import { Collection } from '@msw/data'
+import { defineExtension, type Extension } from '@msw/data/extensions'
 import type { StandardSchema } from './standard-schema.js'
 
 // The one module that relies on how `@msw/data` behaves beyond its types: how it reports changes
@@ -28,7 +29,8 @@ export class MswDataAssumptionError extends Error {
 }
 
 /**
- * A `@msw/data` collection whose every change reaches `observer` (see {@link observe}).
+ * A `@msw/data` collection whose every change reaches `observer` (see {@link observe}), first of
+ * its extensions, so that records `more` extensions add (a restore from `localStorage`) reach it too.
  *
  * @example
  * const orders = observedCollection(orderSchema, { put: (o) => index.put(o), removed: (o) => index.remove(o), cleared: () => index.clear() })
@@ -36,11 +38,17 @@ export class MswDataAssumptionError extends Error {
 export function observedCollection<R extends object>(
   schema: StandardSchema,
   observer: CollectionObserver<R>,
+  more: readonly Extension[] = [],
 ): Collection<never> {
+  const observing = defineExtension({
+    name: 'halyard-index',
+    extend: (collection) => observe(collection, observer),
+  })
   // The core's schemas are Standard Schemas, which `@msw/data` takes; only its type names differ.
-  const collection = new Collection({ schema: schema as never }) as unknown as Collection<never>
-  observe(collection, observer)
-  return collection
+  return new Collection({
+    schema: schema as never,
+    extensions: [observing, ...more],
+  }) as unknown as Collection<never>
 }
 
 /** What {@link observe} needs of a collection: its hooks and the methods it wraps. */

@@ -1,4 +1,5 @@
 import type { Collection } from '@msw/data'
+import type { Extension } from '@msw/data/extensions'
 import {
   type CollectionDefinition,
   type HalApiDefinition,
@@ -74,8 +75,16 @@ export class CollectionStore {
   readonly #seeded: Change
   #change: Change
   #maxId = 0
+  /** Whether the seed's records get `@msw/data`'s marks only when the collection is first read. */
+  readonly #lazyMarks: boolean
 
-  constructor(name: string, definition: CollectionDefinition, clock: () => Change, seeded: Change) {
+  constructor(
+    name: string,
+    definition: CollectionDefinition,
+    clock: () => Change,
+    seeded: Change,
+    extensions: readonly Extension[] = [],
+  ) {
     this.name = name
     this.definition = definition
     this.#clock = clock
@@ -83,13 +92,17 @@ export class CollectionStore {
     this.#change = seeded
     this.relations = relationsOf(definition)
     for (const relation of this.relations) this.#referrers.set(relation.rel, new Map())
-    this.#collection = observedCollection<HalRecord>(recordSchema(name, definition.schema), {
-      put: (record) => this.#put(record),
-      removed: (record) => this.#removed(record),
+    const observer = {
+      put: (record: HalRecord) => this.#put(record),
+      removed: (record: HalRecord) => this.#removed(record),
       cleared: () => {
         for (const record of this.slice(0, this.count)) this.#removed(record)
       },
-    })
+    }
+    const schema = recordSchema(name, definition.schema)
+    this.#collection = observedCollection<HalRecord>(schema, observer, extensions)
+    // Extensions (persistence) read the collection's records by themselves: mark them at once.
+    this.#lazyMarks = extensions.length === 0
     // The observer listens to `create` and `delete`: the store's own listeners.
     this.#bulk = new CollectionRecords(this.#collection as never, {
       create: 1,
@@ -114,7 +127,7 @@ export class CollectionStore {
    */
   load(records: readonly HalRecord[]): Promise<void> {
     return this.#bulk.load(records, {
-      lazy: true,
+      lazy: this.#lazyMarks,
       prepare: (record) => record,
       added: (record) => this.#put(record),
     })
@@ -157,7 +170,47 @@ export class CollectionStore {
 
   /** The last change among the records whose `rel` points at `target`. */
   referrersChange(rel: string, target: number): Change {
-    return this.#referrers.get(rel)?.get(target)?.change ?? this.#seeded
+    return this.lastReferrerChange(rel, target) ?? this.#seeded
+  }
+
+  /**
+   * The last change among the records whose `rel` points at `target` (its time the latest of
+   * theirs), or `undefined` if no record ever pointed at it.
+   */
+  lastReferrerChange(rel: string, target: number): Change | undefined {
+    return this.#referrers.get(rel)?.get(target)?.change
+  }
+
+  /**
+   * Replaces a record's fields by `fields` (already valid by the schema) and resolves to the record
+   * now stored: in O(log n) through the bulk path while only the store listens to updates, else
+   * through `@msw/data`'s `update()`, which tells its listeners (and scans).
+   */
+  async replace(current: HalRecord, fields: object): Promise<HalRecord> {
+    const next = { ...fields, id: current.id } as HalRecord
+    const stored = this.#records.get(current.id)
+    if (stored && this.#bulk.replace(stored, next)) {
+      this.#put(next)
+      return next
+    }
+    const updated = (await this.#collection.update(
+      current as never,
+      {
+        data(draft: Record<string, unknown>) {
+          for (const key of Object.keys(draft)) if (key !== 'id') delete draft[key]
+          Object.assign(draft, fields)
+        },
+      } as never,
+    )) as HalRecord | undefined
+    return updated ?? current
+  }
+
+  /** Deletes a record: in O(log n) through the bulk path, else through `@msw/data`'s `delete()`. */
+  remove(current: HalRecord): void {
+    const stored = this.#records.get(current.id)
+    if (!stored) return
+    if (this.#bulk.remove(stored)) this.#removed(stored)
+    else this.#collection.delete(stored as never)
   }
 
   /** Whether any record of this collection points at `target` of `to` (which may not go then). */
@@ -184,14 +237,16 @@ export class CollectionStore {
   }
 
   #put(record: HalRecord): void {
-    const change = this.#clock()
+    const tick = this.#clock()
+    const { lastModified } = this.definition
+    const change = lastModified ? { version: tick.version, at: lastModified(record) } : tick
     const previous = this.#records.get(record.id)
     if (previous) this.#unlink(previous, change)
     else this.#ids.add(record.id)
     this.#records.set(record.id, record)
     this.#changes.set(record.id, change)
     if (record.id > this.#maxId) this.#maxId = record.id
-    this.#change = change
+    this.#change = latest(this.#change, change)
     for (const relation of this.relations) {
       const targets = this.#referrers.get(relation.rel) as Map<
         number,
@@ -204,7 +259,7 @@ export class CollectionStore {
           targets.set(target, entry)
         }
         entry.ids.add(record.id)
-        entry.change = change
+        entry.change = latest(entry.change, change)
       }
     }
   }
@@ -216,7 +271,7 @@ export class CollectionStore {
     this.#records.delete(record.id)
     this.#changes.delete(record.id)
     this.#ids.remove(record.id)
-    this.#change = change
+    this.#change = latest(this.#change, change)
   }
 
   /** Takes a record out of the relation index, bumping each of its targets. */
@@ -227,7 +282,7 @@ export class CollectionStore {
         const entry = targets?.get(target)
         if (!entry) continue
         entry.ids.remove(record.id)
-        entry.change = change
+        entry.change = latest(entry.change, change)
       }
     }
   }
@@ -241,23 +296,48 @@ export class HalStore {
   readonly collections: ReadonlyMap<string, CollectionStore>
   /** Runs a write after every earlier one has finished. */
   readonly write = serial()
-  readonly ready: Promise<void>
   /** The stamp of this store's seed, unique to it: what the root and unchanged records report. */
   readonly seeded: Change = { version: nextVersion(), at: SEED_TIME }
+  readonly #options: HalStoreOptions
+  #ready: Promise<void>
   /** While the seed loads, changes carry the seed's time. */
   #seeding = true
 
-  constructor(definition: HalApiDefinition) {
+  constructor(
+    definition: Pick<HalApiDefinition, 'collections'> & Partial<HalApiDefinition>,
+    options: HalStoreOptions = {},
+  ) {
+    this.#options = options
     const tick = (): Change => ({ version: ++clock, at: this.#seeding ? SEED_TIME : Date.now() })
+    const extensions = options.extensions
     this.collections = new Map(
       Object.entries(definition.collections).map(([name, collection]) => [
         name,
-        new CollectionStore(name, collection, tick, this.seeded),
+        new CollectionStore(name, collection, tick, this.seeded, extensions?.() ?? []),
       ]),
     )
-    this.ready = this.#load()
+    this.#ready = options.start ? options.start(() => this.#load()) : this.#load()
     // Awaiting `ready` still rejects; an API nobody awaits must not crash the process with it.
-    this.ready.catch(() => undefined)
+    this.#ready.catch(() => undefined)
+  }
+
+  /** Settles once the seed (or what `start` chose instead) is loaded. */
+  get ready(): Promise<void> {
+    return this.#ready
+  }
+
+  /**
+   * Empties the collections and loads the seed into them again, in place: the collections stay,
+   * and with them what their extensions hold (persisted data is saved per collection).
+   */
+  reload(): Promise<void> {
+    this.#ready = this.write(async () => {
+      for (const store of this.collections.values()) store.collection.clear()
+      this.#seeding = true
+      await this.#load()
+    })
+    this.#ready.catch(() => undefined)
+    return this.#ready
   }
 
   /** The collection of that name; it exists (the router only routes to defined ones). */
@@ -305,6 +385,12 @@ export class HalStore {
           fields = rest
           if (typeof given === 'number') id = given
         }
+        const prepared = this.#options.prepareSeed?.(store.name, value)
+        if (prepared) {
+          if (prepared.id > maxId) maxId = prepared.id
+          records.push(prepared)
+          continue
+        }
         const checked = checkRecord(store.name, store.definition.schema, id, fields)
         const result = checked instanceof Promise ? await checked : checked
         if (result.issues) {
@@ -333,6 +419,27 @@ export class HalStore {
     this.#seeding = false
   }
 }
+
+/** How a {@link HalStore} is made beyond its collections' definitions (the Blog API's store). */
+export interface HalStoreOptions {
+  /** More `@msw/data` extensions for every collection, after the index (persistence). */
+  readonly extensions?: () => Extension[]
+  /**
+   * Decides how the store starts: call `load` to load the seed, or not (data restored by an
+   * extension). Default: load the seed.
+   */
+  readonly start?: (load: () => Promise<void>) => Promise<void>
+  /**
+   * The record to store for a seed value known to be valid (a seed made by code, or checked
+   * already), skipping the schema check that costs seconds at 1 000 000 records; `undefined` to
+   * check it as usual.
+   */
+  readonly prepareSeed?: (collection: string, value: unknown) => HalRecord | undefined
+}
+
+/** `change`'s version, at the later of the two times: a referrer set's time never goes back. */
+const latest = (previous: Change, change: Change): Change =>
+  change.at >= previous.at ? change : { version: change.version, at: previous.at }
 
 /** A collection's relations, with every rel it names checked. */
 function relationsOf(definition: CollectionDefinition): Relation[] {
