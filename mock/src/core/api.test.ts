@@ -445,6 +445,27 @@ describe('defineHalApi: instances side by side', () => {
     }
   })
 
+  it('reads Last-Modified from the records when the collection says how', async () => {
+    const at = Date.UTC(2025, 5, 1, 12)
+    const api = defineHalApi({
+      basePath: '/api',
+      collections: {
+        posts: {
+          schema: z.object({ title: z.string(), updatedAt: z.number() }),
+          seed: [
+            { title: 'Old', updatedAt: at },
+            { title: 'Older', updatedAt: at - 60_000 },
+          ],
+          lastModified: (post) => post.updatedAt,
+        },
+      },
+    })
+    const item = await api.handle(new Request(`${ORIGIN}/api/posts/2`))
+    expect(item.headers.get('last-modified')).toBe(new Date(at - 60_000).toUTCString())
+    const page = await api.handle(new Request(`${ORIGIN}/api/posts`))
+    expect(page.headers.get('last-modified')).toBe(new Date(at).toUTCString())
+  })
+
   it('answers the seed again after a reset, not a representation from before it', async () => {
     const api = notes(['seeded'])
     const put = await api.handle(

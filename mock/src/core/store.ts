@@ -73,7 +73,8 @@ export class CollectionStore {
   readonly #clock: () => Change
   /** The seed's stamp: what a record unchanged since the seed reports. */
   readonly #seeded: Change
-  #change: Change
+  /** The last change of any record, once there was one. */
+  #change: Change | undefined
   #maxId = 0
   /** Whether the seed's records get `@msw/data`'s marks only when the collection is first read. */
   readonly #lazyMarks: boolean
@@ -89,7 +90,6 @@ export class CollectionStore {
     this.definition = definition
     this.#clock = clock
     this.#seeded = seeded
-    this.#change = seeded
     this.relations = relationsOf(definition)
     for (const relation of this.relations) this.#referrers.set(relation.rel, new Map())
     const observer = {
@@ -165,7 +165,7 @@ export class CollectionStore {
 
   /** The last change anywhere in the collection. */
   get change(): Change {
-    return this.#change
+    return this.#change ?? this.#seeded
   }
 
   /** The last change among the records whose `rel` points at `target`. */
@@ -246,7 +246,7 @@ export class CollectionStore {
     this.#records.set(record.id, record)
     this.#changes.set(record.id, change)
     if (record.id > this.#maxId) this.#maxId = record.id
-    this.#change = latest(this.#change, change)
+    this.#change = this.#change ? latest(this.#change, change) : change
     for (const relation of this.relations) {
       const targets = this.#referrers.get(relation.rel) as Map<
         number,
@@ -271,7 +271,7 @@ export class CollectionStore {
     this.#records.delete(record.id)
     this.#changes.delete(record.id)
     this.#ids.remove(record.id)
-    this.#change = latest(this.#change, change)
+    this.#change = this.#change ? latest(this.#change, change) : change
   }
 
   /** Takes a record out of the relation index, bumping each of its targets. */
