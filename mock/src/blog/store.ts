@@ -1,16 +1,17 @@
 import { Collection } from '@msw/data'
 import type { Extension } from '@msw/data/extensions'
-import { CollectionRecords, type OwnListeners, type RecordCollection } from '../core/msw-data.js'
-import { serial } from '../core/serial.js'
-import { indexed, RecordIndex } from './indexed.js'
+import type { HalRecord } from '../core/definition.js'
+import { CollectionRecords, type RecordCollection } from '../core/msw-data.js'
+import { type CollectionStore, HalStore } from '../core/store.js'
+import { blogCollections } from './collections.js'
 import {
   type ArticleInput,
   type ArticleRecord,
   articleRecord,
   type BlogRecord,
-  blogRecord,
+  type blogRecord,
   type CommentRecord,
-  commentRecord,
+  type commentRecord,
   type PersonRecord,
   personRecord,
 } from './schemas.js'
@@ -35,12 +36,6 @@ export interface BlogDb {
   readonly persons: Collection<typeof personRecord>
 }
 
-/** A record as a collection stores it (with `@msw/data`'s internal keys). */
-type Stored<C extends { create: (...args: never[]) => Promise<unknown> }> = Awaited<
-  ReturnType<C['create']>
->
-type StoredArticle = Stored<BlogDb['articles']>
-
 /** More behaviour for a store's collections, such as persistence in the browser (`persistence.ts`). */
 export interface StoreExtensions {
   /** `@msw/data` extensions for every collection, after the store's own index. */
@@ -55,32 +50,28 @@ export interface Slice<T> {
   readonly total: number
 }
 
-/** The store's own listeners on each collection: the index's (or persons' map's) create and delete. */
-const STORE_LISTENERS: OwnListeners = { create: 1, update: 0, delete: 1 }
-
 /**
- * The data of one mock instance and the operations the routes need: reads in O(1) or O(page size),
- * writes in O(log n) (a delete also shifts the array behind the record, a memory move).
- * Writes are serialized by {@link BlogStore.write} so preconditions and id assignment are atomic.
+ * The data of one mock instance and the operations the routes need. Blogs, articles and comments
+ * are the core's collections (a {@link HalStore} of the Blog's definition, `collections.ts`): its
+ * index reads a record or a page in O(1) or O(page size) and writes in O(log n), and its version
+ * stamps key the memos. Persons, with their string ids, are a collection of their own for the
+ * query-language endpoint. Writes are serialized by {@link BlogStore.write} so preconditions and
+ * id assignment are atomic.
  */
 export class BlogStore {
-  readonly #db: BlogDb
-  /** Fast paths into each collection, for loading the seed and for the store's own writes. */
-  readonly #records: {
-    readonly blogs: CollectionRecords<BlogRecord>
-    readonly articles: CollectionRecords<ArticleRecord>
-    readonly comments: CollectionRecords<CommentRecord>
-    readonly persons: CollectionRecords<PersonRecord>
-  }
-  /** Whether the seed's records get `@msw/data`'s marks only when `db` is first read. */
+  readonly #hal: HalStore
+  readonly #blogs: CollectionStore
+  readonly #articles: CollectionStore
+  readonly #comments: CollectionStore
+  readonly #persons: Collection<typeof personRecord>
+  readonly #personRecords: CollectionRecords<PersonRecord>
+  readonly #personsById = new Map<string, PersonRecord>()
+  /** Whether the seed's persons get `@msw/data`'s marks only when `db` is first read. */
   readonly #lazyMarks: boolean
-  readonly #blogs = new RecordIndex<BlogRecord>(() => undefined)
-  readonly #articles = new RecordIndex<ArticleRecord>((article) => article.blogId)
-  readonly #comments = new RecordIndex<CommentRecord>((comment) => comment.articleId)
-  readonly #persons = new Map<string, PersonRecord>()
-  readonly #nextId = { article: 1 }
-  /** Runs a write after every earlier one has finished. */
-  readonly write = serial()
+  /** The seed the collections load (again, on {@link BlogStore.reload}). */
+  #seed: SeedData
+  /** Whether the store may keep the seed's records as they are (a built-in seed, once). */
+  #adopt: boolean
   #ready: Promise<void>
 
   /**
@@ -93,50 +84,65 @@ export class BlogStore {
    * store.article(1, 1)?.title // 'Article 1'
    */
   constructor(seed: SeedData, extensions?: StoreExtensions) {
-    const persons = this.#persons
+    this.#seed = seed
+    this.#adopt = adoptSeed(seed)
     const more = () => extensions?.extensions() ?? []
-    const db: BlogDb = {
-      blogs: new Collection({ schema: blogRecord, extensions: [indexed(this.#blogs), ...more()] }),
-      articles: new Collection({
-        schema: articleRecord,
-        extensions: [indexed(this.#articles, (article) => article.updatedAt), ...more()],
-      }),
-      comments: new Collection({
-        schema: commentRecord,
-        extensions: [indexed(this.#comments, (comment) => comment.updatedAt), ...more()],
-      }),
-      persons: new Collection({ schema: personRecord, extensions: more() }),
-    }
-    this.#db = db
-    const records = <T extends object>(collection: RecordCollection<T>) =>
-      new CollectionRecords(collection, STORE_LISTENERS)
-    this.#records = {
-      blogs: records<BlogRecord>(db.blogs),
-      articles: records<ArticleRecord>(db.articles),
-      comments: records<CommentRecord>(db.comments),
-      persons: records<PersonRecord>(db.persons),
-    }
-    // Extensions (persistence) read the collections' records by themselves: mark them at once.
-    this.#lazyMarks = extensions === undefined
-    db.persons.hooks.on('create', (event) => {
+    // Persons load beside the collections, once the store has decided to load the seed.
+    let loadPersons: () => Promise<void> = async () => undefined
+    this.#hal = new HalStore(
+      { collections: blogCollections(() => this.#seed) },
+      {
+        extensions: more,
+        // Restored data, if an extension (persistence) brought any, else the seed; checked on
+        // the next microtask, once the persons' collection exists too.
+        start: (load) =>
+          Promise.resolve()
+            .then(() => (extensions ? extensions.restored(this.db) : false))
+            .then((restored) => (restored ? undefined : Promise.all([load(), loadPersons()])))
+            .then(() => undefined),
+        // A built-in seed's records are kept as they are; a checked one's are copied.
+        prepareSeed: (_, value) => {
+          if (this.#adopt) return value as HalRecord
+          return isTrustedSeed(this.#seed) ? ({ ...(value as object) } as HalRecord) : undefined
+        },
+      },
+    )
+    this.#blogs = this.#hal.get('blogs')
+    this.#articles = this.#hal.get('articles')
+    this.#comments = this.#hal.get('comments')
+    const persons = this.#personsById
+    this.#persons = new Collection({ schema: personRecord, extensions: more() })
+    this.#persons.hooks.on('create', (event) => {
       persons.set(event.data.record.id, event.data.record)
     })
-    db.persons.hooks.on('delete', (event) => {
+    this.#persons.hooks.on('delete', (event) => {
       persons.delete(event.data.deletedRecord.id)
     })
-    this.#ready = extensions
-      ? extensions.restored(this.db).then((restored) => (restored ? undefined : this.#load(seed)))
-      : this.#load(seed)
+    const records = this.#persons as unknown as RecordCollection<PersonRecord>
+    this.#personRecords = new CollectionRecords(records, { create: 1, update: 0, delete: 1 })
+    this.#lazyMarks = extensions === undefined
+    loadPersons = () => this.#loadPersons()
+    this.#ready = this.#hal.ready
+  }
+
+  /** Runs a write after every earlier one has finished. */
+  get write(): HalStore['write'] {
+    return this.#hal.write
   }
 
   /**
    * The store's `@msw/data` collections. The first read gives the records loaded in bulk the marks
-   * `create()` gives (see {@link CollectionRecords.markAll}): about a second for 1 000 000 articles,
-   * once, and nothing for a server that never reads them.
+   * `create()` gives: about a second for 1 000 000 articles, once, and nothing for a server that
+   * never reads them.
    */
   get db(): BlogDb {
-    for (const records of Object.values(this.#records)) records.markAll()
-    return this.#db
+    this.#personRecords.markAll()
+    return {
+      blogs: this.#blogs.collection,
+      articles: this.#articles.collection,
+      comments: this.#comments.collection,
+      persons: this.#persons,
+    } as unknown as BlogDb
   }
 
   /** Settles once the data is loaded; the routes await it before their first read. */
@@ -149,87 +155,54 @@ export class BlogStore {
    * what their extensions hold (persisted data is saved under each collection's identity).
    */
   reload(seed: SeedData): Promise<void> {
-    this.#ready = this.write(async () => {
-      const { blogs, articles, comments, persons } = this.db
-      for (const collection of [blogs, articles, comments, persons]) collection.clear()
-      await this.#load(seed)
-    })
+    this.#seed = seed
+    this.#adopt = adoptSeed(seed)
+    this.#ready = this.#hal.reload().then(() =>
+      this.write(async () => {
+        this.#persons.clear()
+        await this.#loadPersons()
+      }),
+    )
     return this.#ready
   }
 
-  /**
-   * Loads a seed in bulk (see {@link CollectionRecords.load}), each record validated by its schema
-   * as `create()` would, unless the seed was made valid by `defaultSeed` or `parseSeed`: checking
-   * 1 000 000 built-in articles again would cost seconds of start-up. A built-in seed made for this
-   * load is kept as it is; any other is copied, so that a reset finds it unchanged.
-   */
-  async #load(seed: SeedData): Promise<void> {
-    const records = this.#records
-    const lazy = this.#lazyMarks
-    const adopt = adoptSeed(seed)
-    const trusted = adopt || isTrustedSeed(seed)
-    const prepare =
-      <T extends object>(schema: { parse: (value: unknown) => T }) =>
-      (value: T): T =>
-        adopt ? value : trusted ? { ...value } : schema.parse(value)
-    const persons = this.#persons
-    await Promise.all([
-      records.blogs.load(seed.blogs, {
-        lazy,
-        prepare: prepare(blogRecord),
-        added: (blog) => this.#blogs.put(blog, blog.updatedAt),
-      }),
-      records.articles.load(seed.articles, {
-        lazy,
-        prepare: prepare(articleRecord),
-        added: (article) => this.#articles.put(article, article.updatedAt),
-      }),
-      records.comments.load(seed.comments, {
-        lazy,
-        prepare: prepare(commentRecord),
-        added: (comment) => this.#comments.put(comment, comment.updatedAt),
-      }),
-      records.persons.load(seed.persons, {
-        lazy,
-        // Parsed even when trusted: a shallow copy would share `friendIds` with the seed.
-        prepare: (person) => (adopt ? person : personRecord.parse(person)),
-        added: (person) => persons.set(person.id, person),
-      }),
-    ])
+  /** Loads the seed's persons in bulk, parsed even when trusted: a copy would share `friendIds`. */
+  #loadPersons(): Promise<void> {
+    return this.#personRecords.load(this.#seed.persons, {
+      lazy: this.#lazyMarks,
+      prepare: (person) => (this.#adopt ? person : personRecord.parse(person)),
+      added: (person) => this.#personsById.set(person.id, person),
+    })
   }
 
   blog(id: number): BlogRecord | undefined {
-    return this.#blogs.get(id)
+    return this.#blogs.get(id) as BlogRecord | undefined
   }
 
   /** The article with this id, if it belongs to that blog. */
   article(blogId: number, id: number): ArticleRecord | undefined {
-    const article = this.#articles.get(id)
+    const article = this.#articles.get(id) as ArticleRecord | undefined
     return article?.blogId === blogId ? article : undefined
   }
 
   articles(blogId: number, offset: number, limit: number): Slice<ArticleRecord> {
-    return {
-      items: this.#articles.slice(blogId, offset, limit),
-      total: this.#articles.countOf(blogId),
-    }
+    const referrers = this.#articles.referrers(BLOG, blogId)
+    return { items: referrers.slice(offset, limit) as ArticleRecord[], total: referrers.count }
   }
 
   /** The comment with this id, if it belongs to that article. */
   comment(articleId: number, id: number): CommentRecord | undefined {
-    const comment = this.#comments.get(id)
+    const comment = this.#comments.get(id) as CommentRecord | undefined
     return comment?.articleId === articleId ? comment : undefined
   }
 
   comments(articleId: number, offset: number, limit: number): Slice<CommentRecord> {
-    return {
-      items: this.#comments.slice(articleId, offset, limit),
-      total: this.#comments.countOf(articleId),
-    }
+    const referrers = this.#comments.referrers(ARTICLE, articleId)
+    return { items: referrers.slice(offset, limit) as CommentRecord[], total: referrers.count }
   }
 
   person(id: string): PersonRecord | undefined {
-    return this.#persons.get(id)
+    return this.#personsById.get(id)
   }
 
   /**
@@ -237,36 +210,38 @@ export class BlogStore {
    * blog's (its `doc:blog` link carries the blog's title).
    */
   articleStamp(article: ArticleRecord): number[] {
-    return [this.#articles.versionOf(article.id), this.#blogs.versionOf(article.blogId)]
+    const blog = this.#blogs.changeOf(article.blogId)
+    return [this.#articles.changeOf(article.id).version, blog.version]
   }
 
   /** The versions a page of a blog's articles reads: the blog's, and its articles'. */
   articlesStamp(blog: BlogRecord): number[] {
-    return [this.#blogs.versionOf(blog.id), this.#articles.parentVersion(blog.id)]
+    const articles = this.#articles.referrersChange(BLOG, blog.id)
+    return [this.#blogs.changeOf(blog.id).version, articles.version]
   }
 
   /** The versions a page of an article's comments reads: the article's (its time), its comments'. */
   commentsStamp(article: ArticleRecord): number[] {
-    return [this.#articles.versionOf(article.id), this.#comments.parentVersion(article.id)]
+    const comments = this.#comments.referrersChange(ARTICLE, article.id)
+    return [this.#articles.changeOf(article.id).version, comments.version]
   }
 
   /** Epoch ms of the latest change of a blog or of any of its articles. */
   blogChangedAt(blog: BlogRecord): number {
-    return Math.max(blog.updatedAt, this.#articles.changedAt(blog.id))
+    return Math.max(blog.updatedAt, this.#articles.lastReferrerChange(BLOG, blog.id)?.at ?? 0)
   }
 
   /** Epoch ms of the latest change among an article's comments (the article's own time if none). */
   commentsChangedAt(article: ArticleRecord): number {
-    return Math.max(article.updatedAt, this.#comments.changedAt(article.id))
+    const comments = this.#comments.lastReferrerChange(ARTICLE, article.id)
+    return Math.max(article.updatedAt, comments?.at ?? 0)
   }
 
-  /** Creates an article with a new id. Call inside {@link BlogStore.write}. */
+  /** Creates an article with a new id, never one used before. Call inside {@link BlogStore.write}. */
   async createArticle(blogId: number, input: ArticleInput): Promise<ArticleRecord> {
-    // Records created straight through `db.articles` are indexed too: never hand out their ids.
-    const id = Math.max(this.#nextId.article, this.#articles.maxId + 1)
-    this.#nextId.article = id + 1
+    const id = this.#articles.nextId()
     const values = { ...articleValues(input), id, blogId, updatedAt: Date.now() }
-    return this.#db.articles.create(values)
+    return (await this.#articles.create(values)) as ArticleRecord
   }
 
   /**
@@ -275,35 +250,21 @@ export class BlogStore {
    * so a read running meanwhile finds the article, before or after.
    */
   async replaceArticle(article: ArticleRecord, input: ArticleInput): Promise<ArticleRecord> {
-    // The index holds the very objects the collection stores, internal keys included.
-    const stored = this.#articles.get(article.id) as StoredArticle | undefined
-    if (!stored) throw new Error(`article ${article.id} vanished during a write`)
-    const values = { id: stored.id, blogId: stored.blogId, ...articleValues(input) }
-    const next = articleRecord.parse({ ...values, updatedAt: Date.now() }) as StoredArticle
-    if (this.#records.articles.replace(stored, next)) {
-      this.#articles.put(next, next.updatedAt)
-      return next
-    }
-    // Someone listens to the collection's updates: go through `update()`, which tells them.
-    const updated = await this.db.articles.update(stored, {
-      data(draft) {
-        draft.title = input.title
-        if (input.content === undefined) delete draft.content
-        else draft.content = input.content
-        draft.updatedAt = Date.now()
-      },
-    })
-    return updated ?? stored
+    const values = { id: article.id, blogId: article.blogId, ...articleValues(input) }
+    // Parsed as stored (a title trimmed) whoever calls: padding must never reach the store.
+    const fields = articleRecord.parse({ ...values, updatedAt: Date.now() })
+    return (await this.#articles.replace(article, fields)) as ArticleRecord
   }
 
   /** Deletes an article: a binary search and one array splice, not `delete()`'s scans. */
   deleteArticle(article: ArticleRecord): void {
-    const stored = this.#articles.get(article.id) as StoredArticle | undefined
-    if (!stored) return
-    if (this.#records.articles.remove(stored)) this.#articles.remove(stored, Date.now())
-    else this.db.articles.delete(stored)
+    this.#articles.remove(article)
   }
 }
+
+/** The rels by which an article names its blog and a comment its article (`collections.ts`). */
+const BLOG = 'doc:blog'
+const ARTICLE = 'doc:article'
 
 function articleValues(input: ArticleInput): ArticleInput {
   return input.content === undefined

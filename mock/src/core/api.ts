@@ -290,10 +290,7 @@ function routeTable(
             const target = collection()
             const id = target.nextId()
             checkLinks(store(), target, { ...(fields as object), id } as HalRecord)
-            const record = (await target.collection.create({
-              ...(fields as object),
-              id,
-            } as never)) as HalRecord
+            const record = await target.create({ ...(fields as object), id })
             const rep = itemRep(request, url, target, record)
             const location = `${reps.base(origin(url))}/${name}/${record.id}`
             return answerWrite(rep, 201, { location })

@@ -205,6 +205,14 @@ export class CollectionStore {
     return updated ?? current
   }
 
+  /**
+   * Creates a record (with its `id`) through `@msw/data`'s `create()`, which validates it, without
+   * first marking the records seeded in bulk (see {@link CollectionStore.collection}).
+   */
+  async create(record: object): Promise<HalRecord> {
+    return (await this.#collection.create(record as never)) as HalRecord
+  }
+
   /** Deletes a record: in O(log n) through the bulk path, else through `@msw/data`'s `delete()`. */
   remove(current: HalRecord): void {
     const stored = this.#records.get(current.id)
@@ -377,6 +385,12 @@ export class HalStore {
       const records: HalRecord[] = []
       let maxId = 0
       for (const value of values) {
+        const prepared = this.#options.prepareSeed?.(store.name, value)
+        if (prepared) {
+          if (prepared.id > maxId) maxId = prepared.id
+          records.push(prepared)
+          continue
+        }
         // Only a value with an `id` is copied without it: no garbage per record otherwise.
         let fields: unknown = value
         let id = maxId + 1
@@ -384,12 +398,6 @@ export class HalStore {
           const { id: given, ...rest } = value
           fields = rest
           if (typeof given === 'number') id = given
-        }
-        const prepared = this.#options.prepareSeed?.(store.name, value)
-        if (prepared) {
-          if (prepared.id > maxId) maxId = prepared.id
-          records.push(prepared)
-          continue
         }
         const checked = checkRecord(store.name, store.definition.schema, id, fields)
         const result = checked instanceof Promise ? await checked : checked
