@@ -1,14 +1,15 @@
 import type { HttpHandler } from 'msw'
-import { createDispatch, type Dispatch } from '../core/dispatch.js'
+import { defineHalApi, type HalApi } from '../core/api.js'
 import { halHandler } from '../core/handler.js'
-import { API_PATH } from './links.js'
+import { blogDefinition } from './definition.js'
 import { type BlogApiOptions, resolveOptions } from './options.js'
-import { blogApiRoutes } from './routes/index.js'
-import { blogEndpoints, blogProblem } from './routes/route.js'
 import { type BlogDb, BlogStore, type StoreExtensions } from './store.js'
 
-/** One isolated, stateful instance of the Blog API mock. */
-export interface BlogApi extends Dispatch {
+/**
+ * One isolated, stateful instance of the Blog API mock: an API of the core (`defineHalApi`), whose
+ * `db` holds the Blog's collections and persons.
+ */
+export interface BlogApi extends Omit<HalApi, 'db'> {
   /**
    * MSW request handlers: one catch-all that answers every request under `/api/` (404s naming
    * v1.2 included) through the API's one router. Handlers added with `server.use()` still win.
@@ -53,45 +54,31 @@ export function createExtendedBlogApi(
   const resolved = resolveOptions(options)
   let store = new BlogStore(resolved.seed(), extensions)
   const runtime = { store: () => store, options: resolved }
-  const { origin } = resolved
-  // What the handlers answer: `/api/` and below (any origin unless `baseUrl` names one), so a
-  // request for another version gets a 404 naming v1.2; the routes live under /api/v1.2 only.
-  const covers = (url: URL) =>
-    origin === '*'
-      ? url.pathname.includes('/api/')
-      : url.origin === origin && url.pathname.startsWith('/api/')
-  const dispatch = createDispatch({
-    basePath: API_PATH,
-    routes: blogEndpoints(blogApiRoutes(runtime), runtime),
-    delay: () => resolved.delay,
-    problem: (error, request) => blogProblem(error, request.origin, request.url.pathname),
-    notFound({ url }) {
-      const { pathname } = url
-      if (!covers(url))
-        return `There is no resource at ${pathname}; the API lives under ${API_PATH}.`
-      return pathname === API_PATH || pathname.startsWith(`${API_PATH}/`)
-        ? `There is no resource at ${pathname}.`
-        : `There is no resource at ${pathname}: this server implements the Blog API v1.2 only, under ${API_PATH}.`
-    },
-    covers,
-  })
-  const api: BlogApi = {
-    ...dispatch,
-    handlers: [halHandler(dispatch)],
-    get db() {
-      return store.db
-    },
-    get ready() {
-      return store.ready
-    },
+  const hal = defineHalApi(blogDefinition(runtime), {
+    store: () => store.hal,
     reset() {
       // Extensions keep state per collection (saved data): reload the seed into the same ones.
       if (extensions) return store.reload(resolved.seed())
       store = new BlogStore(resolved.seed())
       return store.ready
     },
+  })
+  return {
+    definition: hal.definition,
+    answer: hal.answer,
+    handle: hal.handle,
+    covers: hal.covers,
+    problem: hal.problem,
+    openapi: hal.openapi,
+    handlers: [halHandler(hal)],
+    get db() {
+      return store.db
+    },
+    get ready() {
+      return store.ready
+    },
+    reset: hal.reset,
   }
-  return api
 }
 
 /**
@@ -106,10 +93,13 @@ export function withBlogApi<T extends object>(api: BlogApi, extra: T): BlogApi &
   return Object.defineProperties(
     {
       ...extra,
+      definition: api.definition,
       handlers: api.handlers,
       answer: api.answer,
       handle: api.handle,
       covers: api.covers,
+      problem: api.problem,
+      openapi: api.openapi,
       reset: () => api.reset(),
     },
     {

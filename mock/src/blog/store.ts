@@ -125,6 +125,11 @@ export class BlogStore {
     this.#ready = this.#hal.ready
   }
 
+  /** The core's store of the blogs, articles and comments. */
+  get hal(): HalStore {
+    return this.#hal
+  }
+
   /** Runs a write after every earlier one has finished. */
   get write(): HalStore['write'] {
     return this.#hal.write

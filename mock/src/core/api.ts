@@ -29,8 +29,8 @@ import type {
 } from './definition.js'
 import { createDispatch, type Dispatch, type Endpoint } from './dispatch.js'
 import { type OpenApiDocument, openApiDocument } from './openapi.js'
-import { problemAnswer } from './problem.js'
-import { Representations } from './representation.js'
+import { type ProblemWriter, problemAnswer } from './problem.js'
+import { Representations, resolve } from './representation.js'
 import type { HalRequest } from './request.js'
 import type { RouteEntry } from './router.js'
 import { type StandardSchema, validateBody } from './standard-schema.js'
@@ -57,6 +57,8 @@ export interface HalApi<C extends HalCollections = HalCollections> extends Dispa
   readonly ready: Promise<void>
   /** The OpenAPI 3.1 document of the API, with its server on `origin`. */
   openapi(origin: string): OpenApiDocument
+  /** The API's problem details (its problem types) for a refusal of a shell: a Host, an admin call. */
+  readonly problem: ProblemWriter
   /** Restores the seed, discarding every write. */
   reset(): Promise<void>
 }
@@ -66,7 +68,7 @@ export interface HalApi<C extends HalCollections = HalCollections> extends Dispa
  * `acceptPatch` on a PATCH route for the `Accept-Patch` of its resource's OPTIONS.
  */
 interface CoreRoute {
-  readonly access: 'read' | 'write'
+  readonly access: 'read' | 'write' | 'public'
   readonly produces: readonly string[]
   readonly collection?: CollectionStore['name']
   readonly acceptPatch?: string
@@ -78,6 +80,17 @@ interface CoreContext {
   readonly url: URL
   readonly params: Readonly<Record<string, string>>
   readonly prefer: Preferences
+  /** What `authenticate` returned, on a route that asked for a token. */
+  readonly grant: unknown
+}
+
+/**
+ * Where a Blog-like API keeps its data instead of a store of the definition's own (internal: the
+ * Blog API's store holds more than the core's collections, and may restore saved data).
+ */
+export interface HalApiStore {
+  readonly store: () => HalStore
+  readonly reset: () => Promise<void>
 }
 
 const JSON_TYPES = ['application/json'] as const
@@ -109,41 +122,66 @@ export function defineHalApi<const S extends Readonly<Record<string, StandardSch
   typed: Omit<HalApiDefinition, 'collections'> & {
     readonly collections: { readonly [K in keyof S]: CollectionDefinition<S[K]> }
   },
+  own?: HalApiStore,
 ): HalApi<{ readonly [K in keyof S]: CollectionDefinition<S[K]> }> {
   type C = { readonly [K in keyof S]: CollectionDefinition<S[K]> }
   // Each collection's callbacks take its own records; from here on any record will do.
   const definition = typed as HalApiDefinition
   checkDefinition(definition)
   const basePath = definition.basePath.replace(/\/$/, '')
-  let store = new HalStore(definition)
-  const reps = new Representations(() => store, basePath, definition.curies ?? [])
+  let owned = own ? undefined : new HalStore(definition)
+  const store = () => own?.store() ?? (owned as HalStore)
+  const reps = new Representations(store, basePath, definition.curies ?? [])
   const tokens = new Set([
     ...(definition.tokens ?? []),
     ...Object.values(definition.collections).flatMap((c) => c.writers ?? []),
   ])
   const delay = definition.delay ?? 0
   const realm = (definition.title ?? 'HAL API').replace(/["\\\r\n]/g, '')
+  const typeOf = (origin: string) => (status: number) => {
+    const type = definition.problemType?.(status)
+    return type === undefined ? undefined : resolve(`${origin}${basePath}`, type)
+  }
+  const problem: ProblemWriter = (error, origin, instance) =>
+    problemAnswer(error, instance, typeOf(origin))
+  const authenticate =
+    definition.authenticate ?? ((request: HalRequest) => tokenAuth(request.headers))
   const dispatch = createDispatch<Endpoint>({
     basePath,
-    routes: routeTable(basePath, definition, () => store, reps).map(({ method, path, value }) => ({
+    routes: routeTable(basePath, definition, store, reps).map(({ method, path, value }) => ({
       method,
       path,
       value: {
         produces: value.produces,
         ...(value.acceptPatch === undefined ? {} : { acceptPatch: value.acceptPatch }),
         run: async ({ request, params, prefer }) => {
-          if (value.access === 'write' || definition.protectReads) authorize(request.headers, value)
-          await store.ready
-          return value.run({ request, url: request.url, params, prefer })
+          const guarded =
+            value.access === 'write' || (value.access === 'read' && definition.protectReads)
+          const grant = guarded ? authenticate(request) : undefined
+          if (guarded && value.access === 'write') mayWrite(grant, value)
+          await store().ready
+          // Parsed only if the route reads it (a plain GET of the real server does not).
+          return value.run({
+            request,
+            get url() {
+              return request.url
+            },
+            params,
+            prefer,
+            grant,
+          })
         },
       },
     })),
     delay: () => delay,
-    problem: (error, request) => problemAnswer(error, request.url.pathname),
+    problem: (error, request) => problem(error, request.origin, request.url.pathname),
     notFound: (request, where) =>
+      definition.notFound?.(request, where) ??
       `There is no resource at ${request.url.pathname}${where === 'outside' ? `; the API lives under ${basePath || '/'}` : ''}.`,
+    ...(definition.covers ? { covers: definition.covers } : {}),
   })
-  function authorize(headers: HeaderReader, route: CoreRoute): void {
+  /** The default `authenticate`: a known token of the API, which is the grant. */
+  function tokenAuth(headers: HeaderReader): string {
     const token = tokenOf(headers)
     if (token === undefined || !tokens.has(token)) {
       throw new Problem(
@@ -154,9 +192,13 @@ export function defineHalApi<const S extends Readonly<Record<string, StandardSch
         { headers: { 'www-authenticate': `Bearer realm="${realm}"` } },
       )
     }
-    if (route.access !== 'write' || route.collection === undefined) return
+    return token
+  }
+  /** A 403 unless the grant is a token among the collection's `writers` (when it names some). */
+  function mayWrite(grant: unknown, route: CoreRoute): void {
+    if (route.collection === undefined) return
     const writers = definition.collections[route.collection]?.writers
-    if (writers && !writers.includes(token)) {
+    if (writers && !(typeof grant === 'string' && writers.includes(grant))) {
       throw new Problem(403, `This access token may not write ${route.collection}.`)
     }
   }
@@ -165,19 +207,21 @@ export function defineHalApi<const S extends Readonly<Record<string, StandardSch
     definition,
     get db() {
       const db: Record<string, Collection<never>> = {}
-      for (const [name, collection] of store.collections) db[name] = collection.collection
+      for (const [name, collection] of store().collections) db[name] = collection.collection
       return db as unknown as HalApi<C>['db']
     },
     get ready() {
-      return store.ready
+      return store().ready
     },
     answer: dispatch.answer,
     handle: dispatch.handle,
     covers: dispatch.covers,
+    problem,
     openapi: (origin) => openApiDocument(definition, `${origin}${basePath}`, reps),
     reset() {
-      store = new HalStore(definition)
-      return store.ready
+      if (own) return own.reset()
+      owned = new HalStore(definition)
+      return owned.ready
     },
   }
 }
@@ -241,7 +285,8 @@ function routeTable(
       }, JSON_TYPES),
     },
   ]
-  for (const name of Object.keys(definition.collections)) {
+  for (const [name, served] of Object.entries(definition.collections)) {
+    if (served.serve === false) continue
     const collection = () => store().get(name)
     const item = (params: Readonly<Record<string, string>>): HalRecord => {
       const record = parseId(params.id) && collection().get(Number(params.id))
@@ -384,6 +429,9 @@ function routeTable(
     }
   }
   for (const route of definition.routes ?? []) {
+    // Your route takes the place of the core's at the same method and path (the root, say).
+    const same = table.findIndex((e) => e.method === route.method && e.path === route.path)
+    if (same !== -1) table.splice(same, 1)
     table.push({ method: route.method, path: route.path, value: extraRoute(route) })
   }
   return table
@@ -393,8 +441,24 @@ function extraRoute(route: HalRoute): CoreRoute {
   return {
     access: route.access ?? 'read',
     produces: route.produces ?? HAL_TYPES,
-    run: async ({ request, url, params }) =>
-      fromResponse(await route.handle({ request: request.toFetch(), url, params })),
+    ...(route.acceptPatch === undefined ? {} : { acceptPatch: route.acceptPatch }),
+    run: async (context) => {
+      const { request: http, params, prefer, grant } = context
+      const answer = await route.handle({
+        // Made only if the route reads them (a fetch Request costs a real server's read).
+        get request() {
+          return http.toFetch()
+        },
+        get url() {
+          return context.url
+        },
+        params,
+        http,
+        prefer,
+        grant,
+      })
+      return answer instanceof Response ? fromResponse(answer) : answer
+    },
   }
 }
 

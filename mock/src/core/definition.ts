@@ -1,3 +1,6 @@
+import type { Answer } from '../http/answer.js'
+import type { Preferences } from '../http/prefer.js'
+import type { HalRequest } from './request.js'
 import type { InferInput, InferOutput, StandardSchema } from './standard-schema.js'
 
 /** A record as the core stores it: the schema's fields and the `id` the core assigns. */
@@ -54,6 +57,12 @@ export interface CollectionDefinition<S extends StandardSchema = StandardSchema>
   lastModified?(record: HalRecord<S>): number
   /** Rel of the collection's link from the API root. Default: the collection's name. */
   readonly rel?: string
+  /**
+   * Whether the core serves the collection's routes (its pages, items and writes) and links it
+   * from the root. `false`: its records are stored, indexed and described in the OpenAPI
+   * document, and your own `routes` answer for them (an API whose URLs nest, say). Default true.
+   */
+  readonly serve?: boolean
 }
 
 /** A named link template of the API's rels (HAL CURIE), e.g. `{ name: 'shop', href: '/docs/{rel}' }`. */
@@ -65,24 +74,53 @@ export interface Curie {
 
 /** What an extra route sees of one request. */
 export interface HalRouteContext {
+  /** The request as a fetch `Request` (made when first read, if a real server received it). */
   readonly request: Request
   readonly url: URL
+  /** The path parameters, percent-decoded. */
   readonly params: Readonly<Record<string, string>>
+  /** The request as the core reads it (headers, cookies, body), without a fetch `Request`. */
+  readonly http: HalRequest
+  /** The request's `Prefer` preferences (`return=representation`, `respond-async`…). */
+  readonly prefer: Preferences
+  /**
+   * What {@link HalApiDefinition.authenticate} returned for the request (by default its token), on
+   * a route that asked for one; `undefined` on the others.
+   */
+  readonly grant: unknown
 }
 
-/** A route beside the collections', answered by your own code (after the same guards). */
+/**
+ * A plain answer a route may return instead of a `Response` (no fetch objects made): the status,
+ * the headers in lower case, the body text.
+ */
+export type HalAnswer = Answer
+
+/**
+ * A route beside the collections', answered by your own code (after the same guards). One with the
+ * method and path of a route the core makes (the root, say) takes its place.
+ */
 export interface HalRoute {
   readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
-  /** Under the API's base, e.g. `/search/{term}`. */
+  /** Under the API's base, e.g. `/search/{term}`; `''` is the root. */
   readonly path: string
-  /** `write` routes need a token of the API. Default `read`. */
-  readonly access?: 'read' | 'write'
+  /**
+   * `write` routes need a token of the API, `read` ones too with `protectReads`, `public` ones
+   * never (documentation pages). Default `read`.
+   */
+  readonly access?: 'read' | 'write' | 'public'
   /** Media types it answers with; the negotiation answers 406 for others. Default: HAL. */
   readonly produces?: readonly string[]
+  /** A PATCH route's `Accept-Patch` (RFC 5789), which `OPTIONS` on its path answers too. */
+  readonly acceptPatch?: string
   /** A sentence for the OpenAPI document. */
   readonly summary?: string
-  handle(context: HalRouteContext): Response | Promise<Response>
+  /** The answer; throw a `Problem` for problem details. */
+  handle(context: HalRouteContext): Response | HalAnswer | Promise<Response | HalAnswer>
 }
+
+/** Where a path lies for a 404: under the API's base path, or outside it. */
+export type NotFoundWhere = 'under-base' | 'outside'
 
 /** An API: where it lives, its collections and its extra routes. */
 export interface HalApiDefinition {
@@ -99,6 +137,24 @@ export interface HalApiDefinition {
   readonly routes?: readonly HalRoute[]
   /** Milliseconds to wait before every answer (`Prefer: delay` overrides it). Default 0. */
   readonly delay?: number
+  /**
+   * Who is calling, on a route that needs a token: returns what the routes read as
+   * `context.grant`, or throws a 401 `Problem`. Default: the request's `X-Access-Token` (or
+   * `Authorization: Bearer`) if it is one of `tokens`, and only `writers` write their collection.
+   */
+  authenticate?(request: HalRequest): unknown
+  /**
+   * The `type` of problem details of this status, relative to the base path (a page of your API,
+   * say `/docs/problems/not-found`) or absolute. Default (or `undefined`): `about:blank`.
+   */
+  problemType?(status: number): string | undefined
+  /** The `detail` of a 404. Default: "There is no resource at {path}." */
+  notFound?(request: HalRequest, where: NotFoundWhere): string
+  /**
+   * Which URLs the API claims in a shell that shares the origin (MSW, Playwright). Default: those
+   * under the base path; claim more to answer 404s of your own around it.
+   */
+  covers?(url: URL, underBase: boolean): boolean
 }
 
 /**

@@ -2,6 +2,7 @@ import { type Answer, toResponse } from '../http/answer.js'
 import { accepts } from '../http/negotiation.js'
 import { type Preferences, parsePrefer } from '../http/prefer.js'
 import { Problem } from '../http/problem.js'
+import type { NotFoundWhere } from './definition.js'
 import { fetchHalRequest, type HalRequest } from './request.js'
 import { type RouteEntry, Router } from './router.js'
 
@@ -22,9 +23,6 @@ export interface EndpointContext {
   readonly params: Readonly<Record<string, string>>
   readonly prefer: Preferences
 }
-
-/** Where a path lies for a 404: under the base path, or outside it. */
-export type NotFoundWhere = 'under-base' | 'outside'
 
 /** What {@link createDispatch} needs of an API: its route table and its own words. */
 export interface DispatchConfig<E extends Endpoint> {

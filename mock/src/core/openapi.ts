@@ -92,6 +92,8 @@ export function openApiDocument(
   for (const [name, collection] of Object.entries(definition.collections)) {
     const type = typeName(name)
     schemas[type] = jsonSchemaOf(collection.schema)
+    // A collection the core does not serve is answered by the API's own routes (below).
+    if (collection.serve === false) continue
     schemas[`${type}Page`] = {
       type: 'object',
       properties: {

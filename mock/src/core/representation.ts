@@ -94,6 +94,7 @@ export class Representations {
     return this.#memoized(items, base, [this.#store().seeded.version], 'plain', () => {
       const links: HalLinks = { self: { href: base } }
       for (const collection of this.#store().collections.values()) {
+        if (collection.definition.serve === false) continue
         links[collection.definition.rel ?? collection.name] = {
           href: `${base}/${collection.name}${PAGE_QUERY}`,
           templated: true,
@@ -306,8 +307,13 @@ export class Representations {
   }
 }
 
-/** An href relative to the API's base, or absolute. */
-function resolve(base: string, href: string): string {
+/**
+ * An href relative to the API's base, or absolute.
+ *
+ * @example
+ * resolve('http://localhost/api', '/docs/{rel}') // 'http://localhost/api/docs/{rel}'
+ */
+export function resolve(base: string, href: string): string {
   if (/^[a-z][a-z\d+.-]*:/i.test(href)) return href
   return `${base}${href.startsWith('/') ? '' : '/'}${href}`
 }

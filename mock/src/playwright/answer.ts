@@ -1,6 +1,6 @@
 import { isPassthroughResponse, type RequestHandler } from 'msw'
-import { blogProblem } from '../blog/routes/route.js'
 import { overridesFirst, type Responder } from '../core/overrides.js'
+import { problemAnswer } from '../core/problem.js'
 import { toResponse } from '../http/answer.js'
 import { CorsPolicy, isPreflight } from '../server/cors.js'
 
@@ -37,7 +37,8 @@ export async function answerRequest(
     response = await overridesFirst(request, handlers, then, { baseUrl })
   } catch (error) {
     const url = new URL(request.url)
-    response = toResponse(blogProblem(error, url.origin, url.pathname))
+    // A handler of the test's own failed: no API's problem types apply.
+    response = toResponse(problemAnswer(error, url.pathname))
   }
   if (response === undefined || isPassthroughResponse(response)) return undefined
   // `HttpResponse.error()`: the caller aborts the request as a network failure.

@@ -5,11 +5,10 @@ import { type BlogApi, createBlogApi } from '../blog/api.js'
 import type { TokenGrant } from '../blog/auth.js'
 import { API_PATH } from '../blog/links.js'
 import { type BlogApiOptions, resolveOptions } from '../blog/options.js'
-import { blogProblem } from '../blog/routes/route.js'
 import type { HalApi, HalCollections } from '../core/api.js'
 import { type Dispatch, methodNotAllowed } from '../core/dispatch.js'
 import { overridesFirst } from '../core/overrides.js'
-import { type ProblemWriter, plainProblem } from '../core/problem.js'
+import type { ProblemWriter } from '../core/problem.js'
 import { type WireAnswer, wireAnswerOf } from '../http/answer.js'
 import { Problem } from '../http/problem.js'
 import { ADMIN_PATH, adminResponse, isAdminPath } from './admin.js'
@@ -75,7 +74,7 @@ export function createMockServer(options: MockServerOptions = {}): Promise<MockS
   const server = resolveServerOptions(options, batchedStdout())
   const api = createBlogApi(options)
   const { protectReads, tokens } = resolveOptions(options)
-  return serve(api, API_PATH, server, protectReads ? tokens : undefined, blogProblem)
+  return serve(api, API_PATH, server, protectReads ? tokens : undefined, api.problem)
 }
 
 /** Options of {@link createHalServer}: the server's own (the API's come from its definition). */
@@ -104,8 +103,7 @@ export function createHalServer<C extends HalCollections>(
   const adminTokens = protectReads
     ? new Map(tokens.map((token) => [token, { blogs: [] }]))
     : undefined
-  // Its problems are `about:blank`: the Blog API's problem pages are not on this server.
-  return serve(api, basePath.replace(/\/$/, ''), server, adminTokens, plainProblem)
+  return serve(api, basePath.replace(/\/$/, ''), server, adminTokens, api.problem)
 }
 
 /**

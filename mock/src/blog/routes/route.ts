@@ -1,11 +1,9 @@
-import type { Endpoint } from '../../core/dispatch.js'
+import type { HalRoute } from '../../core/definition.js'
 import type { HalRequest } from '../../core/request.js'
-import type { RouteEntry } from '../../core/router.js'
-import { type Answer, utf8Length } from '../../http/answer.js'
+import type { Answer } from '../../http/answer.js'
 import type { Preferences } from '../../http/prefer.js'
-import { Problem, problemBody } from '../../http/problem.js'
 import { ByteLru, stringBytes } from '../../memory/byte-lru.js'
-import { authenticate, type TokenGrant } from '../auth.js'
+import type { TokenGrant } from '../auth.js'
 import { type API_PATH, ApiUrls } from '../links.js'
 import type { ResolvedOptions } from '../options.js'
 import type { BlogStore } from '../store.js'
@@ -49,75 +47,37 @@ export interface Route {
 /** Identity, for inference and to mark a route definition. */
 export const defineRoute = (route: Route): Route => route
 
-/** Whether a route asks for a token under these options. */
-export const needsToken = (route: Route, options: ResolvedOptions): boolean =>
-  route.access === 'write' || (route.access === 'read' && options.protectReads)
-
 /**
- * The Blog API's routes as the core's endpoints: each checks the token its access needs (with the
- * cookie, as the Blog API reads it), waits for the seed, and runs with the Blog's context. The
- * core's one pipeline does the rest (router, Prefer, negotiation, problems).
- */
-export function blogEndpoints(routes: readonly Route[], runtime: Runtime): RouteEntry<Endpoint>[] {
-  return routes.map((route) => ({
-    method: route.method,
-    path: route.path,
-    value: {
-      produces: route.produces,
-      ...(route.acceptPatch === undefined ? {} : { acceptPatch: route.acceptPatch }),
-      async run({ request, params, prefer }) {
-        const grant = needsToken(route, runtime.options)
-          ? authenticate(request.headers, request.cookies, runtime.options.tokens)
-          : undefined
-        const store = runtime.store()
-        await store.ready
-        const urls = urlsFor(request.origin)
-        return route.handle({
-          request,
-          // Parsed only if the route reads it (a plain GET does not).
-          get url() {
-            return request.url
-          },
-          params,
-          urls,
-          store,
-          prefer,
-          grant,
-        })
-      },
-    },
-  }))
-}
-
-/**
- * Problem details of the Blog API for a thrown {@link Problem} (anything else is a 500 that leaks
- * nothing): its `type` is the page under `…/docs/problems/` on the request's origin.
+ * A route of the Blog as a route of its definition: it waits for the seed and runs with the
+ * Blog's context (its URL builder on the request's origin, its store, the token's grant). The
+ * core's one pipeline does the rest (router, token check, Prefer, negotiation, problems).
  *
  * @example
- * blogProblem(new Problem(404, 'No blog with id 7.'), 'http://127.0.0.1:4010', '/api/v1.2/blogs/7')
+ * const routes = blogApiRoutes(runtime).map((route) => blogRoute(route, runtime))
  */
-export function blogProblem(error: unknown, origin: string, instance: string): Answer {
-  const problem =
-    error instanceof Problem ? error : new Problem(500, 'The mock failed to answer this request.')
-  if (!(error instanceof Problem)) console.error('[halyard-mock] unexpected error:', error)
-  const body = JSON.stringify(
-    problemBody(
-      problem.status,
-      problem.detail,
-      urlsFor(origin).base,
-      instance,
-      problem.extra.errors,
-    ),
-  )
+export function blogRoute(route: Route, runtime: Runtime): HalRoute {
   return {
-    status: problem.status,
-    // The length too, as MSW's `HttpResponse.json` sets it.
-    headers: {
-      'content-type': 'application/problem+json',
-      ...problem.extra.headers,
-      'content-length': String(utf8Length(body)),
+    method: route.method,
+    path: route.path,
+    access: route.access,
+    produces: route.produces,
+    ...(route.acceptPatch === undefined ? {} : { acceptPatch: route.acceptPatch }),
+    async handle(context) {
+      const store = runtime.store()
+      await store.ready
+      return route.handle({
+        request: context.http,
+        // Parsed only if the route reads it (a plain GET does not).
+        get url() {
+          return context.url
+        },
+        params: context.params,
+        urls: urlsFor(context.http.origin),
+        store,
+        prefer: context.prefer,
+        grant: context.grant as TokenGrant | undefined,
+      })
     },
-    body,
   }
 }
 

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { API_PATH } from '../../blog/links.js'
-import { blogProblem } from '../../blog/routes/route.js'
 import type { ProblemWriter } from '../../core/problem.js'
 import { toResponse } from '../../http/answer.js'
 import { Problem } from '../../http/problem.js'
@@ -74,11 +73,7 @@ export function isExplorerPath(pathname: string): boolean {
  * @example
  * if (isExplorerPath(url.pathname)) return explorerResponse(request)
  */
-export function explorerResponse(
-  request: Request,
-  root: string = API_PATH,
-  write: ProblemWriter = blogProblem,
-): Response {
+export function explorerResponse(request: Request, root: string, write: ProblemWriter): Response {
   const url = new URL(request.url)
   const asset = ASSETS.get(url.pathname)
   if (asset === undefined) {

@@ -1,0 +1,44 @@
+import { Validator } from '@seriousme/openapi-schema-validator'
+import { describe, expect, it } from 'vitest'
+import { createBlogApi } from './api.js'
+
+const ROOT = 'http://blog.test/api/v1.2'
+
+describe('the Blog API as a definition of the core', () => {
+  it('stores its blogs, articles and comments as collections the core does not serve itself', () => {
+    const { definition } = createBlogApi()
+    expect(definition.basePath).toBe('/api/v1.2')
+    expect(Object.keys(definition.collections)).toEqual(['blogs', 'articles', 'comments'])
+    for (const collection of Object.values(definition.collections)) {
+      expect(collection.serve).toBe(false)
+    }
+  })
+
+  it('serves an OpenAPI 3.1 document of its routes and records that a validator accepts', async () => {
+    const api = createBlogApi()
+    const response = await api.handle(new Request(`${ROOT}/openapi.json`))
+    expect(response.status).toBe(200)
+    const body = await response.json()
+    const validator = new Validator()
+    const result = await validator.validate(body)
+    expect(result.errors).toBeUndefined()
+    expect(body.servers).toEqual([{ url: ROOT }])
+    expect(Object.keys(body.paths)).toEqual(
+      expect.arrayContaining([
+        '/',
+        '/blogs/{blogId}',
+        '/blogs/{blogId}/articles',
+        '/blogs/{blogId}/articles/{articleId}',
+        '/blogs/{blogId}/articles/{articleId}/comments',
+        '/graphql',
+      ]),
+    )
+    // Nothing at the paths the core would give collections it served.
+    expect(Object.keys(body.paths)).not.toContain('/articles')
+    expect((await api.handle(new Request(`${ROOT}/articles`))).status).toBe(404)
+    expect(body.components.schemas.Articles).toMatchObject({
+      type: 'object',
+      properties: { title: { type: 'string', maxLength: 200 } },
+    })
+  })
+})
