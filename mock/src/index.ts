@@ -28,10 +28,12 @@ export {
 export type {
   CollectionDefinition,
   Curie,
+  HalAnswer,
   HalApiDefinition,
   HalRecord,
   HalRoute,
   HalRouteContext,
+  NotFoundWhere,
   PlainLink,
   RelationLink,
   SeedValue,
@@ -40,6 +42,10 @@ export { defineCollection } from './core/definition.js'
 export { halHandler } from './core/handler.js'
 export { MswDataAssumptionError } from './core/msw-data.js'
 export type { OpenApiDocument } from './core/openapi.js'
+export type { ProblemWriter } from './core/problem.js'
+export type { HalRequest } from './core/request.js'
 export type { StandardSchema } from './core/standard-schema.js'
 export { HalDefinitionError } from './core/store.js'
-export type { FieldError, ProblemDetails } from './http/problem.js'
+export type { HeaderReader } from './http/headers.js'
+export type { Preferences } from './http/prefer.js'
+export { type FieldError, Problem, type ProblemDetails } from './http/problem.js'

@@ -1,6 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
+import { Problem } from '../http/problem.js'
 import { defineHalApi } from './api.js'
 import { defineCollection } from './definition.js'
 import { HalDefinitionError } from './store.js'
@@ -479,6 +480,111 @@ describe('defineHalApi: instances side by side', () => {
     expect((await text(api, '/notes/1')).text).toBe('edited')
     await api.reset()
     expect((await text(api, '/notes/1')).text).toBe('seeded')
+  })
+})
+
+describe("defineHalApi: an API's own rules", () => {
+  /** A notes API with its own auth (a cookie, a grant per token), problem pages and routes. */
+  const notesApi = (protectReads = false) =>
+    defineHalApi({
+      basePath: '/api',
+      protectReads,
+      collections: {
+        notes: { schema: z.object({ text: z.string() }), seed: [{ text: 'one' }], serve: false },
+      },
+      authenticate(request) {
+        const token = request.cookies.session ?? request.headers.get('x-access-token')
+        if (token === 'editor') return { edits: true }
+        if (token === 'viewer') return { edits: false }
+        throw new Problem(401, 'Sign in first.', { headers: { 'www-authenticate': 'Cookie' } })
+      },
+      problemType: (status) => (status === 404 ? '/problems/missing' : undefined),
+      notFound: (request) => `Nothing at ${request.path}, try /api/notes/1.`,
+      routes: [
+        {
+          method: 'GET',
+          path: '',
+          handle: () => Response.json({ _links: { self: { href: '/api' } } }),
+        },
+        {
+          method: 'GET',
+          path: '/notes/{id}',
+          handle: ({ params }) => ({
+            status: 200,
+            headers: { 'content-type': 'application/hal+json' },
+            body: JSON.stringify({ id: Number(params.id) }),
+          }),
+        },
+        {
+          method: 'PUT',
+          path: '/notes/{id}',
+          access: 'write',
+          handle({ grant }) {
+            if (!(grant as { edits: boolean }).edits) throw new Problem(403, 'Viewers read only.')
+            return { status: 204, headers: {}, body: null }
+          },
+        },
+        {
+          method: 'GET',
+          path: '/problems/{slug}',
+          access: 'public',
+          produces: ['text/html'],
+          handle: ({ params }) =>
+            new Response(`<h1>${params.slug}</h1>`, { headers: { 'content-type': 'text/html' } }),
+        },
+      ],
+    })
+  const call = (api: ReturnType<typeof notesApi>, path: string, init: RequestInit = {}) =>
+    api.handle(new Request(`${ORIGIN}/api${path}`, init))
+
+  it('authenticates by its own rule and hands the grant to the route', async () => {
+    const api = notesApi()
+    const put = (headers: Record<string, string>) =>
+      call(api, '/notes/1', { method: 'PUT', headers })
+    const anonymous = await put({})
+    expect(anonymous.status).toBe(401)
+    expect(anonymous.headers.get('www-authenticate')).toBe('Cookie')
+    expect((await anonymous.json()).detail).toBe('Sign in first.')
+    expect((await put({ cookie: 'session=viewer' })).status).toBe(403)
+    expect((await put({ cookie: 'session=editor' })).status).toBe(204)
+  })
+
+  it('asks for a token on reads with protectReads, never on public routes', async () => {
+    const api = notesApi(true)
+    expect((await call(api, '/notes/1')).status).toBe(401)
+    expect((await call(api, '/notes/1', { headers: { 'x-access-token': 'viewer' } })).status).toBe(
+      200,
+    )
+    const page = await call(api, '/problems/missing', { headers: { accept: 'text/html' } })
+    expect(page.status).toBe(200)
+  })
+
+  it('gives problems its own types and 404s its own words', async () => {
+    const api = notesApi()
+    const missing = await call(api, '/nowhere')
+    expect(missing.status).toBe(404)
+    expect(await missing.json()).toMatchObject({
+      type: `${ORIGIN}/api/problems/missing`,
+      title: 'Not Found',
+      detail: 'Nothing at /api/nowhere, try /api/notes/1.',
+    })
+    const forbidden = await call(api, '/notes/1', {
+      method: 'PUT',
+      headers: { cookie: 'session=viewer' },
+    })
+    expect((await forbidden.json()).type).toBe('about:blank')
+  })
+
+  it('lets its routes answer in place of the core (the root) and for a collection it does not serve', async () => {
+    const api = notesApi()
+    expect(await (await call(api, '')).json()).toEqual({ _links: { self: { href: '/api' } } })
+    expect(await (await call(api, '/notes/1')).json()).toEqual({ id: 1 })
+    expect((await call(api, '/notes')).status).toBe(404)
+    const openapi = await (await call(api, '/openapi.json')).json()
+    expect(Object.keys(openapi.paths)).not.toContain('/notes')
+    expect(openapi.components.schemas.Notes).toMatchObject({ type: 'object' })
+    await api.ready
+    expect(api.db.notes.count()).toBe(1)
   })
 })
 
