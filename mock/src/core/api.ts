@@ -3,19 +3,12 @@ import { type Answer, fromResponse } from '../http/answer.js'
 import { readJson } from '../http/body.js'
 import type { HeaderReader } from '../http/headers.js'
 import { FORMS_TYPES, HAL_TYPES } from '../http/negotiation.js'
-import {
-  ACCEPT_PATCH,
-  applyJsonPatch,
-  jsonPatchOperations,
-  mergePatch,
-  patchFormat,
-} from '../http/patch.js'
+import { ACCEPT_PATCH } from '../http/patch.js'
 import { MAX_DELAY_MS, type Preferences } from '../http/prefer.js'
 import { Problem } from '../http/problem.js'
 import {
   answerRead,
   answerWrite,
-  checkWritePreconditions,
   negotiated,
   type Representation,
   type RepresentationVariant,
@@ -28,6 +21,7 @@ import type {
   SeedValue,
 } from './definition.js'
 import { createDispatch, type Dispatch, type Endpoint } from './dispatch.js'
+import { deleteItem, patchItem, putItem, type WritableItem } from './item-writes.js'
 import { type OpenApiDocument, openApiDocument } from './openapi.js'
 import { type ProblemWriter, problemAnswer } from './problem.js'
 import { Representations, resolve } from './representation.js'
@@ -299,19 +293,37 @@ function routeTable(
       collection: name,
       run,
     })
-    /** Replaces a record's fields by `body` once the schema and the links accept it (PUT, PATCH). */
-    const replace = async (
+    /** The record of the URL as PUT, PATCH and DELETE write it (`item-writes.ts`). */
+    const writable = (
       request: HalRequest,
       url: URL,
-      target: CollectionStore,
-      current: HalRecord,
-      body: unknown,
-    ): Promise<Answer> => {
-      const fields = await validateBody(target.definition.schema, writable(body), name)
-      checkLinks(store(), target, { ...(fields as object), id: current.id } as HalRecord)
-      const updated = await target.replace(current, fields as object)
-      return answerWrite(itemRep(request, url, target, updated), 200)
-    }
+      params: Readonly<Record<string, string>>,
+    ): WritableItem<HalRecord> => ({
+      current: () => item(params),
+      represent: (record) => itemRep(request, url, collection(), record),
+      patchable(record) {
+        // A patch applies to the record's fields; the id is not one of them.
+        const { id: _id, ...fields } = record as Record<string, unknown>
+        return { fields, pointers: reps.forms(name).patchable(fields) }
+      },
+      label: `${name} record`,
+      async replace(current, document) {
+        const target = collection()
+        const fields = await validateBody(target.definition.schema, sentFields(document), name)
+        checkLinks(store(), target, { ...(fields as object), id: current.id } as HalRecord)
+        return target.replace(current, fields as object)
+      },
+      remove(current) {
+        const referrer = store().referencedBy(collection(), current.id)
+        if (referrer) {
+          throw new Problem(
+            409,
+            `${name} record ${current.id} is still linked from ${referrer}; change or delete those first.`,
+          )
+        }
+        collection().remove(current)
+      },
+    })
     table.push(
       {
         method: 'GET',
@@ -330,7 +342,7 @@ function routeTable(
         path: `/${name}`,
         value: write(async ({ request, url }) => {
           const body = await readJson(request)
-          const fields = await validateBody(collection().definition.schema, writable(body), name)
+          const fields = await validateBody(collection().definition.schema, sentFields(body), name)
           return store().write(async () => {
             const target = collection()
             const id = target.nextId()
@@ -354,59 +366,27 @@ function routeTable(
       {
         method: 'PUT',
         path: `/${name}/{id}`,
-        value: write(async ({ request, url, params }) => {
-          const body = await readJson(request)
-          return store().write(async () => {
-            const target = collection()
-            const current = item(params)
-            checkWritePreconditions(request, itemRep(request, url, target, current))
-            return replace(request, url, target, current, body)
-          })
-        }),
+        value: write(({ request, url, params }) =>
+          putItem(request, store().write, writable(request, url, params)),
+        ),
       },
       {
         method: 'PATCH',
         path: `/${name}/{id}`,
         value: {
-          ...write(async ({ request, url, params }) => {
-            const format = patchFormat(request.headers.get('content-type'))
-            const body = await readJson(request)
-            const operations = format === 'json-patch' ? jsonPatchOperations(body) : undefined
-            return store().write(async () => {
-              const target = collection()
-              const current = item(params)
-              checkWritePreconditions(request, itemRep(request, url, target, current))
-              // A patch applies to the record's fields; the id is not one of them.
-              const { id: _id, ...fields } = current as Record<string, unknown>
-              const patchable = reps.forms(name).patchable(fields)
-              const patched = operations
-                ? applyJsonPatch(fields, operations, patchable, `${name} record`)
-                : mergePatch(fields, writable(body))
-              return replace(request, url, target, current, patched)
-            })
-          }),
+          ...write(({ request, url, params }) =>
+            patchItem(request, store().write, writable(request, url, params)),
+          ),
           acceptPatch: ACCEPT_PATCH,
         },
       },
       {
         method: 'DELETE',
         path: `/${name}/{id}`,
-        value: write(async ({ request, url, params }) =>
-          store().write(async () => {
-            const target = collection()
-            const current = item(params)
-            checkWritePreconditions(request, itemRep(request, url, target, current))
-            const referrer = store().referencedBy(target, current.id)
-            if (referrer) {
-              throw new Problem(
-                409,
-                `${name} record ${current.id} is still linked from ${referrer}; change or delete those first.`,
-              )
-            }
-            target.remove(current)
-            return { status: 204, headers: {}, body: null }
-          }),
-        ),
+        value: write(async ({ request, url, params }) => {
+          await deleteItem(request, store().write, writable(request, url, params))
+          return { status: 204, headers: {}, body: null }
+        }),
       },
     )
     for (const back of reps.backLinks(name)) {
@@ -463,7 +443,7 @@ function extraRoute(route: HalRoute): CoreRoute {
 }
 
 /** A body without what a client may send back from a representation it read. */
-function writable(body: unknown): unknown {
+function sentFields(body: unknown): unknown {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return body
   const { id: _id, _links, _embedded, ...fields } = body as Record<string, unknown>
   return fields

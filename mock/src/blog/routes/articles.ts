@@ -1,18 +1,12 @@
+import { deleteItem, patchItem, putItem, type WritableItem } from '../../core/item-writes.js'
 import { HAL_FORMS_JSON } from '../../hal/forms.js'
 import { readJson, validate } from '../../http/body.js'
 import { FORMS_TYPES } from '../../http/negotiation.js'
-import {
-  ACCEPT_PATCH,
-  applyJsonPatch,
-  jsonPatchOperations,
-  mergePatch,
-  patchFormat,
-} from '../../http/patch.js'
+import { ACCEPT_PATCH } from '../../http/patch.js'
 import { Problem } from '../../http/problem.js'
 import {
   answerRead,
   answerWrite,
-  checkWritePreconditions,
   HAL_JSON,
   negotiated,
   type Representation,
@@ -112,24 +106,14 @@ export const getArticle = defineRoute({
   },
 })
 
-/**
- * `PUT …/articles/{articleId}`: whole replacement. The body is read first (415, 413, 400), then,
- * inside the write lock, the preconditions (412) are checked against the article as it is now,
- * before the content is validated (422), as RFC 9110 §13.2.1 orders them.
- */
+/** `PUT …/articles/{articleId}`: whole replacement, after 404 and 403 (`item-writes.ts`). */
 export const replaceArticle = defineRoute({
   method: 'PUT',
   path: ARTICLE,
   produces: FORMS_TYPES,
   access: 'write',
-  async handle(context) {
-    const blog = authorizeArticleWrite(context)
-    const body = await readJson(context.request)
-    const article = await writeCurrentArticle(context, (current) =>
-      context.store.replaceArticle(current, toInput(validate(articleBody, body))),
-    )
-    return answerWrite(articleRep(context, blog, article), 200)
-  },
+  handle: (context) =>
+    putItem(context.request, context.store.write, writableArticle(context, authorize(context))),
 })
 
 /** The members of an article a patch may change (CONTRACT §2, ext), as JSON Pointers. */
@@ -137,9 +121,8 @@ const PATCHABLE = ['/title', '/content']
 
 /**
  * `PATCH …/articles/{articleId}` (ext): a merge patch (RFC 7396) or a JSON Patch (RFC 6902)
- * applied to the article's `title` and `content`, all or none, the result validated as a PUT body.
- * Checked in PUT's order: 404, 403, the body (415 with `Accept-Patch`, 413, 400, and 400 for an
- * invalid operation list), then in the write lock 412, 409 (a failing `test`), 422.
+ * applied to the article's `title` and `content`, all or none, the result validated as a PUT body,
+ * after 404 and 403 (`item-writes.ts` orders the rest).
  */
 export const patchArticle = defineRoute({
   method: 'PATCH',
@@ -147,23 +130,8 @@ export const patchArticle = defineRoute({
   produces: FORMS_TYPES,
   access: 'write',
   acceptPatch: ACCEPT_PATCH,
-  async handle(context) {
-    const blog = authorizeArticleWrite(context)
-    const format = patchFormat(context.request.headers.get('content-type'))
-    const body = await readJson(context.request)
-    const operations = format === 'json-patch' ? jsonPatchOperations(body) : undefined
-    const article = await writeCurrentArticle(context, (current) => {
-      const fields = {
-        title: current.title,
-        ...(current.content === undefined ? {} : { content: current.content }),
-      }
-      const patched = operations
-        ? applyJsonPatch(fields, operations, PATCHABLE, 'article')
-        : mergePatch(fields, body)
-      return context.store.replaceArticle(current, toInput(validate(articleBody, patched)))
-    })
-    return answerWrite(articleRep(context, blog, article), 200)
-  },
+  handle: (context) =>
+    patchItem(context.request, context.store.write, writableArticle(context, authorize(context))),
 })
 
 /**
@@ -176,8 +144,8 @@ export const deleteArticle = defineRoute({
   produces: FORMS_TYPES,
   access: 'write',
   async handle(context) {
-    const blog = authorizeArticleWrite(context)
-    await writeCurrentArticle(context, (article) => context.store.deleteArticle(article))
+    const blog = authorize(context)
+    await deleteItem(context.request, context.store.write, writableArticle(context, blog))
     if (!context.prefer.returnRepresentation) return { status: 204, headers: {}, body: null }
     return {
       status: 200,
@@ -188,26 +156,29 @@ export const deleteArticle = defineRoute({
 })
 
 /** The blog of the URL's article, once the token is known to be allowed to write to it (404, 403). */
-function authorizeArticleWrite(context: RouteContext): BlogRecord {
+function authorize(context: RouteContext): BlogRecord {
   const { blog } = requireArticle(context)
   authorizeWrite(grantOf(context), blog.id)
   return blog
 }
 
-/**
- * Runs `write` on the URL's article inside the store's write lock, after reading the article again
- * and checking the request's preconditions against it as it is now: no other write can slip in
- * between the check and the change.
- */
-function writeCurrentArticle<T>(
-  context: RouteContext,
-  write: (article: ArticleRecord) => T | Promise<T>,
-): Promise<T> {
-  return context.store.write(async () => {
-    const { blog, article } = requireArticle(context)
-    checkWritePreconditions(context.request, articleRep(context, blog, article))
-    return write(article)
-  })
+/** The URL's article as the core's write flows take it, read again inside the write lock. */
+function writableArticle(context: RouteContext, blog: BlogRecord): WritableItem<ArticleRecord> {
+  return {
+    current: () => requireArticle(context).article,
+    represent: (article) => articleRep(context, blog, article),
+    patchable: (article) => ({
+      fields: {
+        title: article.title,
+        ...(article.content === undefined ? {} : { content: article.content }),
+      },
+      pointers: PATCHABLE,
+    }),
+    label: 'article',
+    replace: (article, document) =>
+      context.store.replaceArticle(article, toInput(validate(articleBody, document))),
+    remove: (article) => context.store.deleteArticle(article),
+  }
 }
 
 function grantOf(context: RouteContext) {
