@@ -142,6 +142,11 @@ describe('halyard-mock (CLI)', () => {
     expect(
       (await fetch(`${url}/blogs/1`, { headers: { 'x-access-token': 'dev-token' } })).status,
     ).toBe(200)
+    // The curl it suggests carries the token, or it would answer 401.
+    const [, header, tried] = await run.waitFor(/Try: curl -H '([^']+)' (\S+)/)
+    const [name = '', value = ''] = (header ?? '').split(': ')
+    expect((await fetch(tried ?? '', { headers: { [name]: value } })).status).toBe(200)
+    expect(run.output().stdout).toContain('X-Access-Token: dev-token')
   })
 
   it('widens hosts and CORS with --allowed-hosts and --cors-origin, and guards admin with --protect-reads', async () => {

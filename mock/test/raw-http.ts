@@ -14,15 +14,18 @@ import type { RawAnswer, RawRequest } from './contract/target.js'
 export function sendRaw(origin: string, request: RawRequest): Promise<RawAnswer> {
   const url = new URL(origin)
   const body = request.body ?? ''
-  const headers: Record<string, string> = {
+  const chunked = request.headers?.['transfer-encoding'] !== undefined
+  const headers: Record<string, string | readonly string[]> = {
     host: url.host,
-    ...(body === '' ? {} : { 'content-length': String(Buffer.byteLength(body)) }),
+    ...(body === '' || chunked ? {} : { 'content-length': String(Buffer.byteLength(body)) }),
     ...request.headers,
     connection: 'close',
   }
   const head = [
     `${request.method} ${request.target} HTTP/1.1`,
-    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+    ...Object.entries(headers).flatMap(([name, value]) =>
+      (typeof value === 'string' ? [value] : value).map((line) => `${name}: ${line}`),
+    ),
   ].join('\r\n')
   const https = url.protocol === 'https:'
   const port = Number(url.port || (https ? 443 : 80))

@@ -236,6 +236,25 @@ describe('who the server answers (README, Security)', () => {
     })
     expect(admin.status).toBe(403)
     expect(admin.headers.get('access-control-allow-origin')).toBeNull()
+    // Nor their preflights: the admin routes carry CORS headers for trusted origins only.
+    for (const origin of ['https://any.example', 'null']) {
+      const preflight = await fetch(`${mock.origin}/__admin/reset`, {
+        method: 'OPTIONS',
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type',
+        },
+      })
+      expect(preflight.status, origin).toBe(403)
+      expect(preflight.headers.get('access-control-allow-origin'), origin).toBeNull()
+    }
+    const trusted = await fetch(`${mock.origin}/__admin/reset`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://app.example', 'access-control-request-method': 'POST' },
+    })
+    expect(trusted.status).toBe(204)
+    expect(trusted.headers.get('access-control-allow-origin')).toBe('https://app.example')
   })
 
   it('rejects corsOrigins and allowedHosts entries it cannot use', async () => {

@@ -185,18 +185,27 @@ async function main(): Promise<void> {
     return
   }
   let server: MockServer<object>
+  let token: string | undefined
+  let protectReads: boolean
   if (command.kind === 'api') {
     const { definition } = command.api
     server = await createHalServer(command.api, command.options)
     console.log(`${definition.title ?? 'HAL API'} mock listening on ${server.url}`)
-    const [token] = definition.tokens ?? []
-    if (token !== undefined) console.log(`Write token: X-Access-Token: ${token}`)
+    token = definition.tokens?.[0]
+    protectReads = definition.protectReads === true
   } else {
     server = await createMockServer(command.options)
     console.log(`Blog API mock listening on ${server.url}`)
-    console.log(`Write token: X-Access-Token: ${DEV_TOKEN}`)
+    token = DEV_TOKEN
+    protectReads = command.options.protectReads === true
   }
-  console.log(`Try: curl ${server.url}${command.kind === 'api' ? '' : '/blogs/1'}`)
+  // With protected reads the token is for every request, and the suggested curl must carry it.
+  const reads = protectReads && token !== undefined
+  if (token !== undefined) {
+    console.log(`${reads ? 'Token (reads too)' : 'Write token'}: X-Access-Token: ${token}`)
+  }
+  const header = reads ? `-H 'X-Access-Token: ${token}' ` : ''
+  console.log(`Try: curl ${header}${server.url}${command.kind === 'api' ? '' : '/blogs/1'}`)
   console.log(`HAL explorer: ${server.origin}/`)
   const stop = async (signal: string) => {
     console.log(`${signal}: closing`)

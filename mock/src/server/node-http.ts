@@ -163,6 +163,17 @@ export class NodeHeaders implements HeaderReader {
     return this.first(name) !== undefined
   }
 
+  /** How many lines carry a header (two `Host` lines are a bad request). */
+  lines(name: string): number {
+    const raw = this.#raw
+    let count = 0
+    for (let i = 0; i + 1 < raw.length; i += 2) {
+      const candidate = raw[i] as string
+      if (candidate.length === name.length && candidate.toLowerCase() === name) count += 1
+    }
+    return count
+  }
+
   /** The first value of a header, as Node's `req.headers` keeps it for `Host`. */
   first(name: string): string | undefined {
     const raw = this.#raw

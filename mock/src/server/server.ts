@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import type { HttpHandler } from 'msw'
 import { type BlogApi, createBlogApi } from '../blog/api.js'
@@ -131,8 +131,11 @@ async function serve<Api extends ServedApi>(
   const requestLog = new RequestLog()
   const admin = { api, log: requestLog, cors, tokens: adminTokens, problem: writeProblem }
   let overrides: HttpHandler[] = []
-  /** Connections node:http answered 408 while their handler still ran: it logs that status. */
-  const timedOut = new WeakSet<Socket>()
+  /**
+   * Connections the server answered itself (408, or 400 for a body it cannot parse) while their
+   * handler still ran: the handler logs that status and why.
+   */
+  const answeredEarly = new WeakMap<Socket, { status: number; why: string }>()
   /** The server's own origin, from its bound address; set once listening. */
   let origin = ''
 
@@ -143,7 +146,9 @@ async function serve<Api extends ServedApi>(
    * fetch `Request` or `Response` unless an override, the admin routes or the explorer need one.
    */
   async function answer(req: IncomingMessage, method: string): Promise<Answered> {
-    const path = originForm(req.url ?? '/')
+    // `OPTIONS *` asks about the server itself (RFC 9110 §9.3.7).
+    const serverWide = method === 'OPTIONS' && req.url === '*'
+    const path = serverWide ? '/' : originForm(req.url ?? '/')
     if (path === null) {
       return refused(
         req,
@@ -151,10 +156,19 @@ async function serve<Api extends ServedApi>(
       )
     }
     // Not `req.headers.host`: Node builds that object for every header.
-    const host = new NodeHeaders(req.rawHeaders).first('host')
+    const rawHeaders = new NodeHeaders(req.rawHeaders)
+    const host = rawHeaders.first('host')
     if (host === undefined && req.httpVersion !== '1.0') {
       // node:http's own check (`requireHostHeader`) would answer a bare 400.
       const problem = new Problem(400, 'An HTTP/1.1 request needs a Host header (RFC 9112 §3.2).')
+      return refused(req, writeProblem(problem, origin, urlOf(origin, path).pathname))
+    }
+    if (rawHeaders.lines('host') > 1) {
+      // Which one names the server would be a guess, and a Host check passed by the wrong one.
+      const problem = new Problem(
+        400,
+        'A request carries one Host header, not several (RFC 9112 §3.2).',
+      )
       return refused(req, writeProblem(problem, origin, urlOf(origin, path).pathname))
     }
     const from = hosts.originOf(host, origin)
@@ -164,6 +178,10 @@ async function serve<Api extends ServedApi>(
         'This server answers only requests addressed to a loopback name or address, or to its own address (DNS rebinding protection). Allow this Host with --allowed-hosts <name> (allowedHosts in createMockServer).',
       )
       return refused(req, writeProblem(problem, origin, urlOf(origin, path).pathname))
+    }
+    if (serverWide) {
+      const answer = { status: 204, headers: { allow: SERVER_METHODS.join(', ') }, body: null }
+      return { answer, headers: () => rawHeaders.toRecord() }
     }
     const request = new NodeRequest(req, from, path)
     const headers = () => request.headers.toRecord()
@@ -211,16 +229,20 @@ async function serve<Api extends ServedApi>(
     return wireAnswerOf(response ?? (await api.handle(fetchRequest)))
   }
 
-  /** 204 with the CORS grant for an allowed origin; 403 naming the option for any other. */
+  /**
+   * 204 with the CORS grant for an allowed origin (a trusted one for the admin routes, which `*`
+   * does not open); 403 naming the option for any other.
+   */
   function preflightAnswer(request: NodeRequest): WireAnswer {
     const from = request.headers.get('origin') ?? ''
     const headers = cors.preflightHeaders(from)
-    if (headers['access-control-allow-origin'] !== undefined) {
+    const admin = isAdminPath(request.path)
+    if (headers['access-control-allow-origin'] !== undefined && (!admin || cors.trusts(from))) {
       return { status: 204, headers, body: null }
     }
     const problem = new Problem(
       403,
-      `Pages on ${from} may not call this server. Allow the origin with --cors-origin ${from} (corsOrigins in createMockServer).`,
+      `Pages on ${from} may not call ${admin ? 'the admin routes of ' : ''}this server. Allow the origin with --cors-origin ${from} (corsOrigins in createMockServer).`,
       { headers: { vary: 'Origin' } },
     )
     return writeProblem(problem, request.origin, request.url.pathname)
@@ -247,13 +269,13 @@ async function serve<Api extends ServedApi>(
         // A socket that cannot take the answer is closed.
         res.destroy()
       }
-      const late = timedOut.has(req.socket)
-      const status = late ? 408 : sent.status
+      const early = answeredEarly.get(req.socket)
+      const status = early?.status ?? sent.status
       const durationMs = Math.round((performance.now() - started) * 100) / 100
       const shown = req.url ?? '/'
       // A client that went away mid-request gets no answer: one line says so, no stack trace.
-      const aborted = late
-        ? ' (request timeout)'
+      const aborted = early
+        ? ` (${early.why})`
         : !req.complete && req.destroyed
           ? ' (aborted by the client)'
           : ''
@@ -273,15 +295,21 @@ async function serve<Api extends ServedApi>(
   server.on('clientError', (error: Error & { code?: string }, socket: Socket) => {
     const answer = clientErrorAnswer(error, origin, writeProblem)
     // A request past requestTimeout whose answer has begun can only be cut off.
-    const busy = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage
+    const busy = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage
     if (answer === undefined || busy?.headersSent) return void socket.destroy()
-    // A request whose handler runs is logged by it, once: an aborted upload (the parser's EOF
-    // error) is not answered, a 408 is answered here and logged there.
-    if (busy !== undefined && error.code !== 'ERR_HTTP_REQUEST_TIMEOUT')
-      return void socket.destroy()
+    // A request whose handler runs is logged by it, once. Answered here: a 408, and a body the
+    // parser cannot read (an invalid chunk). Not answered: an aborted upload (the parser's EOF
+    // error), and an error in a request pipelined after it, which would cut its answer off.
+    if (busy !== undefined) {
+      const timeout = error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      const badBody = !busy.req.complete && error.code !== 'HPE_INVALID_EOF_STATE'
+      if (!timeout && !badBody) return void socket.destroy()
+      answeredEarly.set(socket, {
+        status: answer.status,
+        why: timeout ? 'request timeout' : 'unparsable body',
+      })
+    } else if (log) log(`- - ${answer.status} (${error.code ?? error.message})`)
     answerOnSocket(socket, answer)
-    if (busy !== undefined) timedOut.add(socket)
-    else if (log) log(`- - ${answer.status} (${error.code ?? error.message})`)
   })
 
   await new Promise<void>((resolve, reject) => {

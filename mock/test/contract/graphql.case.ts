@@ -120,6 +120,39 @@ export function graphqlCases(target: () => ContractTarget): void {
       expect(errors?.length).toBeGreaterThanOrEqual(1)
     })
 
+    it('a query within the depth limit touching more than 10 000 persons is refused', async () => {
+      // Two aliased friend lists at each of 9 levels: at least 2⁰ + … + 2⁹ = 1 023 persons per
+      // root whatever the friends (each has one at least), 10 roots: at least 10 230, depth 10.
+      const levels = Array.from({ length: 9 }, (_, i) =>
+        i === 0
+          ? 'fragment L1 on Person { id a: friends { id } b: friends { id } }'
+          : `fragment L${i + 1} on Person { id a: friends { ...L${i} } b: friends { ...L${i} } }`,
+      )
+      const roots = Array.from(
+        { length: 10 },
+        (_, i) => `p${i}: person(id: "${(i % 8) + 1}") { ...L9 }`,
+      )
+      const answer = await post({ query: `{ ${roots.join(' ')} } ${levels.join(' ')}` })
+      expect(answer.status).toBe(200)
+      const { data, errors } = result(answer)
+      expect(data ?? undefined).toBeUndefined()
+      expect(errors?.length).toBeGreaterThanOrEqual(1)
+      expect(answer.text.length).toBeLessThan(10_000)
+    })
+
+    it('GET carries variables and operationName in the query string', async () => {
+      const query =
+        'query A($id: ID!) { person(id: $id) { id } } query B { person(id: "1") { id } }'
+      const search = new URLSearchParams({
+        query,
+        variables: JSON.stringify({ id: '7' }),
+        operationName: 'A',
+      })
+      const answer = await api.get(`${paths.graphql()}?${search}`, { accept: 'application/json' })
+      expect(answer.status).toBe(200)
+      expect(result(answer)).toEqual({ data: { person: { id: '7' } } })
+    })
+
     it('a small query asking for a huge answer is refused before execution, not a 500', async () => {
       // 3 000 aliased names spread on every node of eight five-level friend trees: at least
       // 8 × 5 × 3 000 = 120 000 fields whatever the friends, in a query of 36 KB (issue 11).

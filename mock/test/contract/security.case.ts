@@ -6,6 +6,7 @@ import {
   DEV_TOKEN,
   describeNeeds,
   expectProblem,
+  itNeeds,
   linksIn,
   type Page,
   paths,
@@ -93,6 +94,29 @@ export function securityCases(target: () => ContractTarget): void {
       expect(await blog2Articles()).toBe(0)
     })
 
+    it('two Host lines are a 400 problem, whichever comes first (RFC 9112 §3.2)', async () => {
+      const own = new URL(target().origin).host
+      for (const hosts of [
+        [own, `evil.example:${port()}`],
+        [`evil.example:${port()}`, own],
+        [own, own],
+      ]) {
+        const answer = await raw({
+          method: 'POST',
+          target: paths.articles(2),
+          headers: {
+            host: hosts,
+            'content-type': 'application/json',
+            'x-access-token': DEV_TOKEN,
+          },
+          body: JSON.stringify({ title: 'Two hosts' }),
+        })
+        expectProblem(answer, 400, `Host ${hosts.join(' and ')}`)
+        expect(answer.text).not.toContain('evil.example')
+      }
+      expect(await blog2Articles()).toBe(0)
+    })
+
     for (const host of ['localhost', 'app.localhost', '127.0.0.1']) {
       it(`links follow the loopback Host ${host}`, async () => {
         const scheme = new URL(target().origin).protocol
@@ -145,6 +169,29 @@ export function securityCases(target: () => ContractTarget): void {
         )
       })
     }
+
+    it('a chunked body the server cannot parse is a 400 problem, not a dropped connection', async () => {
+      const answer = await raw({
+        method: 'POST',
+        target: paths.articles(2),
+        headers: {
+          'transfer-encoding': 'chunked',
+          'content-type': 'application/json',
+          'x-access-token': DEV_TOKEN,
+        },
+        body: 'ZZ\r\n{"title":"Unparsable"}\r\n0\r\n\r\n',
+      })
+      expectProblem(answer, 400, 'an invalid chunk size')
+      expect(await blog2Articles()).toBe(0)
+    })
+
+    it('OPTIONS * asks about the server: 204 with Allow, not a 400 (RFC 9110 §9.3.7)', async () => {
+      const answer = await raw({ method: 'OPTIONS', target: '*' })
+      expect(answer.status, answer.text).toBe(204)
+      expect(list(answer.headers.get('allow'))).toEqual(
+        expect.arrayContaining(['get', 'head', 'post', 'put', 'patch', 'delete', 'options']),
+      )
+    })
 
     it('CONNECT is a 405 with Allow, not a dropped connection', async () => {
       const authority = new URL(target().origin).host
@@ -292,6 +339,27 @@ export function securityCases(target: () => ContractTarget): void {
       }
     })
 
+    itNeeds(target, 'cors')(
+      'a page on a loopback origin may call the admin routes and read their answers',
+      async () => {
+        const origin = 'http://localhost:5173'
+        const preflight = await api.request('/__admin/reset', {
+          method: 'OPTIONS',
+          headers: {
+            origin,
+            'access-control-request-method': 'POST',
+            'access-control-request-headers': 'content-type',
+          },
+        })
+        expect(preflight.status).toBe(204)
+        expect(preflight.headers.get('access-control-allow-origin')).toBe(origin)
+        const journal = await api.get('/__admin/requests', { origin })
+        expect(journal.status).toBe(200)
+        expect(journal.headers.get('access-control-allow-origin')).toBe(origin)
+        expect(journal.headers.get('access-control-allow-credentials')).toBe('true')
+      },
+    )
+
     it('GET /__admin/requests lists the requests received since the reset', async () => {
       await api.get(paths.blog(1))
       await api.get(paths.blog(3))
@@ -311,12 +379,18 @@ export function securityCases(target: () => ContractTarget): void {
         'x-access-token': DEV_TOKEN,
         cookie: 'access_token=cookie-secret-1',
         authorization: 'Bearer bearer-secret-2',
+        'set-cookie': 'session=set-cookie-secret-3',
       }
       await api.get(paths.blog(1), secrets)
       const answer = await api.get('/__admin/requests')
       expect(answer.status).toBe(200)
       expect(answer.text).toContain(paths.blog(1))
-      for (const secret of [DEV_TOKEN, 'cookie-secret-1', 'bearer-secret-2']) {
+      for (const secret of [
+        DEV_TOKEN,
+        'cookie-secret-1',
+        'bearer-secret-2',
+        'set-cookie-secret-3',
+      ]) {
         expect(answer.text).not.toContain(secret)
       }
     })

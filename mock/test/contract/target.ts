@@ -28,8 +28,11 @@ export interface RawRequest {
   readonly method: string
   /** The request target as sent: a path, an absolute URL, an authority. */
   readonly target: string
-  /** Headers; `host` defaults to the target's origin's, `content-length` to the body's. */
-  readonly headers?: Readonly<Record<string, string>>
+  /**
+   * Headers, a list for one sent on several lines (two `Host`s); `host` defaults to the target's
+   * origin's, `content-length` to the body's unless `transfer-encoding` is given.
+   */
+  readonly headers?: Readonly<Record<string, string | readonly string[]>>
   readonly body?: string
 }
 
