@@ -1,5 +1,5 @@
 import { type SetupWorker, setupWorker } from 'msw/browser'
-import { type BlogApi, createBlogApi, createExtendedBlogApi, withBlogApi } from './blog/api.js'
+import { type BlogApi, createBlogApi, createExtendedBlogApi } from './blog/api.js'
 import type { BlogApiOptions } from './blog/options.js'
 import { persistence } from './blog/persistence.js'
 import type { HalApi, HalCollections } from './core/api.js'
@@ -54,7 +54,7 @@ export function setupBlogWorker(options: BlogWorkerOptions = {}): BlogApiWorker 
   const { persist = false, ...apiOptions } = options
   const api = persist ? createExtendedBlogApi(apiOptions, persistence()) : createBlogApi(apiOptions)
   const worker = setupWorker(...api.handlers)
-  return withBlogApi(api, { worker })
+  return withHalApi(api, { worker })
 }
 
 /** An API of yours answering the page's requests from a service worker. */

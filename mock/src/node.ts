@@ -1,5 +1,5 @@
 import { type SetupServer, setupServer } from 'msw/node'
-import { type BlogApi, createBlogApi, withBlogApi } from './blog/api.js'
+import { type BlogApi, createBlogApi } from './blog/api.js'
 import type { BlogApiOptions } from './blog/options.js'
 import type { HalApi, HalCollections } from './core/api.js'
 import { halHandler, withHalApi } from './core/handler.js'
@@ -23,7 +23,7 @@ export interface BlogApiServer extends BlogApi {
 export function setupBlogApi(options: BlogApiOptions = {}): BlogApiServer {
   const api = createBlogApi(options)
   const server = setupServer(...api.handlers)
-  return withBlogApi(api, { server })
+  return withHalApi(api, { server })
 }
 
 /** An API of yours intercepting this process's requests. */

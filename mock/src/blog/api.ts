@@ -80,31 +80,3 @@ export function createExtendedBlogApi(
     reset: hal.reset,
   }
 }
-
-/**
- * One object with an instance's members and `extra`'s: `db` and `ready` stay live across resets.
- * How `setupBlogApi`, `setupBlogWorker` and the Playwright fixture present an instance.
- *
- * @example
- * const api = createBlogApi()
- * const mock = withBlogApi(api, { server: setupServer(...api.handlers) })
- */
-export function withBlogApi<T extends object>(api: BlogApi, extra: T): BlogApi & T {
-  return Object.defineProperties(
-    {
-      ...extra,
-      definition: api.definition,
-      handlers: api.handlers,
-      answer: api.answer,
-      handle: api.handle,
-      covers: api.covers,
-      problem: api.problem,
-      openapi: api.openapi,
-      reset: () => api.reset(),
-    },
-    {
-      db: { get: () => api.db, enumerable: true },
-      ready: { get: () => api.ready, enumerable: true },
-    },
-  ) as BlogApi & T
-}

@@ -1,6 +1,5 @@
 import { type HttpHandler, http } from 'msw'
 import { toResponse } from '../http/answer.js'
-import type { HalApi, HalCollections } from './api.js'
 import type { Dispatch } from './dispatch.js'
 import type { Responder } from './overrides.js'
 import { fetchHalRequest } from './request.js'
@@ -35,14 +34,12 @@ export function halHandler(api: Dispatch): HttpHandler {
 
 /**
  * One object with an API instance's members and `extra`'s; `db` and `ready` stay live across
- * resets. How `setupHalApi`, `setupHalWorker` and the Playwright fixture present an instance.
+ * resets. How `setupHalApi`, `setupBlogApi`, the workers and the Playwright fixtures present an
+ * instance, the Blog API's as any other.
  *
  * @example
  * const mock = withHalApi(shop, { server: setupServer(halHandler(shop)) })
  */
-export function withHalApi<C extends HalCollections, T extends object>(
-  api: HalApi<C>,
-  extra: T,
-): HalApi<C> & T {
-  return Object.assign(Object.create(api) as HalApi<C>, extra)
+export function withHalApi<A extends object, T extends object>(api: A, extra: T): A & T {
+  return Object.assign(Object.create(api) as A, extra)
 }

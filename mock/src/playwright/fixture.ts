@@ -1,5 +1,5 @@
 import { test as base, type PlaywrightTestOptions } from '@playwright/test'
-import { type BlogApi, createBlogApi, withBlogApi } from '../blog/api.js'
+import { type BlogApi, createBlogApi } from '../blog/api.js'
 import type { BlogApiOptions } from '../blog/options.js'
 import type { HalApi, HalCollections } from '../core/api.js'
 import { withHalApi } from '../core/handler.js'
@@ -73,7 +73,7 @@ export const test = base.extend<BlogApiTestOptions & BlogApiTestArgs>({
       const api = createBlogApi(apiOptions)
       const route = await routeBlogApi(context, api, { url: url ?? apiUrls(apiOptions.baseUrl) })
       const { use: override, resetHandlers, requests } = route
-      await use(withBlogApi(api, { use: override, resetHandlers, requests }))
+      await use(withHalApi(api, { use: override, resetHandlers, requests }))
       await route.unroute()
     },
     { auto: true },
