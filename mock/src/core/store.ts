@@ -379,6 +379,8 @@ export class HalStore {
    * bulk (`create()` one record at a time took 8 s for 1 000 000), then checks the links.
    */
   async #load(): Promise<void> {
+    /** Collections with a value the store checked itself: their links are checked after. */
+    const unchecked: CollectionStore[] = []
     for (const store of this.collections.values()) {
       const { seed = [] } = store.definition
       const values = typeof seed === 'function' ? seed() : seed
@@ -391,6 +393,7 @@ export class HalStore {
           records.push(prepared)
           continue
         }
+        if (unchecked.at(-1) !== store) unchecked.push(store)
         // Only a value with an `id` is copied without it: no garbage per record otherwise.
         let fields: unknown = value
         let id = maxId + 1
@@ -414,7 +417,7 @@ export class HalStore {
       }
       await store.load(records)
     }
-    for (const store of this.collections.values()) {
+    for (const store of unchecked) {
       for (const record of store.slice(0, store.count)) {
         const [dangling] = this.dangling(store, record)
         if (dangling) {
@@ -438,9 +441,9 @@ export interface HalStoreOptions {
    */
   readonly start?: (load: () => Promise<void>) => Promise<void>
   /**
-   * The record to store for a seed value known to be valid (a seed made by code, or checked
-   * already), skipping the schema check that costs seconds at 1 000 000 records; `undefined` to
-   * check it as usual.
+   * The record to store for a seed value known to be valid, its links included (a seed made by
+   * code, or checked already), skipping the checks that cost seconds at 1 000 000 records;
+   * `undefined` to check it as usual.
    */
   readonly prepareSeed?: (collection: string, value: unknown) => HalRecord | undefined
 }
