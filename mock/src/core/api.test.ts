@@ -412,6 +412,28 @@ describe('defineHalApi: writes', () => {
     expect((await json('/api/products')).body.page.totalElements).toBe(0)
   })
 
+  it('lets db be taken and written before the seed has loaded', async () => {
+    // Both at once, as a test file does at its top: neither waits for the seed.
+    const fresh = makeApi()
+    const { orders, customers } = fresh.db
+    await customers.create({ id: 9, name: 'Early' })
+    await fresh.ready
+    await orders.update((q) => q.where({ id: 2 }), {
+      data(order) {
+        order.customerId = 9
+      },
+    })
+    const read = async (path: string) =>
+      (await (await fresh.handle(new Request(`${ORIGIN}${path}`))).json()) as {
+        customerId?: number
+        name?: string
+        page?: { totalElements: number }
+      }
+    expect((await read('/api/orders/2')).customerId).toBe(9)
+    expect((await read('/api/customers/9')).name).toBe('Early')
+    expect((await read('/api/customers')).page?.totalElements).toBe(3)
+  })
+
   it('restores the seed on reset', async () => {
     await post('/api/customers', { name: 'Hedy' })
     await api.reset()

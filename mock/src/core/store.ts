@@ -78,6 +78,8 @@ export class CollectionStore {
   #maxId = 0
   /** Whether the seed's records get `@msw/data`'s marks only when the collection is first read. */
   readonly #lazyMarks: boolean
+  /** Whether {@link CollectionStore.collection} was read: then the seed must be marked at once. */
+  #handedOut = false
 
   constructor(
     name: string,
@@ -117,6 +119,7 @@ export class CollectionStore {
    * never need them, and a start-up that only reads skips them.
    */
   get collection(): Collection<never> {
+    this.#handedOut = true
     this.#bulk.markAll()
     return this.#collection
   }
@@ -125,12 +128,14 @@ export class CollectionStore {
    * Adds seed records, already validated, as `create()` would (see {@link CollectionRecords.load}):
    * the first through `create()`, the others appended, each put in the index in order.
    */
-  load(records: readonly HalRecord[]): Promise<void> {
-    return this.#bulk.load(records, {
+  async load(records: readonly HalRecord[]): Promise<void> {
+    await this.#bulk.load(records, {
       lazy: this.#lazyMarks,
       prepare: (record) => record,
       added: (record) => this.#put(record),
     })
+    // Taken before the seed was in (`const { orders } = api.db`): its holder reads it directly.
+    if (this.#handedOut) this.#bulk.markAll()
   }
 
   get(id: number): HalRecord | undefined {
