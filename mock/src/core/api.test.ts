@@ -654,6 +654,116 @@ describe('defineHalApi: definitions that cannot work', () => {
     ).toThrow(HalDefinitionError)
   })
 
+  const notes = (extra: Record<string, unknown>) =>
+    defineCollection({ schema: z.object({ text: z.string() }), ...extra })
+  const orders = (links: Record<string, unknown>) =>
+    defineCollection({
+      schema: z.object({ customerId: z.number(), otherId: z.number() }),
+      links: links as never,
+    })
+  const handle = () => new Response(null, { status: 204 })
+
+  it.each([
+    [
+      'a collection whose rel is the root’s self',
+      { notes: notes({ rel: 'self' }) },
+      {},
+      /notes.*"self"/,
+    ],
+    [
+      'two collections under one rel',
+      { notes: notes({ rel: 'memos' }), memos: notes({}) },
+      {},
+      /memos.*"memos".*collection notes/,
+    ],
+    ['a link named self', { notes: notes({ links: { self: { href: () => '/x' } } }) }, {}, /self/],
+    [
+      'a reverse rel the target already has',
+      {
+        customers: notes({ links: { orders: { href: () => '/elsewhere' } } }),
+        orders: orders({ customer: { to: 'customers', id: () => 1, reverse: 'orders' } }),
+      },
+      {},
+      /customers.*"orders"/,
+    ],
+    [
+      'two reverse rels of one name',
+      {
+        customers: notes({}),
+        orders: orders({
+          customer: { to: 'customers', id: () => 1, reverse: 'orders' },
+          other: { to: 'customers', id: () => 2, reverse: 'orders' },
+        }),
+      },
+      {},
+      /customers.*"orders"/,
+    ],
+    [
+      'a reverse rel that is no path segment',
+      {
+        customers: notes({}),
+        orders: orders({ customer: { to: 'customers', id: () => 1, reverse: 'a/b' } }),
+      },
+      {},
+      /"a\/b"/,
+    ],
+    [
+      'a CURIE without {rel}',
+      { notes: notes({}) },
+      { curies: [{ name: 'n', href: '/docs' }] },
+      /\{rel\}/,
+    ],
+    [
+      'two extra routes on one method and path',
+      { notes: notes({}) },
+      {
+        routes: [
+          { method: 'GET', path: '/search/{q}', handle },
+          { method: 'GET', path: '/search/{term}', handle },
+        ],
+      },
+      /GET \/search\/\{term\}.*GET \/search\/\{q\}/,
+    ],
+    [
+      'an extra route that is no route path',
+      { notes: notes({}) },
+      { routes: [{ method: 'GET', path: '/search/{term', handle }] },
+      /\/search\/\{term/,
+    ],
+  ])('names %s', (_, collections, options, message) => {
+    const define = () => defineHalApi({ basePath: '/api', collections, ...options } as never)
+    expect(define).toThrow(HalDefinitionError)
+    expect(define).toThrow(message)
+  })
+
+  it('lets an extra route take the place of the core’s whatever its parameter is named', async () => {
+    const api = defineHalApi({
+      basePath: '/api',
+      collections: { notes: notes({ seed: [{ text: 'a' }] }) },
+      routes: [{ method: 'GET', path: '/notes/{noteId}', handle }],
+    })
+    expect((await api.handle(new Request(`${ORIGIN}/api/notes/1`))).status).toBe(204)
+  })
+
+  it.each([
+    [
+      'two seed records with one id',
+      [
+        { id: 1, text: 'a' },
+        { id: 1, text: 'b' },
+      ],
+      /id 1/,
+    ],
+    ['a seed id that is not a number', [{ id: '3', text: 'a' }], /whole number/],
+  ])('rejects %s', async (_, seed, message) => {
+    const api = defineHalApi({
+      basePath: '/api',
+      collections: { notes: { schema: z.object({ text: z.string() }), seed: seed as never } },
+    } as never)
+    await expect(api.ready).rejects.toThrow(HalDefinitionError)
+    await expect(api.ready).rejects.toThrow(message)
+  })
+
   it('rejects a seed whose link dangles, naming the record', async () => {
     const api = defineHalApi({
       basePath: '/api',

@@ -390,6 +390,7 @@ export class HalStore {
       const { seed = [] } = store.definition
       const values = typeof seed === 'function' ? seed() : seed
       const records: HalRecord[] = []
+      const ids = new Set<unknown>()
       let maxId = 0
       for (const value of values) {
         const prepared = this.#options.prepareSeed?.(store.name, value)
@@ -401,12 +402,18 @@ export class HalStore {
         if (unchecked.at(-1) !== store) unchecked.push(store)
         // Only a value with an `id` is copied without it: no garbage per record otherwise.
         let fields: unknown = value
-        let id = maxId + 1
+        let id: unknown = maxId + 1
         if (typeof value === 'object' && value !== null && 'id' in value) {
           const { id: given, ...rest } = value
           fields = rest
-          if (typeof given === 'number') id = given
+          if (given !== undefined) id = given
         }
+        if (ids.has(id)) {
+          throw new HalDefinitionError(
+            `the seed of ${store.name} has two records with id ${String(id)}`,
+          )
+        }
+        ids.add(id)
         const checked = checkRecord(store.name, store.definition.schema, id, fields)
         const result = checked instanceof Promise ? await checked : checked
         if (result.issues) {
