@@ -166,6 +166,18 @@ describe('defineHalApi: reads', () => {
     }
   })
 
+  it('claims a path under its base with an empty segment or a broken escape, as a 404', async () => {
+    // In MSW a path the API does not claim goes on to the network instead of being answered.
+    for (const path of ['/api/orders//1', '/api//orders', '/api/orders/%E0%A4%A']) {
+      expect(api.covers(new URL(`${ORIGIN}${path}`)), path).toBe(true)
+      const { response, body } = await json(path)
+      expect(response.status, path).toBe(404)
+      expect(body.detail, path).toBe(`There is no resource at ${path}.`)
+    }
+    expect(api.covers(new URL(`${ORIGIN}/apix/orders`))).toBe(false)
+    expect(api.covers(new URL(`${ORIGIN}/other//api/orders`))).toBe(false)
+  })
+
   it('answers OPTIONS and 405 with Allow from the route table', async () => {
     const options = await call('/api/orders/1', { method: 'OPTIONS' })
     expect(options.status).toBe(204)
