@@ -319,7 +319,7 @@ describe('defineHalApi: writes', () => {
       extra: true,
     })
     expect(response.status).toBe(422)
-    expect(body.detail).toBe('The request body is not a valid orders.')
+    expect(body.detail).toBe('The request body is not a valid orders record.')
     expect(body.errors.map((e: { pointer: string }) => e.pointer).sort()).toEqual([
       '',
       '/customerId',

@@ -312,7 +312,11 @@ function routeTable(
       label: `${name} record`,
       async replace(current, document) {
         const target = collection()
-        const fields = await validateBody(target.definition.schema, sentFields(document), name)
+        const fields = await validateBody(
+          target.definition.schema,
+          sentFields(document),
+          `${name} record`,
+        )
         checkLinks(store(), target, { ...(fields as object), id: current.id } as HalRecord)
         return target.replace(current, fields as object)
       },
@@ -345,7 +349,11 @@ function routeTable(
         path: `/${name}`,
         value: write(async ({ request, url }) => {
           const body = await readJson(request)
-          const fields = await validateBody(collection().definition.schema, sentFields(body), name)
+          const fields = await validateBody(
+            collection().definition.schema,
+            sentFields(body),
+            `${name} record`,
+          )
           return store().write(async () => {
             const target = collection()
             const id = target.nextId()
