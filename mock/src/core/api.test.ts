@@ -327,13 +327,27 @@ describe('defineHalApi: writes', () => {
     ])
   })
 
-  it('answers 422 for a link to a record that does not exist', async () => {
+  it('answers 422 for a link to a record that does not exist, pointing at its member', async () => {
     const { response, body } = await post('/api/orders', {
       customerId: 99,
-      lines: [{ productId: 1, quantity: 1 }],
+      lines: [
+        { productId: 1, quantity: 1 },
+        { productId: 7, quantity: 1 },
+        { productId: 8, quantity: 1 },
+      ],
     })
     expect(response.status).toBe(422)
-    expect(body.errors[0].detail).toBe('customer links to customers 99, which does not exist')
+    expect(body.errors).toEqual([
+      { pointer: '/customerId', detail: 'customer links to customers 99, which does not exist' },
+      {
+        pointer: '/lines/1/productId',
+        detail: 'products links to products 7, which does not exist',
+      },
+      {
+        pointer: '/lines/2/productId',
+        detail: 'products links to products 8, which does not exist',
+      },
+    ])
   })
 
   it('ignores id, _links and _embedded sent back from a representation', async () => {

@@ -23,13 +23,14 @@ import type {
 import { checkDefinition, checkRoutes, routeShape } from './definition-check.js'
 import { createDispatch, type Dispatch, type Endpoint } from './dispatch.js'
 import { deleteItem, patchItem, putItem, type WritableItem } from './item-writes.js'
+import { linkPointers } from './link-pointers.js'
 import { type OpenApiDocument, openApiDocument } from './openapi.js'
 import { type ProblemWriter, problemAnswer } from './problem.js'
 import { Representations, resolve } from './representation.js'
 import type { HalRequest } from './request.js'
 import type { RouteEntry } from './router.js'
 import { type StandardSchema, validateBody } from './standard-schema.js'
-import { type CollectionStore, HalStore } from './store.js'
+import { type CollectionStore, HalStore, type Relation } from './store.js'
 
 /** An API's collections by name. */
 export type HalCollections = Readonly<Record<string, CollectionDefinition>>
@@ -467,15 +468,20 @@ function sentFields(body: unknown): unknown {
   return fields
 }
 
-/** A 422 when a record would link to a record that does not exist. */
+/** A 422 when a record would link to a record that does not exist, pointing at each member. */
 function checkLinks(store: HalStore, collection: CollectionStore, record: HalRecord): void {
   const dangling = store.dangling(collection, record)
   if (dangling.length === 0) return
+  const pointers = new Map<Relation, string[]>()
   throw new Problem(422, `The request body links to records that do not exist.`, {
-    errors: dangling.map(([rel, id]) => ({
-      pointer: '',
-      detail: `${rel} links to ${collection.relations.find((r) => r.rel === rel)?.to} ${id}, which does not exist`,
-    })),
+    errors: dangling.map(({ relation, id, index }) => {
+      const found = pointers.get(relation) ?? linkPointers(record, relation.ids)
+      pointers.set(relation, found)
+      return {
+        pointer: found[index] ?? '',
+        detail: `${relation.rel} links to ${relation.to} ${id}, which does not exist`,
+      }
+    }),
   })
 }
 

@@ -360,12 +360,17 @@ export class HalStore {
     return store
   }
 
-  /** A record's relation targets that do not exist: `[rel, id]` pairs. */
-  dangling(store: CollectionStore, record: HalRecord): [string, number][] {
-    const out: [string, number][] = []
+  /** A record's relation targets that do not exist: the relation, the id, and its place among the relation's ids. */
+  dangling(
+    store: CollectionStore,
+    record: HalRecord,
+  ): { relation: Relation; id: number; index: number }[] {
+    const out: { relation: Relation; id: number; index: number }[] = []
     for (const relation of store.relations) {
       const target = this.collections.get(relation.to)
-      for (const id of relation.ids(record)) if (!target?.get(id)) out.push([relation.rel, id])
+      relation.ids(record).forEach((id, index) => {
+        if (!target?.get(id)) out.push({ relation, id, index })
+      })
     }
     return out
   }
@@ -434,7 +439,7 @@ export class HalStore {
         const [dangling] = this.dangling(store, record)
         if (dangling) {
           throw new HalDefinitionError(
-            `the seed of ${store.name} has record ${record.id} whose ${dangling[0]} links to a missing record ${dangling[1]}`,
+            `the seed of ${store.name} has record ${record.id} whose ${dangling.relation.rel} links to a missing record ${dangling.id}`,
           )
         }
       }
