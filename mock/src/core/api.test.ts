@@ -312,6 +312,26 @@ describe('defineHalApi: writes', () => {
     expect((await post('/api/customers', large)).response.status).toBe(413)
   })
 
+  it('answers 409, not a 500, to a create once the collection has used the last safe id', async () => {
+    const full = defineHalApi({
+      basePath: '/api',
+      tokens: ['dev-token'],
+      collections: {
+        notes: { schema: z.object({ text: z.string() }), seed: [{ id: 2 ** 53 - 1, text: 'x' }] },
+      },
+    })
+    const response = await full.handle(
+      new Request(`${ORIGIN}/api/notes`, {
+        method: 'POST',
+        headers: { ...TOKEN, ...JSON_BODY },
+        body: JSON.stringify({ text: 'one more' }),
+      }),
+    )
+    expect(response.status).toBe(409)
+    expect(response.headers.get('content-type')).toBe('application/problem+json')
+    expect(((await response.json()) as { detail: string }).detail).toMatch(/no id left/)
+  })
+
   it('answers 422 with a JSON Pointer for each invalid member, nested ones too', async () => {
     const { response, body } = await post('/api/orders', {
       customerId: 'one',

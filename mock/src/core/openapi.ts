@@ -172,7 +172,7 @@ export function openApiDocument(
         requestBody: body,
         responses: {
           201: hal('Created', `${t}Resource`, { Location: header('The new record’s URL') }),
-          ...problems(400, 401, 403, 406, 413, 415, 422),
+          ...problems(400, 401, 403, 406, 409, 413, 415, 422),
         },
       },
     }
