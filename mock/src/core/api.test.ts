@@ -271,6 +271,8 @@ describe('defineHalApi: writes', () => {
     expect(response.headers.get('location')).toBe(`${ORIGIN}/api/customers/3`)
     expect(response.headers.get('etag')).toBe(await etagOf('/api/customers/3'))
     expect(body).toMatchObject({ id: 3, name: 'Hedy' })
+    // As a seed record reads: the id first.
+    expect(Object.keys(body)).toEqual(['id', 'name', '_links'])
     const page = await json('/api/customers')
     expect(page.body.page.totalElements).toBe(3)
   })
@@ -332,6 +334,34 @@ describe('defineHalApi: writes', () => {
     expect(((await response.json()) as { detail: string }).detail).toMatch(/no id left/)
   })
 
+  it('creates and replaces records of a schema whose output differs from its input', async () => {
+    const notes = defineHalApi({
+      basePath: '/api',
+      tokens: ['dev-token'],
+      collections: {
+        notes: {
+          schema: z.object({ tags: z.string().transform((tags) => tags.split(',')) }),
+          seed: [{ tags: 'a,b' }],
+        },
+      },
+    })
+    const send = async (method: string, path: string, tags: string) => {
+      const response = await notes.handle(
+        new Request(`${ORIGIN}/api${path}`, {
+          method,
+          headers: { ...TOKEN, ...JSON_BODY },
+          body: JSON.stringify({ tags }),
+        }),
+      )
+      return { status: response.status, body: (await response.json()) as { tags?: unknown } }
+    }
+    expect(await send('POST', '/notes', 'c,d')).toMatchObject({
+      status: 201,
+      body: { tags: ['c', 'd'] },
+    })
+    expect(await send('PUT', '/notes/1', 'e')).toMatchObject({ status: 200, body: { tags: ['e'] } })
+  })
+
   it('answers 422 with a JSON Pointer for each invalid member, nested ones too', async () => {
     const { response, body } = await post('/api/orders', {
       customerId: 'one',
@@ -379,6 +409,8 @@ describe('defineHalApi: writes', () => {
     })
     expect(put.response.status).toBe(200)
     expect(put.body).toMatchObject({ id: 1, name: 'Ada L.' })
+    // Read back as it was written: the id first, as before the write.
+    expect(Object.keys(put.body)).toEqual(Object.keys(read))
   })
 
   it('replaces and deletes only while If-Match holds', async () => {

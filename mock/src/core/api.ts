@@ -363,7 +363,7 @@ function routeTable(
               throw new Problem(409, `${name} has no id left for a new record.`)
             }
             checkLinks(store(), target, { ...(fields as object), id } as HalRecord)
-            const record = await target.create({ ...(fields as object), id })
+            const record = await target.create({ id, ...(fields as object) }, { validated: true })
             const rep = itemRep(request, url, target, record)
             const location = `${reps.base(origin(url))}/${name}/${record.id}`
             return answerWrite(rep, 201, { location })

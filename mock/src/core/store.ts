@@ -80,6 +80,8 @@ export class CollectionStore {
   readonly #lazyMarks: boolean
   /** Whether {@link CollectionStore.collection} was read: then the seed must be marked at once. */
   #handedOut = false
+  /** Whether a write of the core's own, already validated, is under way. */
+  #validated = false
 
   constructor(
     name: string,
@@ -101,7 +103,7 @@ export class CollectionStore {
         for (const record of this.slice(0, this.count)) this.#removed(record)
       },
     }
-    const schema = recordSchema(name, definition.schema)
+    const schema = recordSchema(name, definition.schema, () => this.#validated)
     this.#collection = observedCollection<HalRecord>(schema, observer, extensions)
     // Extensions (persistence) read the collection's records by themselves: mark them at once.
     this.#lazyMarks = extensions.length === 0
@@ -136,6 +138,21 @@ export class CollectionStore {
     })
     // Taken before the seed was in (`const { orders } = api.db`): its holder reads it directly.
     if (this.#handedOut) this.#bulk.markAll()
+  }
+
+  /**
+   * Runs a write of the core's own with values the core has validated already (the schema's
+   * output and an id): `@msw/data` keeps them as they are rather than validating them again as
+   * input, which a schema whose output is not a valid input (`z.string().transform(…)`) refuses.
+   * The store's write lock runs these one at a time.
+   */
+  async #asValidated<T>(write: () => Promise<T>): Promise<T> {
+    this.#validated = true
+    try {
+      return await write()
+    } finally {
+      this.#validated = false
+    }
   }
 
   get(id: number): HalRecord | undefined {
@@ -192,30 +209,35 @@ export class CollectionStore {
    * through `@msw/data`'s `update()`, which tells its listeners (and scans).
    */
   async replace(current: HalRecord, fields: object): Promise<HalRecord> {
-    const next = { ...fields, id: current.id } as HalRecord
+    // The id first, as in every record the core stores.
+    const next = { id: current.id, ...fields } as HalRecord
     const stored = this.#records.get(current.id)
     if (stored && this.#bulk.replace(stored, next)) {
       this.#put(next)
       return next
     }
-    const updated = (await this.#collection.update(
-      current as never,
-      {
-        data(draft: Record<string, unknown>) {
-          for (const key of Object.keys(draft)) if (key !== 'id') delete draft[key]
-          Object.assign(draft, fields)
-        },
-      } as never,
+    const updated = (await this.#asValidated(() =>
+      this.#collection.update(
+        current as never,
+        {
+          data(draft: Record<string, unknown>) {
+            for (const key of Object.keys(draft)) if (key !== 'id') delete draft[key]
+            Object.assign(draft, fields)
+          },
+        } as never,
+      ),
     )) as HalRecord | undefined
     return updated ?? current
   }
 
   /**
-   * Creates a record (with its `id`) through `@msw/data`'s `create()`, which validates it, without
-   * first marking the records seeded in bulk (see {@link CollectionStore.collection}).
+   * Creates a record (with its `id`) through `@msw/data`'s `create()`, which validates it (unless
+   * `validated`: the schema's output already, kept as it is), without first marking the records
+   * seeded in bulk (see {@link CollectionStore.collection}).
    */
-  async create(record: object): Promise<HalRecord> {
-    return (await this.#collection.create(record as never)) as HalRecord
+  async create(record: object, { validated = false } = {}): Promise<HalRecord> {
+    const create = () => this.#collection.create(record as never)
+    return (await (validated ? this.#asValidated(create) : create())) as HalRecord
   }
 
   /** Deletes a record: in O(log n) through the bulk path, else through `@msw/data`'s `delete()`. */
@@ -493,10 +515,16 @@ function relationsOf(definition: CollectionDefinition): Relation[] {
 
 /**
  * The schema `@msw/data` checks records with: a positive whole `id` and the collection's fields.
- * A Standard Schema too, so that a record created straight through `db` is checked alike.
+ * A Standard Schema too, so that a record created straight through `db` is checked alike; the
+ * core's own writes, validated before, pass as they are while `validated()` says so.
  */
-function recordSchema(name: string, fields: StandardSchema): StandardSchema {
+function recordSchema(
+  name: string,
+  fields: StandardSchema,
+  validated: () => boolean,
+): StandardSchema {
   const validate = (value: unknown): StandardResult<unknown> | Promise<StandardResult<unknown>> => {
+    if (validated()) return { value }
     if (typeof value !== 'object' || value === null) {
       return { issues: [{ message: `a ${name} record must be an object` }] }
     }
