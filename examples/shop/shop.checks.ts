@@ -196,7 +196,7 @@ export function shopChecks(root: () => string): void {
       expect(await again.text()).toBe('')
     })
 
-    it('creates, replaces and deletes a customer with If-Match', async () => {
+    it('creates, replaces and deletes a customer with If-Match, refusing a stale one', async () => {
       const customers = (await collections()).get('customers') as string
       const created = await fetch(customers, {
         method: 'POST',
@@ -222,10 +222,10 @@ export function shopChecks(root: () => string): void {
       expect(stale.headers.get('content-type')).toBe('application/problem+json')
 
       const current = replaced.headers.get('etag') as string
-      const deleted = await fetch(location, {
-        method: 'DELETE',
-        headers: { ...WRITE, 'if-match': current },
-      })
+      const remove = (ifMatch: string) =>
+        fetch(location, { method: 'DELETE', headers: { ...WRITE, 'if-match': ifMatch } })
+      expect((await remove(etag)).status).toBe(412)
+      const deleted = await remove(current)
       expect(deleted.status).toBe(204)
       expect((await fetch(location, { headers: HAL })).status).toBe(404)
     })
@@ -284,7 +284,13 @@ export function shopChecks(root: () => string): void {
       for (const [response, status] of cases) {
         expect(response.status).toBe(status)
         expect(response.headers.get('content-type')).toBe('application/problem+json')
-        expect(await response.json()).toMatchObject({ status, title: expect.any(String) })
+        const problem = await response.text()
+        expect(JSON.parse(problem)).toMatchObject({
+          status,
+          title: expect.any(String),
+          detail: expect.any(String),
+        })
+        expect(problem).not.toMatch(/\bat .*\.[jt]s:\d+/)
       }
       expect(cases[0]?.[0].headers.get('www-authenticate')).toMatch(/^Bearer/)
     })

@@ -83,6 +83,29 @@ describe('createHalServer', () => {
     })
   })
 
+  it('lets a page on a loopback origin write with Authorization: Bearer', async () => {
+    // The API takes its tokens as Authorization: Bearer too: a preflight must allow that header.
+    const origin = 'http://localhost:5173'
+    const preflight = await fetch(`${server.url}/notes`, {
+      method: 'OPTIONS',
+      headers: {
+        origin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type',
+      },
+    })
+    expect(preflight.status).toBe(204)
+    const allowed = (preflight.headers.get('access-control-allow-headers') ?? '').toLowerCase()
+    expect(allowed.split(/\s*,\s*/)).toEqual(expect.arrayContaining(['authorization']))
+    const created = await fetch(`${server.url}/notes`, {
+      method: 'POST',
+      headers: { origin, authorization: 'Bearer dev-token', 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'From a page' }),
+    })
+    expect(created.status).toBe(201)
+    expect(created.headers.get('access-control-allow-origin')).toBe(origin)
+  })
+
   it('answers a passed-through request from the API', async () => {
     server.use(http.get('*/notes-api/notes/1', () => passthrough()))
     expect((await fetch(`${server.url}/notes/1`)).status).toBe(200)

@@ -166,6 +166,18 @@ describe('defineHalApi: reads', () => {
     }
   })
 
+  it('claims a path under its base with an empty segment or a broken escape, as a 404', async () => {
+    // In MSW a path the API does not claim goes on to the network instead of being answered.
+    for (const path of ['/api/orders//1', '/api//orders', '/api/orders/%E0%A4%A']) {
+      expect(api.covers(new URL(`${ORIGIN}${path}`)), path).toBe(true)
+      const { response, body } = await json(path)
+      expect(response.status, path).toBe(404)
+      expect(body.detail, path).toBe(`There is no resource at ${path}.`)
+    }
+    expect(api.covers(new URL(`${ORIGIN}/apix/orders`))).toBe(false)
+    expect(api.covers(new URL(`${ORIGIN}/other//api/orders`))).toBe(false)
+  })
+
   it('answers OPTIONS and 405 with Allow from the route table', async () => {
     const options = await call('/api/orders/1', { method: 'OPTIONS' })
     expect(options.status).toBe(204)
@@ -259,6 +271,8 @@ describe('defineHalApi: writes', () => {
     expect(response.headers.get('location')).toBe(`${ORIGIN}/api/customers/3`)
     expect(response.headers.get('etag')).toBe(await etagOf('/api/customers/3'))
     expect(body).toMatchObject({ id: 3, name: 'Hedy' })
+    // As a seed record reads: the id first.
+    expect(Object.keys(body)).toEqual(['id', 'name', '_links'])
     const page = await json('/api/customers')
     expect(page.body.page.totalElements).toBe(3)
   })
@@ -300,6 +314,54 @@ describe('defineHalApi: writes', () => {
     expect((await post('/api/customers', large)).response.status).toBe(413)
   })
 
+  it('answers 409, not a 500, to a create once the collection has used the last safe id', async () => {
+    const full = defineHalApi({
+      basePath: '/api',
+      tokens: ['dev-token'],
+      collections: {
+        notes: { schema: z.object({ text: z.string() }), seed: [{ id: 2 ** 53 - 1, text: 'x' }] },
+      },
+    })
+    const response = await full.handle(
+      new Request(`${ORIGIN}/api/notes`, {
+        method: 'POST',
+        headers: { ...TOKEN, ...JSON_BODY },
+        body: JSON.stringify({ text: 'one more' }),
+      }),
+    )
+    expect(response.status).toBe(409)
+    expect(response.headers.get('content-type')).toBe('application/problem+json')
+    expect(((await response.json()) as { detail: string }).detail).toMatch(/no id left/)
+  })
+
+  it('creates and replaces records of a schema whose output differs from its input', async () => {
+    const notes = defineHalApi({
+      basePath: '/api',
+      tokens: ['dev-token'],
+      collections: {
+        notes: {
+          schema: z.object({ tags: z.string().transform((tags) => tags.split(',')) }),
+          seed: [{ tags: 'a,b' }],
+        },
+      },
+    })
+    const send = async (method: string, path: string, tags: string) => {
+      const response = await notes.handle(
+        new Request(`${ORIGIN}/api${path}`, {
+          method,
+          headers: { ...TOKEN, ...JSON_BODY },
+          body: JSON.stringify({ tags }),
+        }),
+      )
+      return { status: response.status, body: (await response.json()) as { tags?: unknown } }
+    }
+    expect(await send('POST', '/notes', 'c,d')).toMatchObject({
+      status: 201,
+      body: { tags: ['c', 'd'] },
+    })
+    expect(await send('PUT', '/notes/1', 'e')).toMatchObject({ status: 200, body: { tags: ['e'] } })
+  })
+
   it('answers 422 with a JSON Pointer for each invalid member, nested ones too', async () => {
     const { response, body } = await post('/api/orders', {
       customerId: 'one',
@@ -307,7 +369,7 @@ describe('defineHalApi: writes', () => {
       extra: true,
     })
     expect(response.status).toBe(422)
-    expect(body.detail).toBe('The request body is not a valid orders.')
+    expect(body.detail).toBe('The request body is not a valid orders record.')
     expect(body.errors.map((e: { pointer: string }) => e.pointer).sort()).toEqual([
       '',
       '/customerId',
@@ -315,13 +377,27 @@ describe('defineHalApi: writes', () => {
     ])
   })
 
-  it('answers 422 for a link to a record that does not exist', async () => {
+  it('answers 422 for a link to a record that does not exist, pointing at its member', async () => {
     const { response, body } = await post('/api/orders', {
       customerId: 99,
-      lines: [{ productId: 1, quantity: 1 }],
+      lines: [
+        { productId: 1, quantity: 1 },
+        { productId: 7, quantity: 1 },
+        { productId: 8, quantity: 1 },
+      ],
     })
     expect(response.status).toBe(422)
-    expect(body.errors[0].detail).toBe('customer links to customers 99, which does not exist')
+    expect(body.errors).toEqual([
+      { pointer: '/customerId', detail: 'customer links to customers 99, which does not exist' },
+      {
+        pointer: '/lines/1/productId',
+        detail: 'products links to products 7, which does not exist',
+      },
+      {
+        pointer: '/lines/2/productId',
+        detail: 'products links to products 8, which does not exist',
+      },
+    ])
   })
 
   it('ignores id, _links and _embedded sent back from a representation', async () => {
@@ -333,6 +409,8 @@ describe('defineHalApi: writes', () => {
     })
     expect(put.response.status).toBe(200)
     expect(put.body).toMatchObject({ id: 1, name: 'Ada L.' })
+    // Read back as it was written: the id first, as before the write.
+    expect(Object.keys(put.body)).toEqual(Object.keys(read))
   })
 
   it('replaces and deletes only while If-Match holds', async () => {
@@ -410,6 +488,28 @@ describe('defineHalApi: writes', () => {
     expect((await call('/api/customers/7')).status).toBe(404)
     api.db.products.clear()
     expect((await json('/api/products')).body.page.totalElements).toBe(0)
+  })
+
+  it('lets db be taken and written before the seed has loaded', async () => {
+    // Both at once, as a test file does at its top: neither waits for the seed.
+    const fresh = makeApi()
+    const { orders, customers } = fresh.db
+    await customers.create({ id: 9, name: 'Early' })
+    await fresh.ready
+    await orders.update((q) => q.where({ id: 2 }), {
+      data(order) {
+        order.customerId = 9
+      },
+    })
+    const read = async (path: string) =>
+      (await (await fresh.handle(new Request(`${ORIGIN}${path}`))).json()) as {
+        customerId?: number
+        name?: string
+        page?: { totalElements: number }
+      }
+    expect((await read('/api/orders/2')).customerId).toBe(9)
+    expect((await read('/api/customers/9')).name).toBe('Early')
+    expect((await read('/api/customers')).page?.totalElements).toBe(3)
   })
 
   it('restores the seed on reset', async () => {
@@ -630,6 +730,116 @@ describe('defineHalApi: definitions that cannot work', () => {
         },
       }),
     ).toThrow(HalDefinitionError)
+  })
+
+  const notes = (extra: Record<string, unknown>) =>
+    defineCollection({ schema: z.object({ text: z.string() }), ...extra })
+  const orders = (links: Record<string, unknown>) =>
+    defineCollection({
+      schema: z.object({ customerId: z.number(), otherId: z.number() }),
+      links: links as never,
+    })
+  const handle = () => new Response(null, { status: 204 })
+
+  it.each([
+    [
+      'a collection whose rel is the root’s self',
+      { notes: notes({ rel: 'self' }) },
+      {},
+      /notes.*"self"/,
+    ],
+    [
+      'two collections under one rel',
+      { notes: notes({ rel: 'memos' }), memos: notes({}) },
+      {},
+      /memos.*"memos".*collection notes/,
+    ],
+    ['a link named self', { notes: notes({ links: { self: { href: () => '/x' } } }) }, {}, /self/],
+    [
+      'a reverse rel the target already has',
+      {
+        customers: notes({ links: { orders: { href: () => '/elsewhere' } } }),
+        orders: orders({ customer: { to: 'customers', id: () => 1, reverse: 'orders' } }),
+      },
+      {},
+      /customers.*"orders"/,
+    ],
+    [
+      'two reverse rels of one name',
+      {
+        customers: notes({}),
+        orders: orders({
+          customer: { to: 'customers', id: () => 1, reverse: 'orders' },
+          other: { to: 'customers', id: () => 2, reverse: 'orders' },
+        }),
+      },
+      {},
+      /customers.*"orders"/,
+    ],
+    [
+      'a reverse rel that is no path segment',
+      {
+        customers: notes({}),
+        orders: orders({ customer: { to: 'customers', id: () => 1, reverse: 'a/b' } }),
+      },
+      {},
+      /"a\/b"/,
+    ],
+    [
+      'a CURIE without {rel}',
+      { notes: notes({}) },
+      { curies: [{ name: 'n', href: '/docs' }] },
+      /\{rel\}/,
+    ],
+    [
+      'two extra routes on one method and path',
+      { notes: notes({}) },
+      {
+        routes: [
+          { method: 'GET', path: '/search/{q}', handle },
+          { method: 'GET', path: '/search/{term}', handle },
+        ],
+      },
+      /GET \/search\/\{term\}.*GET \/search\/\{q\}/,
+    ],
+    [
+      'an extra route that is no route path',
+      { notes: notes({}) },
+      { routes: [{ method: 'GET', path: '/search/{term', handle }] },
+      /\/search\/\{term/,
+    ],
+  ])('names %s', (_, collections, options, message) => {
+    const define = () => defineHalApi({ basePath: '/api', collections, ...options } as never)
+    expect(define).toThrow(HalDefinitionError)
+    expect(define).toThrow(message)
+  })
+
+  it('lets an extra route take the place of the core’s whatever its parameter is named', async () => {
+    const api = defineHalApi({
+      basePath: '/api',
+      collections: { notes: notes({ seed: [{ text: 'a' }] }) },
+      routes: [{ method: 'GET', path: '/notes/{noteId}', handle }],
+    })
+    expect((await api.handle(new Request(`${ORIGIN}/api/notes/1`))).status).toBe(204)
+  })
+
+  it.each([
+    [
+      'two seed records with one id',
+      [
+        { id: 1, text: 'a' },
+        { id: 1, text: 'b' },
+      ],
+      /id 1/,
+    ],
+    ['a seed id that is not a number', [{ id: '3', text: 'a' }], /whole number/],
+  ])('rejects %s', async (_, seed, message) => {
+    const api = defineHalApi({
+      basePath: '/api',
+      collections: { notes: { schema: z.object({ text: z.string() }), seed: seed as never } },
+    } as never)
+    await expect(api.ready).rejects.toThrow(HalDefinitionError)
+    await expect(api.ready).rejects.toThrow(message)
   })
 
   it('rejects a seed whose link dangles, naming the record', async () => {

@@ -4,7 +4,7 @@ import { readJson } from '../http/body.js'
 import type { HeaderReader } from '../http/headers.js'
 import { FORMS_TYPES, HAL_TYPES } from '../http/negotiation.js'
 import { ACCEPT_PATCH } from '../http/patch.js'
-import { MAX_DELAY_MS, type Preferences } from '../http/prefer.js'
+import type { Preferences } from '../http/prefer.js'
 import { Problem } from '../http/problem.js'
 import {
   answerRead,
@@ -20,15 +20,17 @@ import type {
   HalRoute,
   SeedValue,
 } from './definition.js'
+import { checkDefinition, checkRoutes, routeShape } from './definition-check.js'
 import { createDispatch, type Dispatch, type Endpoint } from './dispatch.js'
 import { deleteItem, patchItem, putItem, type WritableItem } from './item-writes.js'
+import { linkPointers } from './link-pointers.js'
 import { type OpenApiDocument, openApiDocument } from './openapi.js'
 import { type ProblemWriter, problemAnswer } from './problem.js'
 import { Representations, resolve } from './representation.js'
 import type { HalRequest } from './request.js'
 import type { RouteEntry } from './router.js'
 import { type StandardSchema, validateBody } from './standard-schema.js'
-import { type CollectionStore, HalDefinitionError, HalStore } from './store.js'
+import { type CollectionStore, HalStore, type Relation } from './store.js'
 
 /** An API's collections by name. */
 export type HalCollections = Readonly<Record<string, CollectionDefinition>>
@@ -140,9 +142,11 @@ export function defineHalApi<const S extends Readonly<Record<string, StandardSch
     problemAnswer(error, instance, typeOf(origin))
   const authenticate =
     definition.authenticate ?? ((request: HalRequest) => tokenAuth(request.headers))
+  const table = routeTable(basePath, definition, store, reps)
+  checkRoutes(table)
   const dispatch = createDispatch<Endpoint>({
     basePath,
-    routes: routeTable(basePath, definition, store, reps).map(({ method, path, value }) => ({
+    routes: table.map(({ method, path, value }) => ({
       method,
       path,
       value: {
@@ -309,7 +313,11 @@ function routeTable(
       label: `${name} record`,
       async replace(current, document) {
         const target = collection()
-        const fields = await validateBody(target.definition.schema, sentFields(document), name)
+        const fields = await validateBody(
+          target.definition.schema,
+          sentFields(document),
+          `${name} record`,
+        )
         checkLinks(store(), target, { ...(fields as object), id: current.id } as HalRecord)
         return target.replace(current, fields as object)
       },
@@ -342,12 +350,20 @@ function routeTable(
         path: `/${name}`,
         value: write(async ({ request, url }) => {
           const body = await readJson(request)
-          const fields = await validateBody(collection().definition.schema, sentFields(body), name)
+          const fields = await validateBody(
+            collection().definition.schema,
+            sentFields(body),
+            `${name} record`,
+          )
           return store().write(async () => {
             const target = collection()
             const id = target.nextId()
+            // Ids are never reused: past the largest safe integer there is none to give.
+            if (!Number.isSafeInteger(id)) {
+              throw new Problem(409, `${name} has no id left for a new record.`)
+            }
             checkLinks(store(), target, { ...(fields as object), id } as HalRecord)
-            const record = await target.create({ ...(fields as object), id })
+            const record = await target.create({ id, ...(fields as object) }, { validated: true })
             const rep = itemRep(request, url, target, record)
             const location = `${reps.base(origin(url))}/${name}/${record.id}`
             return answerWrite(rep, 201, { location })
@@ -408,13 +424,20 @@ function routeTable(
       })
     }
   }
-  for (const route of definition.routes ?? []) {
-    // Your route takes the place of the core's at the same method and path (the root, say).
-    const same = table.findIndex((e) => e.method === route.method && e.path === route.path)
-    if (same !== -1) table.splice(same, 1)
-    table.push({ method: route.method, path: route.path, value: extraRoute(route) })
-  }
-  return table
+  const routes = definition.routes ?? []
+  const key = (route: { method: string; path: string }) =>
+    `${route.method} ${routeShape(route.path)}`
+  // Your route takes the place of the core's at the same method and path (the root, say),
+  // whatever its parameters are named (`/orders/{orderId}` for `/orders/{id}`).
+  const yours = new Set(routes.map(key))
+  return [
+    ...table.filter((entry) => !yours.has(key(entry))),
+    ...routes.map((route) => ({
+      method: route.method,
+      path: route.path,
+      value: extraRoute(route),
+    })),
+  ]
 }
 
 function extraRoute(route: HalRoute): CoreRoute {
@@ -449,15 +472,20 @@ function sentFields(body: unknown): unknown {
   return fields
 }
 
-/** A 422 when a record would link to a record that does not exist. */
+/** A 422 when a record would link to a record that does not exist, pointing at each member. */
 function checkLinks(store: HalStore, collection: CollectionStore, record: HalRecord): void {
   const dangling = store.dangling(collection, record)
   if (dangling.length === 0) return
+  const pointers = new Map<Relation, string[]>()
   throw new Problem(422, `The request body links to records that do not exist.`, {
-    errors: dangling.map(([rel, id]) => ({
-      pointer: '',
-      detail: `${rel} links to ${collection.relations.find((r) => r.rel === rel)?.to} ${id}, which does not exist`,
-    })),
+    errors: dangling.map(({ relation, id, index }) => {
+      const found = pointers.get(relation) ?? linkPointers(record, relation.ids)
+      pointers.set(relation, found)
+      return {
+        pointer: found[index] ?? '',
+        detail: `${relation.rel} links to ${relation.to} ${id}, which does not exist`,
+      }
+    }),
   })
 }
 
@@ -480,44 +508,4 @@ function integerParam(url: URL, name: string, fallback: number, min: number, max
     throw new Problem(400, `${name} must be a whole number from ${min} to ${max}, not "${raw}".`)
   }
   return value
-}
-
-/** Rejects a definition that cannot work, naming what is wrong. */
-function checkDefinition(definition: HalApiDefinition): void {
-  if (!/^(\/[\w.~-]+)*\/?$/.test(definition.basePath)) {
-    throw new HalDefinitionError(
-      `basePath must be a path such as /api, not "${definition.basePath}"`,
-    )
-  }
-  const delay = definition.delay ?? 0
-  if (!(delay >= 0 && delay <= MAX_DELAY_MS)) {
-    throw new HalDefinitionError(`delay must be between 0 and ${MAX_DELAY_MS} ms, not ${delay}`)
-  }
-  const names = Object.keys(definition.collections)
-  for (const [name, collection] of Object.entries(definition.collections)) {
-    if (!/^[A-Za-z][\w-]*$/.test(name) || name === 'openapi.json') {
-      throw new HalDefinitionError(
-        `"${name}" cannot be a collection name (letters, digits, - and _)`,
-      )
-    }
-    for (const [rel, link] of Object.entries(collection.links ?? {})) {
-      if ('to' in link && !names.includes(link.to)) {
-        throw new HalDefinitionError(
-          `${name}'s link ${rel} is to ${link.to}, which is not a collection`,
-        )
-      }
-    }
-    for (const rel of collection.embed ?? []) {
-      const link = collection.links?.[rel]
-      if (!link || !('to' in link)) {
-        throw new HalDefinitionError(
-          `${name} embeds ${rel}, which is not one of its relation links`,
-        )
-      }
-    }
-    const { default: size = 20, max = 100 } = collection.pageSize ?? {}
-    if (!(Number.isSafeInteger(size) && Number.isSafeInteger(max) && size >= 1 && size <= max)) {
-      throw new HalDefinitionError(`${name}'s pageSize needs 1 <= default <= max`)
-    }
-  }
 }

@@ -47,7 +47,10 @@ export interface CollectionDefinition<S extends StandardSchema = StandardSchema>
   readonly pageSize?: { readonly default?: number; readonly max?: number }
   /** Tokens that may write this collection. Default: every token of the API. */
   readonly writers?: readonly string[]
-  /** Shapes a record's properties in its representation (default: the record as it is). */
+  /**
+   * Shapes a record's properties in its representation (default: the record as it is). A function
+   * of the record alone: representations are memoised on the record's version.
+   */
   represent?(record: HalRecord<S>): Record<string, unknown>
   /**
    * A record's time of last change in epoch milliseconds, read from its own fields (say

@@ -132,6 +132,18 @@ describe('Router', () => {
     expect(root.decide('GET', '/things/1')).toEqual(match('thing', { id: '1' }))
   })
 
+  it.each([
+    ['/api/v1.2', true],
+    ['/api/v1.2/blogs//1', true],
+    ['/api/v1.2/blogs/%E0%A4%A', true],
+    ['/api/x/../v1.2/blogs', true],
+    ['/api', false],
+    ['/api/v1.20/blogs', false],
+    ['/x//api/v1.2/blogs', false],
+  ])('covers %s: %s', (path, covered) => {
+    expect(versioned.covers(path)).toBe(covered)
+  })
+
   it('rejects a route path it cannot match', () => {
     expect(() => new Router('/api', [{ method: 'GET', path: '/a/{id}x', value: 1 }])).toThrow(
       /not a route path/,

@@ -76,9 +76,14 @@ export class Router<T> {
       : { kind: 'method-not-allowed', allow: methods }
   }
 
-  /** Whether a path lies under the base at all (the API's own 404s cover only those). */
+  /**
+   * Whether a path lies under the base at all (the API's own 404s cover only those), including
+   * one no route can match (an empty segment, a broken escape), whose raw segments start with it.
+   */
   covers(path: string): boolean {
-    return this.#relative(path) !== undefined
+    if (this.#relative(path) !== undefined) return true
+    const raw = path.split('/').filter((segment) => segment !== '')
+    return raw.length >= this.#base.length && this.#base.every((segment, i) => raw[i] === segment)
   }
 
   #relative(path: string): string[] | undefined {

@@ -13,13 +13,17 @@ export interface StandardSchema<Input = unknown, Output = Input> {
     readonly validate: (value: unknown) => StandardResult<Output> | Promise<StandardResult<Output>>
     readonly types?: { readonly input: Input; readonly output: Output } | undefined
     readonly jsonSchema?: {
-      readonly input: (options: {
-        readonly target: string
-        readonly libraryOptions?: Record<string, unknown>
-      }) => Record<string, unknown>
+      readonly input: JsonSchemaConverter
+      readonly output?: JsonSchemaConverter
     }
   }
 }
+
+/** A Standard JSON Schema converter: the JSON Schema of a schema's input or output. */
+type JsonSchemaConverter = (options: {
+  readonly target: string
+  readonly libraryOptions?: Record<string, unknown>
+}) => Record<string, unknown>
 
 /** What a Standard Schema's `validate` returns. */
 export type StandardResult<Output> =
@@ -58,21 +62,26 @@ export async function validateBody<S extends StandardSchema>(
 }
 
 /**
- * The JSON Schema (draft 2020-12, which OpenAPI 3.1 uses) of a schema's input, or `{}` (any
- * value) when the schema does not offer one or cannot convert. A member JSON cannot express (a
- * zod `Date`) is any value rather than an error, as the OpenAPI document and the HAL-FORMS
- * templates need something for every schema.
+ * The JSON Schema (draft 2020-12, which OpenAPI 3.1 uses) of a schema's input (what a client
+ * sends) or output (what the store keeps: defaults filled, transforms applied; the input's when
+ * the schema offers no output), or `{}` (any value) when the schema does not offer one or cannot
+ * convert. A member JSON cannot express (a zod `Date`) is any value rather than an error, as the
+ * OpenAPI document and the HAL-FORMS templates need something for every schema.
  *
  * @example
  * jsonSchemaOf(z.object({ name: z.string() })) // { type: 'object', properties: … }
  */
-export function jsonSchemaOf(schema: StandardSchema): Record<string, unknown> {
-  const convert = schema['~standard'].jsonSchema
+export function jsonSchemaOf(
+  schema: StandardSchema,
+  io: 'input' | 'output' = 'input',
+): Record<string, unknown> {
+  const converters = schema['~standard'].jsonSchema
+  const convert = converters && ((io === 'output' && converters.output) || converters.input)
   if (!convert) return {}
   try {
     // Zod's option name; other libraries ignore options that are not theirs.
     const libraryOptions = { unrepresentable: 'any' }
-    const { $schema: _dialect, ...rest } = convert.input({
+    const { $schema: _dialect, ...rest } = convert.call(converters, {
       target: 'draft-2020-12',
       libraryOptions,
     })

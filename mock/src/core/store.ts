@@ -78,6 +78,10 @@ export class CollectionStore {
   #maxId = 0
   /** Whether the seed's records get `@msw/data`'s marks only when the collection is first read. */
   readonly #lazyMarks: boolean
+  /** Whether {@link CollectionStore.collection} was read: then the seed must be marked at once. */
+  #handedOut = false
+  /** Whether a write of the core's own, already validated, is under way. */
+  #validated = false
 
   constructor(
     name: string,
@@ -99,7 +103,7 @@ export class CollectionStore {
         for (const record of this.slice(0, this.count)) this.#removed(record)
       },
     }
-    const schema = recordSchema(name, definition.schema)
+    const schema = recordSchema(name, definition.schema, () => this.#validated)
     this.#collection = observedCollection<HalRecord>(schema, observer, extensions)
     // Extensions (persistence) read the collection's records by themselves: mark them at once.
     this.#lazyMarks = extensions.length === 0
@@ -117,6 +121,7 @@ export class CollectionStore {
    * never need them, and a start-up that only reads skips them.
    */
   get collection(): Collection<never> {
+    this.#handedOut = true
     this.#bulk.markAll()
     return this.#collection
   }
@@ -125,12 +130,29 @@ export class CollectionStore {
    * Adds seed records, already validated, as `create()` would (see {@link CollectionRecords.load}):
    * the first through `create()`, the others appended, each put in the index in order.
    */
-  load(records: readonly HalRecord[]): Promise<void> {
-    return this.#bulk.load(records, {
+  async load(records: readonly HalRecord[]): Promise<void> {
+    await this.#bulk.load(records, {
       lazy: this.#lazyMarks,
       prepare: (record) => record,
       added: (record) => this.#put(record),
     })
+    // Taken before the seed was in (`const { orders } = api.db`): its holder reads it directly.
+    if (this.#handedOut) this.#bulk.markAll()
+  }
+
+  /**
+   * Runs a write of the core's own with values the core has validated already (the schema's
+   * output and an id): `@msw/data` keeps them as they are rather than validating them again as
+   * input, which a schema whose output is not a valid input (`z.string().transform(…)`) refuses.
+   * The store's write lock runs these one at a time.
+   */
+  async #asValidated<T>(write: () => Promise<T>): Promise<T> {
+    this.#validated = true
+    try {
+      return await write()
+    } finally {
+      this.#validated = false
+    }
   }
 
   get(id: number): HalRecord | undefined {
@@ -187,30 +209,35 @@ export class CollectionStore {
    * through `@msw/data`'s `update()`, which tells its listeners (and scans).
    */
   async replace(current: HalRecord, fields: object): Promise<HalRecord> {
-    const next = { ...fields, id: current.id } as HalRecord
+    // The id first, as in every record the core stores.
+    const next = { id: current.id, ...fields } as HalRecord
     const stored = this.#records.get(current.id)
     if (stored && this.#bulk.replace(stored, next)) {
       this.#put(next)
       return next
     }
-    const updated = (await this.#collection.update(
-      current as never,
-      {
-        data(draft: Record<string, unknown>) {
-          for (const key of Object.keys(draft)) if (key !== 'id') delete draft[key]
-          Object.assign(draft, fields)
-        },
-      } as never,
+    const updated = (await this.#asValidated(() =>
+      this.#collection.update(
+        current as never,
+        {
+          data(draft: Record<string, unknown>) {
+            for (const key of Object.keys(draft)) if (key !== 'id') delete draft[key]
+            Object.assign(draft, fields)
+          },
+        } as never,
+      ),
     )) as HalRecord | undefined
     return updated ?? current
   }
 
   /**
-   * Creates a record (with its `id`) through `@msw/data`'s `create()`, which validates it, without
-   * first marking the records seeded in bulk (see {@link CollectionStore.collection}).
+   * Creates a record (with its `id`) through `@msw/data`'s `create()`, which validates it (unless
+   * `validated`: the schema's output already, kept as it is), without first marking the records
+   * seeded in bulk (see {@link CollectionStore.collection}).
    */
-  async create(record: object): Promise<HalRecord> {
-    return (await this.#collection.create(record as never)) as HalRecord
+  async create(record: object, { validated = false } = {}): Promise<HalRecord> {
+    const create = () => this.#collection.create(record as never)
+    return (await (validated ? this.#asValidated(create) : create())) as HalRecord
   }
 
   /** Deletes a record: in O(log n) through the bulk path, else through `@msw/data`'s `delete()`. */
@@ -355,12 +382,17 @@ export class HalStore {
     return store
   }
 
-  /** A record's relation targets that do not exist: `[rel, id]` pairs. */
-  dangling(store: CollectionStore, record: HalRecord): [string, number][] {
-    const out: [string, number][] = []
+  /** A record's relation targets that do not exist: the relation, the id, and its place among the relation's ids. */
+  dangling(
+    store: CollectionStore,
+    record: HalRecord,
+  ): { relation: Relation; id: number; index: number }[] {
+    const out: { relation: Relation; id: number; index: number }[] = []
     for (const relation of store.relations) {
       const target = this.collections.get(relation.to)
-      for (const id of relation.ids(record)) if (!target?.get(id)) out.push([relation.rel, id])
+      relation.ids(record).forEach((id, index) => {
+        if (!target?.get(id)) out.push({ relation, id, index })
+      })
     }
     return out
   }
@@ -385,6 +417,7 @@ export class HalStore {
       const { seed = [] } = store.definition
       const values = typeof seed === 'function' ? seed() : seed
       const records: HalRecord[] = []
+      const ids = new Set<unknown>()
       let maxId = 0
       for (const value of values) {
         const prepared = this.#options.prepareSeed?.(store.name, value)
@@ -396,12 +429,18 @@ export class HalStore {
         if (unchecked.at(-1) !== store) unchecked.push(store)
         // Only a value with an `id` is copied without it: no garbage per record otherwise.
         let fields: unknown = value
-        let id = maxId + 1
+        let id: unknown = maxId + 1
         if (typeof value === 'object' && value !== null && 'id' in value) {
           const { id: given, ...rest } = value
           fields = rest
-          if (typeof given === 'number') id = given
+          if (given !== undefined) id = given
         }
+        if (ids.has(id)) {
+          throw new HalDefinitionError(
+            `the seed of ${store.name} has two records with id ${String(id)}`,
+          )
+        }
+        ids.add(id)
         const checked = checkRecord(store.name, store.definition.schema, id, fields)
         const result = checked instanceof Promise ? await checked : checked
         if (result.issues) {
@@ -422,7 +461,7 @@ export class HalStore {
         const [dangling] = this.dangling(store, record)
         if (dangling) {
           throw new HalDefinitionError(
-            `the seed of ${store.name} has record ${record.id} whose ${dangling[0]} links to a missing record ${dangling[1]}`,
+            `the seed of ${store.name} has record ${record.id} whose ${dangling.relation.rel} links to a missing record ${dangling.id}`,
           )
         }
       }
@@ -476,10 +515,16 @@ function relationsOf(definition: CollectionDefinition): Relation[] {
 
 /**
  * The schema `@msw/data` checks records with: a positive whole `id` and the collection's fields.
- * A Standard Schema too, so that a record created straight through `db` is checked alike.
+ * A Standard Schema too, so that a record created straight through `db` is checked alike; the
+ * core's own writes, validated before, pass as they are while `validated()` says so.
  */
-function recordSchema(name: string, fields: StandardSchema): StandardSchema {
+function recordSchema(
+  name: string,
+  fields: StandardSchema,
+  validated: () => boolean,
+): StandardSchema {
   const validate = (value: unknown): StandardResult<unknown> | Promise<StandardResult<unknown>> => {
+    if (validated()) return { value }
     if (typeof value !== 'object' || value === null) {
       return { issues: [{ message: `a ${name} record must be an object` }] }
     }

@@ -3,9 +3,9 @@ import { isLoopbackHost } from './hosts.js'
 
 /** Methods a cross-origin page may use (CONTRACT §3). */
 const ALLOW_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS'
-/** Request headers a cross-origin page may send. */
+/** Request headers a cross-origin page may send (`Authorization`: an API of yours takes Bearer tokens). */
 const ALLOW_HEADERS =
-  'Content-Type, Accept, X-Access-Token, If-Match, If-None-Match, If-Modified-Since, If-Unmodified-Since, Prefer'
+  'Content-Type, Accept, X-Access-Token, Authorization, If-Match, If-None-Match, If-Modified-Since, If-Unmodified-Since, Prefer'
 /** Response headers a cross-origin page may read. */
 const EXPOSE_HEADERS = 'ETag, Last-Modified, Location, Preference-Applied, WWW-Authenticate'
 
