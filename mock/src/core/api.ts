@@ -134,8 +134,13 @@ export function defineHalApi<const S extends Readonly<Record<string, StandardSch
   ])
   const delay = definition.delay ?? 0
   const realm = (definition.title ?? 'HAL API').replace(/["\\\r\n]/g, '')
+  // Called where no route's error handling reaches (writing a problem, MSW's matching): a hook
+  // that throws is logged and its default used, never a stack in an answer nor a crash.
+  const problemType =
+    definition.problemType &&
+    orDefault(definition.problemType.bind(definition), (_: number) => undefined)
   const typeOf = (origin: string) => (status: number) => {
-    const type = definition.problemType?.(status)
+    const type = problemType?.(status)
     return type === undefined ? undefined : resolve(`${origin}${basePath}`, type)
   }
   const problem: ProblemWriter = (error, origin, instance) =>
@@ -155,7 +160,8 @@ export function defineHalApi<const S extends Readonly<Record<string, StandardSch
         run: async ({ request, params, prefer }) => {
           const guarded =
             value.access === 'write' || (value.access === 'read' && definition.protectReads)
-          const grant = guarded ? authenticate(request) : undefined
+          // Awaited: an async `authenticate` refuses by rejecting.
+          const grant = guarded ? await authenticate(request) : undefined
           if (guarded && value.access === 'write') mayWrite(grant, value)
           await store().ready
           // Parsed only if the route reads it (a plain GET of the real server does not).
@@ -176,7 +182,7 @@ export function defineHalApi<const S extends Readonly<Record<string, StandardSch
     notFound: (request, where) =>
       definition.notFound?.(request, where) ??
       `There is no resource at ${request.url.pathname}${where === 'outside' ? `; the API lives under ${basePath || '/'}` : ''}.`,
-    ...(definition.covers ? { covers: definition.covers } : {}),
+    ...(definition.covers ? { covers: orDefault(definition.covers, (_, under) => under) } : {}),
   })
   /** The default `authenticate`: a known token of the API, which is the grant. */
   function tokenAuth(headers: HeaderReader): string {
@@ -221,6 +227,21 @@ export function defineHalApi<const S extends Readonly<Record<string, StandardSch
       owned = new HalStore(definition)
       return owned.ready
     },
+  }
+}
+
+/** `hook`, or `fallback` when it throws (logged as the core logs any unexpected error). */
+function orDefault<A extends unknown[], R>(
+  hook: (...args: A) => R,
+  fallback: (...args: A) => R,
+): (...args: A) => R {
+  return (...args) => {
+    try {
+      return hook(...args)
+    } catch (error) {
+      console.error('[halyard-mock] unexpected error:', error)
+      return fallback(...args)
+    }
   }
 }
 
