@@ -335,8 +335,8 @@ export class HalStore {
   readonly seeded: Change = { version: nextVersion(), at: SEED_TIME }
   readonly #options: HalStoreOptions
   #ready: Promise<void>
-  /** While the seed loads, changes carry the seed's time. */
-  #seeding = true
+  /** While the seed loads, and only then (not after a restore that skipped it), changes carry its time. */
+  #seeding = false
 
   constructor(
     definition: Pick<HalApiDefinition, 'collections'> & Partial<HalApiDefinition>,
@@ -368,7 +368,6 @@ export class HalStore {
   reload(): Promise<void> {
     this.#ready = this.write(async () => {
       for (const store of this.collections.values()) store.collection.clear()
-      this.#seeding = true
       await this.#load()
     })
     this.#ready.catch(() => undefined)
@@ -411,6 +410,15 @@ export class HalStore {
    * bulk (`create()` one record at a time took 8 s for 1 000 000), then checks the links.
    */
   async #load(): Promise<void> {
+    this.#seeding = true
+    try {
+      await this.#loadSeed()
+    } finally {
+      this.#seeding = false
+    }
+  }
+
+  async #loadSeed(): Promise<void> {
     /** Collections with a value the store checked itself: their links are checked after. */
     const unchecked: CollectionStore[] = []
     for (const store of this.collections.values()) {
@@ -466,7 +474,6 @@ export class HalStore {
         }
       }
     }
-    this.#seeding = false
   }
 }
 
