@@ -42,3 +42,41 @@ describe('the Blog API as a definition of the core', () => {
     })
   })
 })
+
+describe('the Blog API and writes made through db', () => {
+  /** A body that arrives only once `meanwhile` has run, as the handler starts reading it. */
+  const slowBody = (text: string, meanwhile: () => Promise<unknown>) =>
+    new ReadableStream<Uint8Array>(
+      {
+        async pull(controller) {
+          await meanwhile()
+          controller.enqueue(new TextEncoder().encode(text))
+          controller.close()
+        },
+      },
+      { highWaterMark: 0 },
+    )
+
+  it("shows an article's blog title as it is now, when the blog was renamed during a write", async () => {
+    const api = createBlogApi({ articles: 2 })
+    await api.ready
+    const rename = () =>
+      api.db.blogs.update((q) => q.where({ id: 1 }), {
+        data(blog) {
+          blog.title = 'Renamed'
+        },
+      })
+    const put = await api.handle(
+      new Request(`${ROOT}/blogs/1/articles/1`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', 'x-access-token': 'dev-token' },
+        body: slowBody(JSON.stringify({ title: 'Edited' }), rename),
+        duplex: 'half',
+      } as RequestInit),
+    )
+    expect(put.status).toBe(200)
+    expect((await put.json())._links['doc:blog'].title).toBe('Renamed')
+    const read = await api.handle(new Request(`${ROOT}/blogs/1/articles/1`))
+    expect((await read.json())._links['doc:blog'].title).toBe('Renamed')
+  })
+})
