@@ -1,6 +1,6 @@
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { describe, expect, it } from 'vitest'
-import { createBlogApi } from './api.js'
+import { createBlogApi, createExtendedBlogApi } from './api.js'
 
 const ROOT = 'http://blog.test/api/v1.2'
 
@@ -78,5 +78,34 @@ describe('the Blog API and writes made through db', () => {
     expect((await put.json())._links['doc:blog'].title).toBe('Renamed')
     const read = await api.handle(new Request(`${ROOT}/blogs/1/articles/1`))
     expect((await read.json())._links['doc:blog'].title).toBe('Renamed')
+  })
+
+  it('answers GraphQL with the persons db holds: renamed, created, and none left over by a reset in place', async () => {
+    // The extensions' path resets in place (what the browser's persist option does).
+    const api = createExtendedBlogApi({}, { extensions: () => [], restored: async () => false })
+    await api.ready
+    const name = async (id: string) => {
+      const response = await api.handle(
+        new Request(`${ROOT}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ query: `{ person(id: "${id}") { name } }` }),
+        }),
+      )
+      return (await response.json()).data.person?.name
+    }
+    await api.db.persons.update((q) => q.where({ id: '1' }), {
+      data(person) {
+        person.name = 'Ada L.'
+      },
+    })
+    expect(await name('1')).toBe('Ada L.')
+    await api.db.persons.create({ id: '9', name: 'Added', friendIds: ['1'] })
+    await api.db.persons.create({ id: '10', name: 'Added too', friendIds: ['1'] })
+    expect(await name('9')).toBe('Added')
+    await api.reset()
+    expect(await name('1')).toBe('Ada')
+    expect(await name('9')).toBeUndefined()
+    expect(await name('10')).toBeUndefined()
   })
 })
