@@ -1,6 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { describe, expect, it } from 'vitest'
 import { createBlogApi, createExtendedBlogApi } from './api.js'
+import { parseSeed } from './seed.js'
 
 const ROOT = 'http://blog.test/api/v1.2'
 
@@ -107,5 +108,22 @@ describe('the Blog API and writes made through db', () => {
     expect(await name('1')).toBe('Ada')
     expect(await name('9')).toBeUndefined()
     expect(await name('10')).toBeUndefined()
+  })
+
+  it('answers 409, not a 500, to a new article once the articles have used the last safe id', async () => {
+    const seed = parseSeed({
+      blogs: [{ id: 1, title: 'Blog', description: '' }],
+      articles: [{ id: Number.MAX_SAFE_INTEGER, blogId: 1, title: 'The last' }],
+    })
+    const api = createBlogApi({ seed })
+    const created = await api.handle(
+      new Request(`${ROOT}/blogs/1/articles`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-access-token': 'dev-token' },
+        body: JSON.stringify({ title: 'One too many' }),
+      }),
+    )
+    expect(created.status).toBe(409)
+    expect((await created.json()).detail).toBe('articles has no id left for a new record.')
   })
 })

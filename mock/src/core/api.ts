@@ -379,10 +379,6 @@ function routeTable(
           return store().write(async () => {
             const target = collection()
             const id = target.nextId()
-            // Ids are never reused: past the largest safe integer there is none to give.
-            if (!Number.isSafeInteger(id)) {
-              throw new Problem(409, `${name} has no id left for a new record.`)
-            }
             checkLinks(store(), target, { ...(fields as object), id } as HalRecord)
             const record = await target.create({ id, ...(fields as object) }, { validated: true })
             const rep = itemRep(request, url, target, record)

@@ -1,5 +1,6 @@
 import type { Collection } from '@msw/data'
 import type { Extension } from '@msw/data/extensions'
+import { Problem } from '../http/problem.js'
 import {
   type CollectionDefinition,
   type HalApiDefinition,
@@ -257,9 +258,16 @@ export class CollectionStore {
     return undefined
   }
 
-  /** A new id, never one in use or used before. */
+  /**
+   * A new id, never one in use or used before; past the largest safe integer there is none to
+   * give (a 409, not a record the schema refuses).
+   */
   nextId(): number {
-    return this.#maxId + 1
+    const id = this.#maxId + 1
+    if (!Number.isSafeInteger(id)) {
+      throw new Problem(409, `${this.name} has no id left for a new record.`)
+    }
+    return id
   }
 
   #present(ids: readonly number[]): HalRecord[] {
