@@ -661,6 +661,14 @@ describe("defineHalApi: an API's own rules", () => {
     expect(page.status).toBe(200)
   })
 
+  it('describes its public routes without security in the OpenAPI document, under protectReads too', async () => {
+    const api = notesApi(true)
+    const headers = { 'x-access-token': 'viewer' }
+    const { paths } = await (await call(api, '/openapi.json', { headers })).json()
+    expect(paths['/problems/{slug}'].get.security).toBeUndefined()
+    expect(paths['/notes/{id}'].get.security).toBeDefined()
+  })
+
   it('gives problems its own types and 404s its own words', async () => {
     const api = notesApi()
     const missing = await call(api, '/nowhere')
