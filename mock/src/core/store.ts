@@ -47,11 +47,8 @@ let clock = 0
 /**
  * A new version of the write clock every store shares (the Blog API's too), never handed out
  * before: a memo keyed by versions may serve every instance of every API in the process.
- *
- * @example
- * const stamp = [nextVersion()]
  */
-export const nextVersion = (): number => ++clock
+const nextVersion = (): number => ++clock
 
 /**
  * One collection's records in a `@msw/data` collection, with the index that keeps reads from
@@ -351,7 +348,10 @@ export class HalStore {
     options: HalStoreOptions = {},
   ) {
     this.#options = options
-    const tick = (): Change => ({ version: ++clock, at: this.#seeding ? SEED_TIME : Date.now() })
+    const tick = (): Change => ({
+      version: nextVersion(),
+      at: this.#seeding ? SEED_TIME : Date.now(),
+    })
     const extensions = options.extensions
     this.collections = new Map(
       Object.entries(definition.collections).map(([name, collection]) => [

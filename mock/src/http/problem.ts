@@ -1,5 +1,3 @@
-import { reasonPhrase } from './reason-phrase.js'
-
 /** An RFC 9457 problem details object, as the mock sends it. */
 export interface ProblemDetails {
   type: string
@@ -52,37 +50,5 @@ export class Problem extends Error {
     } = {},
   ) {
     super(detail)
-  }
-}
-
-/** The title for statuses outside {@link PROBLEMS} (forced by `Prefer: status=`): the reason phrase. */
-function genericTitle(status: number): string {
-  const phrase = reasonPhrase(status)
-  if (phrase) return phrase
-  return status >= 500 ? 'Server Error' : 'Client Error'
-}
-
-/**
- * The problem details body for `status`. `docsBase` is the API base URL (`{origin}/api/v1.2`); the
- * type is `about:blank` for statuses without a page of their own, as RFC 9457 suggests.
- *
- * @example
- * problemBody(404, 'No blog with id 7.', 'http://127.0.0.1:4010/api/v1.2', '/api/v1.2/blogs/7')
- */
-export function problemBody(
-  status: number,
-  detail: string,
-  docsBase: string,
-  instance?: string,
-  errors?: readonly FieldError[],
-): ProblemDetails {
-  const known = (PROBLEMS as Record<number, { slug: string; title: string }>)[status]
-  return {
-    type: known ? `${docsBase}/docs/problems/${known.slug}` : 'about:blank',
-    title: known?.title ?? genericTitle(status),
-    status,
-    detail,
-    ...(instance === undefined ? {} : { instance }),
-    ...(errors === undefined ? {} : { errors }),
   }
 }
