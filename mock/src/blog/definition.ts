@@ -15,7 +15,7 @@ import { blogRoute, type Runtime } from './routes/route.js'
  * types with a page each under `docs/problems/`; and its 404s, which name v1.2.
  *
  * @example
- * const api = defineHalApi(blogDefinition(runtime), { store: () => runtime.store().hal, reset })
+ * const api = createHalApi(blogDefinition(runtime), { store: () => runtime.store().hal, reset })
  */
 export function blogDefinition(runtime: Runtime): HalApiDefinition {
   const { options } = runtime

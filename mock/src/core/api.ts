@@ -118,11 +118,22 @@ export function defineHalApi<const S extends Readonly<Record<string, StandardSch
   typed: Omit<HalApiDefinition, 'collections'> & {
     readonly collections: { readonly [K in keyof S]: CollectionDefinition<S[K]> }
   },
-  own?: HalApiStore,
 ): HalApi<{ readonly [K in keyof S]: CollectionDefinition<S[K]> }> {
-  type C = { readonly [K in keyof S]: CollectionDefinition<S[K]> }
   // Each collection's callbacks take its own records; from here on any record will do.
-  const definition = typed as HalApiDefinition
+  return createHalApi(typed as HalApiDefinition) as HalApi<{
+    readonly [K in keyof S]: CollectionDefinition<S[K]>
+  }>
+}
+
+/**
+ * {@link defineHalApi} for any definition, whose data may live in a store of the caller's
+ * (`own`: the Blog API's, which holds persons too and may restore saved data). Internal: not
+ * exported by the package.
+ *
+ * @example
+ * const api = createHalApi(blogDefinition(runtime), { store: () => store.hal, reset })
+ */
+export function createHalApi(definition: HalApiDefinition, own?: HalApiStore): HalApi {
   checkDefinition(definition)
   const basePath = definition.basePath.replace(/\/$/, '')
   let owned = own ? undefined : new HalStore(definition)
@@ -212,7 +223,7 @@ export function defineHalApi<const S extends Readonly<Record<string, StandardSch
     get db() {
       const db: Record<string, Collection<never>> = {}
       for (const [name, collection] of store().collections) db[name] = collection.collection
-      return db as unknown as HalApi<C>['db']
+      return db as unknown as HalApi['db']
     },
     get ready() {
       return store().ready
