@@ -1,5 +1,5 @@
 import { HttpResponse, http, passthrough } from 'msw'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { defineHalApi } from '../src/core/api.js'
 import { createHalServer, type MockServer } from '../src/server/server.js'
@@ -134,6 +134,32 @@ describe('the server around your own API', () => {
     for (const answer of answers) {
       expect(answer.status, answer.text).toBeGreaterThanOrEqual(400)
       expect(JSON.parse(answer.text), answer.text).toMatchObject({ type: 'about:blank' })
+    }
+  })
+
+  it("answers, and keeps running, when the API's problemType throws", async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const broken = defineHalApi({
+      basePath: '/api',
+      collections: { notes: { schema: z.object({ text: z.string() }) } },
+      problemType() {
+        throw new Error('problemType is broken')
+      },
+    })
+    const own = await createHalServer(broken, { port: 0, log: false })
+    try {
+      const missing = await fetch(`${own.url}/nowhere`)
+      expect(missing.status).toBe(404)
+      expect(await missing.json()).toMatchObject({ type: 'about:blank' })
+      const foreign = await sendRaw(own.origin, {
+        method: 'GET',
+        target: '/api',
+        headers: { host: `evil.example:${own.port}` },
+      })
+      expect(foreign.status).toBe(403)
+    } finally {
+      await own.close()
+      errors.mockRestore()
     }
   })
 })

@@ -51,6 +51,16 @@ describe('@halyard/mock/node', () => {
     await mock.reset()
     expect(mock.db.articles.count()).toBe(3)
   })
+
+  it("keeps the instance's members when spread", async () => {
+    const { server, ...api } = mock
+    expect(server).toBe(mock.server)
+    expect(Object.keys(api)).toEqual(expect.arrayContaining(['handlers', 'db', 'ready', 'reset']))
+    await create('http://localhost', 'Forgotten')
+    expect(api.db.articles.count()).toBe(4)
+    await api.reset()
+    expect(mock.db.articles.count()).toBe(3)
+  })
 })
 
 describe('createBlogApi', () => {

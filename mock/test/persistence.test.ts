@@ -2,7 +2,7 @@ import { getResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createExtendedBlogApi } from '../src/blog/api.js'
 import { persistence } from '../src/blog/persistence.js'
-import { defaultSeed } from '../src/blog/seed.js'
+import { defaultSeed, SEED_TIME } from '../src/blog/seed.js'
 import { type BlogDb, BlogStore } from '../src/blog/store.js'
 
 // A page's `window` and `localStorage`, enough for @msw/data's persist(). The reload itself (a new
@@ -105,6 +105,34 @@ describe('BlogStore with extensions', () => {
     expect(db?.articles.count()).toBe(1)
     expect(store.article(1, 9)?.title).toBe('Saved')
     expect(store.articles(1, 0, 10).total).toBe(1)
+  })
+
+  it("moves a blog's Last-Modified on a delete after a restore, so If-Modified-Since is no 304", async () => {
+    const api = createExtendedBlogApi(
+      {},
+      {
+        extensions: () => [],
+        async restored(db) {
+          const at = SEED_TIME
+          await db.blogs.create({ id: 1, title: 'Saved', description: '', updatedAt: at })
+          await db.articles.create({ id: 1, blogId: 1, title: 'Saved', updatedAt: at })
+          await db.articles.create({ id: 2, blogId: 1, title: 'Deleted', updatedAt: at })
+          return true
+        },
+      },
+    )
+    const url = 'http://x.test/api/v1.2/blogs/1'
+    const removed = await api.handle(
+      new Request(`${url}/articles/2`, {
+        method: 'DELETE',
+        headers: { 'x-access-token': 'dev-token' },
+      }),
+    )
+    expect(removed.status).toBe(204)
+    const since = new Date(SEED_TIME).toUTCString()
+    const blog = await api.handle(new Request(url, { headers: { 'if-modified-since': since } }))
+    expect(blog.status).toBe(200)
+    expect(Date.parse(blog.headers.get('last-modified') ?? '')).toBeGreaterThan(SEED_TIME)
   })
 
   it('loads the seed when the extensions restored nothing', async () => {

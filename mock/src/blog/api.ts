@@ -1,5 +1,5 @@
 import type { HttpHandler } from 'msw'
-import { defineHalApi, type HalApi } from '../core/api.js'
+import { createHalApi, type HalApi } from '../core/api.js'
 import { halHandler } from '../core/handler.js'
 import { blogDefinition } from './definition.js'
 import { type BlogApiOptions, resolveOptions } from './options.js'
@@ -54,7 +54,7 @@ export function createExtendedBlogApi(
   const resolved = resolveOptions(options)
   let store = new BlogStore(resolved.seed(), extensions)
   const runtime = { store: () => store, options: resolved }
-  const hal = defineHalApi(blogDefinition(runtime), {
+  const hal = createHalApi(blogDefinition(runtime), {
     store: () => store.hal,
     reset() {
       // Extensions keep state per collection (saved data): reload the seed into the same ones.

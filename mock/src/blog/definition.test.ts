@@ -1,6 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { describe, expect, it } from 'vitest'
-import { createBlogApi } from './api.js'
+import { createBlogApi, createExtendedBlogApi } from './api.js'
+import { parseSeed } from './seed.js'
 
 const ROOT = 'http://blog.test/api/v1.2'
 
@@ -40,5 +41,89 @@ describe('the Blog API as a definition of the core', () => {
       type: 'object',
       properties: { title: { type: 'string', maxLength: 200 } },
     })
+  })
+})
+
+describe('the Blog API and writes made through db', () => {
+  /** A body that arrives only once `meanwhile` has run, as the handler starts reading it. */
+  const slowBody = (text: string, meanwhile: () => Promise<unknown>) =>
+    new ReadableStream<Uint8Array>(
+      {
+        async pull(controller) {
+          await meanwhile()
+          controller.enqueue(new TextEncoder().encode(text))
+          controller.close()
+        },
+      },
+      { highWaterMark: 0 },
+    )
+
+  it("shows an article's blog title as it is now, when the blog was renamed during a write", async () => {
+    const api = createBlogApi({ articles: 2 })
+    await api.ready
+    const rename = () =>
+      api.db.blogs.update((q) => q.where({ id: 1 }), {
+        data(blog) {
+          blog.title = 'Renamed'
+        },
+      })
+    const put = await api.handle(
+      new Request(`${ROOT}/blogs/1/articles/1`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', 'x-access-token': 'dev-token' },
+        body: slowBody(JSON.stringify({ title: 'Edited' }), rename),
+        duplex: 'half',
+      } as RequestInit),
+    )
+    expect(put.status).toBe(200)
+    expect((await put.json())._links['doc:blog'].title).toBe('Renamed')
+    const read = await api.handle(new Request(`${ROOT}/blogs/1/articles/1`))
+    expect((await read.json())._links['doc:blog'].title).toBe('Renamed')
+  })
+
+  it('answers GraphQL with the persons db holds: renamed, created, and none left over by a reset in place', async () => {
+    // The extensions' path resets in place (what the browser's persist option does).
+    const api = createExtendedBlogApi({}, { extensions: () => [], restored: async () => false })
+    await api.ready
+    const name = async (id: string) => {
+      const response = await api.handle(
+        new Request(`${ROOT}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ query: `{ person(id: "${id}") { name } }` }),
+        }),
+      )
+      return (await response.json()).data.person?.name
+    }
+    await api.db.persons.update((q) => q.where({ id: '1' }), {
+      data(person) {
+        person.name = 'Ada L.'
+      },
+    })
+    expect(await name('1')).toBe('Ada L.')
+    await api.db.persons.create({ id: '9', name: 'Added', friendIds: ['1'] })
+    await api.db.persons.create({ id: '10', name: 'Added too', friendIds: ['1'] })
+    expect(await name('9')).toBe('Added')
+    await api.reset()
+    expect(await name('1')).toBe('Ada')
+    expect(await name('9')).toBeUndefined()
+    expect(await name('10')).toBeUndefined()
+  })
+
+  it('answers 409, not a 500, to a new article once the articles have used the last safe id', async () => {
+    const seed = parseSeed({
+      blogs: [{ id: 1, title: 'Blog', description: '' }],
+      articles: [{ id: Number.MAX_SAFE_INTEGER, blogId: 1, title: 'The last' }],
+    })
+    const api = createBlogApi({ seed })
+    const created = await api.handle(
+      new Request(`${ROOT}/blogs/1/articles`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-access-token': 'dev-token' },
+        body: JSON.stringify({ title: 'One too many' }),
+      }),
+    )
+    expect(created.status).toBe(409)
+    expect((await created.json()).detail).toBe('articles has no id left for a new record.')
   })
 })

@@ -1,8 +1,8 @@
 import type { HalApiDefinition } from '../core/definition.js'
-import { PROBLEMS } from '../http/problem.js'
 import { authenticate } from './auth.js'
 import { blogCollections } from './collections.js'
 import { API_PATH } from './links.js'
+import { problemPage } from './problems.js'
 import { blogApiRoutes } from './routes/index.js'
 import { blogRoute, type Runtime } from './routes/route.js'
 
@@ -15,7 +15,7 @@ import { blogRoute, type Runtime } from './routes/route.js'
  * types with a page each under `docs/problems/`; and its 404s, which name v1.2.
  *
  * @example
- * const api = defineHalApi(blogDefinition(runtime), { store: () => runtime.store().hal, reset })
+ * const api = createHalApi(blogDefinition(runtime), { store: () => runtime.store().hal, reset })
  */
 export function blogDefinition(runtime: Runtime): HalApiDefinition {
   const { options } = runtime
@@ -41,10 +41,7 @@ export function blogDefinition(runtime: Runtime): HalApiDefinition {
     protectReads: options.protectReads,
     delay: options.delay,
     authenticate: (request) => authenticate(request.headers, request.cookies, options.tokens),
-    problemType(status) {
-      const known = (PROBLEMS as Record<number, { slug: string } | undefined>)[status]
-      return known && `/docs/problems/${known.slug}`
-    },
+    problemType: problemPage,
     notFound({ url }) {
       const { pathname } = url
       if (!covers(url)) {

@@ -1,7 +1,7 @@
-import { Collection } from '@msw/data'
+import type { Collection } from '@msw/data'
 import type { Extension } from '@msw/data/extensions'
 import type { HalRecord } from '../core/definition.js'
-import { CollectionRecords, type RecordCollection } from '../core/msw-data.js'
+import { CollectionRecords, observedCollection, type RecordCollection } from '../core/msw-data.js'
 import { type CollectionStore, HalStore } from '../core/store.js'
 import { blogCollections } from './collections.js'
 import {
@@ -111,13 +111,16 @@ export class BlogStore {
     this.#articles = this.#hal.get('articles')
     this.#comments = this.#hal.get('comments')
     const persons = this.#personsById
-    this.#persons = new Collection({ schema: personRecord, extensions: more() })
-    this.#persons.hooks.on('create', (event) => {
-      persons.set(event.data.record.id, event.data.record)
-    })
-    this.#persons.hooks.on('delete', (event) => {
-      persons.delete(event.data.deletedRecord.id)
-    })
+    // Observed as the core observes its collections: every write through `db` reaches the map.
+    this.#persons = observedCollection<PersonRecord>(
+      personRecord,
+      {
+        put: (person) => persons.set(person.id, person),
+        removed: (person) => persons.delete(person.id),
+        cleared: () => persons.clear(),
+      },
+      more(),
+    ) as unknown as Collection<typeof personRecord>
     const records = this.#persons as unknown as RecordCollection<PersonRecord>
     this.#personRecords = new CollectionRecords(records, { create: 1, update: 0, delete: 1 })
     this.#lazyMarks = extensions === undefined

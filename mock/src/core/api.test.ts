@@ -1,9 +1,11 @@
 import { Validator } from '@seriousme/openapi-schema-validator'
+import { getResponse } from 'msw'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { Problem } from '../http/problem.js'
 import { defineHalApi } from './api.js'
 import { defineCollection } from './definition.js'
+import { halHandler } from './handler.js'
 import { HalDefinitionError } from './store.js'
 
 const ORIGIN = 'http://shop.test'
@@ -659,6 +661,14 @@ describe("defineHalApi: an API's own rules", () => {
     expect(page.status).toBe(200)
   })
 
+  it('describes its public routes without security in the OpenAPI document, under protectReads too', async () => {
+    const api = notesApi(true)
+    const headers = { 'x-access-token': 'viewer' }
+    const { paths } = await (await call(api, '/openapi.json', { headers })).json()
+    expect(paths['/problems/{slug}'].get.security).toBeUndefined()
+    expect(paths['/notes/{id}'].get.security).toBeDefined()
+  })
+
   it('gives problems its own types and 404s its own words', async () => {
     const api = notesApi()
     const missing = await call(api, '/nowhere')
@@ -673,6 +683,54 @@ describe("defineHalApi: an API's own rules", () => {
       headers: { cookie: 'session=viewer' },
     })
     expect((await forbidden.json()).type).toBe('about:blank')
+  })
+
+  it('waits for an authenticate that is async: its 401 refuses the write', async () => {
+    const api = defineHalApi({
+      basePath: '/api',
+      collections: { notes: { schema: z.object({ text: z.string() }) } },
+      async authenticate(request) {
+        if (request.headers.get('x-access-token') !== 'editor') {
+          throw new Problem(401, 'Sign in first.')
+        }
+        return 'editor'
+      },
+    })
+    const post = (headers: Record<string, string>) =>
+      api.handle(
+        new Request(`${ORIGIN}/api/notes`, {
+          method: 'POST',
+          headers: { ...JSON_BODY, ...headers },
+          body: JSON.stringify({ text: 'sneaked in' }),
+        }),
+      )
+    const anonymous = await post({})
+    expect(anonymous.status).toBe(401)
+    expect((await anonymous.json()).detail).toBe('Sign in first.')
+    expect(api.db.notes.count()).toBe(0)
+    expect((await post({ 'x-access-token': 'editor' })).status).toBe(201)
+  })
+
+  it('answers problem details without a stack, through MSW too, when problemType or covers throws', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const api = defineHalApi({
+      basePath: '/api',
+      collections: { notes: { schema: z.object({ text: z.string() }) } },
+      problemType() {
+        throw new Error('problemType is broken')
+      },
+      covers() {
+        throw new Error('covers is broken')
+      },
+    })
+    const direct = await api.handle(new Request(`${ORIGIN}/api/nowhere`))
+    expect(direct.status).toBe(404)
+    expect((await direct.json()).type).toBe('about:blank')
+    const viaMsw = await getResponse([halHandler(api)], new Request(`${ORIGIN}/api/nowhere`))
+    expect(viaMsw?.status).toBe(404)
+    expect(await viaMsw?.text()).not.toMatch(/broken|stack/)
+    expect(errors).toHaveBeenCalled()
+    errors.mockRestore()
   })
 
   it('lets its routes answer in place of the core (the root) and for a collection it does not serve', async () => {

@@ -118,11 +118,22 @@ export function defineHalApi<const S extends Readonly<Record<string, StandardSch
   typed: Omit<HalApiDefinition, 'collections'> & {
     readonly collections: { readonly [K in keyof S]: CollectionDefinition<S[K]> }
   },
-  own?: HalApiStore,
 ): HalApi<{ readonly [K in keyof S]: CollectionDefinition<S[K]> }> {
-  type C = { readonly [K in keyof S]: CollectionDefinition<S[K]> }
   // Each collection's callbacks take its own records; from here on any record will do.
-  const definition = typed as HalApiDefinition
+  return createHalApi(typed as HalApiDefinition) as HalApi<{
+    readonly [K in keyof S]: CollectionDefinition<S[K]>
+  }>
+}
+
+/**
+ * {@link defineHalApi} for any definition, whose data may live in a store of the caller's
+ * (`own`: the Blog API's, which holds persons too and may restore saved data). Internal: not
+ * exported by the package.
+ *
+ * @example
+ * const api = createHalApi(blogDefinition(runtime), { store: () => store.hal, reset })
+ */
+export function createHalApi(definition: HalApiDefinition, own?: HalApiStore): HalApi {
   checkDefinition(definition)
   const basePath = definition.basePath.replace(/\/$/, '')
   let owned = own ? undefined : new HalStore(definition)
@@ -134,8 +145,13 @@ export function defineHalApi<const S extends Readonly<Record<string, StandardSch
   ])
   const delay = definition.delay ?? 0
   const realm = (definition.title ?? 'HAL API').replace(/["\\\r\n]/g, '')
+  // Called where no route's error handling reaches (writing a problem, MSW's matching): a hook
+  // that throws is logged and its default used, never a stack in an answer nor a crash.
+  const problemType =
+    definition.problemType &&
+    orDefault(definition.problemType.bind(definition), (_: number) => undefined)
   const typeOf = (origin: string) => (status: number) => {
-    const type = definition.problemType?.(status)
+    const type = problemType?.(status)
     return type === undefined ? undefined : resolve(`${origin}${basePath}`, type)
   }
   const problem: ProblemWriter = (error, origin, instance) =>
@@ -155,7 +171,8 @@ export function defineHalApi<const S extends Readonly<Record<string, StandardSch
         run: async ({ request, params, prefer }) => {
           const guarded =
             value.access === 'write' || (value.access === 'read' && definition.protectReads)
-          const grant = guarded ? authenticate(request) : undefined
+          // Awaited: an async `authenticate` refuses by rejecting.
+          const grant = guarded ? await authenticate(request) : undefined
           if (guarded && value.access === 'write') mayWrite(grant, value)
           await store().ready
           // Parsed only if the route reads it (a plain GET of the real server does not).
@@ -176,7 +193,7 @@ export function defineHalApi<const S extends Readonly<Record<string, StandardSch
     notFound: (request, where) =>
       definition.notFound?.(request, where) ??
       `There is no resource at ${request.url.pathname}${where === 'outside' ? `; the API lives under ${basePath || '/'}` : ''}.`,
-    ...(definition.covers ? { covers: definition.covers } : {}),
+    ...(definition.covers ? { covers: orDefault(definition.covers, (_, under) => under) } : {}),
   })
   /** The default `authenticate`: a known token of the API, which is the grant. */
   function tokenAuth(headers: HeaderReader): string {
@@ -206,7 +223,7 @@ export function defineHalApi<const S extends Readonly<Record<string, StandardSch
     get db() {
       const db: Record<string, Collection<never>> = {}
       for (const [name, collection] of store().collections) db[name] = collection.collection
-      return db as unknown as HalApi<C>['db']
+      return db as unknown as HalApi['db']
     },
     get ready() {
       return store().ready
@@ -221,6 +238,21 @@ export function defineHalApi<const S extends Readonly<Record<string, StandardSch
       owned = new HalStore(definition)
       return owned.ready
     },
+  }
+}
+
+/** `hook`, or `fallback` when it throws (logged as the core logs any unexpected error). */
+function orDefault<A extends unknown[], R>(
+  hook: (...args: A) => R,
+  fallback: (...args: A) => R,
+): (...args: A) => R {
+  return (...args) => {
+    try {
+      return hook(...args)
+    } catch (error) {
+      console.error('[halyard-mock] unexpected error:', error)
+      return fallback(...args)
+    }
   }
 }
 
@@ -358,10 +390,6 @@ function routeTable(
           return store().write(async () => {
             const target = collection()
             const id = target.nextId()
-            // Ids are never reused: past the largest safe integer there is none to give.
-            if (!Number.isSafeInteger(id)) {
-              throw new Problem(409, `${name} has no id left for a new record.`)
-            }
             checkLinks(store(), target, { ...(fields as object), id } as HalRecord)
             const record = await target.create({ id, ...(fields as object) }, { validated: true })
             const rep = itemRep(request, url, target, record)

@@ -141,9 +141,10 @@ export interface HalApiDefinition {
   /** Milliseconds to wait before every answer (`Prefer: delay` overrides it). Default 0. */
   readonly delay?: number
   /**
-   * Who is calling, on a route that needs a token: returns what the routes read as
-   * `context.grant`, or throws a 401 `Problem`. Default: the request's `X-Access-Token` (or
-   * `Authorization: Bearer`) if it is one of `tokens`, and only `writers` write their collection.
+   * Who is calling, on a route that needs a token: returns (or resolves to) what the routes read
+   * as `context.grant`, or throws (rejects with) a 401 `Problem`. Default: the request's
+   * `X-Access-Token` (or `Authorization: Bearer`) if it is one of `tokens`, and only `writers`
+   * write their collection.
    */
   authenticate?(request: HalRequest): unknown
   /**

@@ -41,5 +41,7 @@ export function halHandler(api: Dispatch): HttpHandler {
  * const mock = withHalApi(shop, { server: setupServer(halHandler(shop)) })
  */
 export function withHalApi<A extends object, T extends object>(api: A, extra: T): A & T {
-  return Object.assign(Object.create(api) as A, extra)
+  // The instance's own members, getters as getters (live `db`), so that a spread keeps them all.
+  const mock = Object.defineProperties({}, Object.getOwnPropertyDescriptors(api)) as A
+  return Object.assign(mock, extra)
 }

@@ -65,7 +65,7 @@ interface Observable {
 
 /**
  * Makes every change to a `@msw/data` collection reach `observer`, whoever makes it (the core's
- * store and the Blog API's index both observe their collections through it), assuming that:
+ * store observes its collections, and the Blog API's store its persons, through it), assuming that:
  * - the `create` hook's `record` is the very object the collection stores;
  * - `delete` and `deleteMany` emit `delete` for each record they remove;
  * - `update` and `updateMany` resolve to the stored records, while their `update` hook fires
@@ -77,7 +77,7 @@ interface Observable {
  * @example
  * defineExtension({ name: 'index', extend: (collection) => observe(collection, observer) })
  */
-export function observe<R>(collection: object, observer: CollectionObserver<R>): void {
+function observe<R>(collection: object, observer: CollectionObserver<R>): void {
   const target = collection as Observable
   for (const method of ['update', 'updateMany', 'clear', 'delete'] as const) {
     if (typeof target[method] !== 'function') {

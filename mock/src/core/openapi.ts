@@ -246,7 +246,7 @@ export function openApiDocument(
       [route.method.toLowerCase()]: {
         summary: route.summary ?? `${route.method} ${path}`,
         ...(parameters.length > 0 ? { parameters } : {}),
-        ...(route.access === 'write' ? { security } : reads),
+        ...(route.access === 'write' ? { security } : route.access === 'public' ? {} : reads),
         responses: { default: { description: 'As the route answers' } },
       },
     }

@@ -1,5 +1,6 @@
 import type { Collection } from '@msw/data'
 import type { Extension } from '@msw/data/extensions'
+import { Problem } from '../http/problem.js'
 import {
   type CollectionDefinition,
   type HalApiDefinition,
@@ -46,11 +47,8 @@ let clock = 0
 /**
  * A new version of the write clock every store shares (the Blog API's too), never handed out
  * before: a memo keyed by versions may serve every instance of every API in the process.
- *
- * @example
- * const stamp = [nextVersion()]
  */
-export const nextVersion = (): number => ++clock
+const nextVersion = (): number => ++clock
 
 /**
  * One collection's records in a `@msw/data` collection, with the index that keeps reads from
@@ -257,9 +255,16 @@ export class CollectionStore {
     return undefined
   }
 
-  /** A new id, never one in use or used before. */
+  /**
+   * A new id, never one in use or used before; past the largest safe integer there is none to
+   * give (a 409, not a record the schema refuses).
+   */
   nextId(): number {
-    return this.#maxId + 1
+    const id = this.#maxId + 1
+    if (!Number.isSafeInteger(id)) {
+      throw new Problem(409, `${this.name} has no id left for a new record.`)
+    }
+    return id
   }
 
   #present(ids: readonly number[]): HalRecord[] {
@@ -335,15 +340,18 @@ export class HalStore {
   readonly seeded: Change = { version: nextVersion(), at: SEED_TIME }
   readonly #options: HalStoreOptions
   #ready: Promise<void>
-  /** While the seed loads, changes carry the seed's time. */
-  #seeding = true
+  /** While the seed loads, and only then (not after a restore that skipped it), changes carry its time. */
+  #seeding = false
 
   constructor(
     definition: Pick<HalApiDefinition, 'collections'> & Partial<HalApiDefinition>,
     options: HalStoreOptions = {},
   ) {
     this.#options = options
-    const tick = (): Change => ({ version: ++clock, at: this.#seeding ? SEED_TIME : Date.now() })
+    const tick = (): Change => ({
+      version: nextVersion(),
+      at: this.#seeding ? SEED_TIME : Date.now(),
+    })
     const extensions = options.extensions
     this.collections = new Map(
       Object.entries(definition.collections).map(([name, collection]) => [
@@ -368,7 +376,6 @@ export class HalStore {
   reload(): Promise<void> {
     this.#ready = this.write(async () => {
       for (const store of this.collections.values()) store.collection.clear()
-      this.#seeding = true
       await this.#load()
     })
     this.#ready.catch(() => undefined)
@@ -411,6 +418,15 @@ export class HalStore {
    * bulk (`create()` one record at a time took 8 s for 1 000 000), then checks the links.
    */
   async #load(): Promise<void> {
+    this.#seeding = true
+    try {
+      await this.#loadSeed()
+    } finally {
+      this.#seeding = false
+    }
+  }
+
+  async #loadSeed(): Promise<void> {
     /** Collections with a value the store checked itself: their links are checked after. */
     const unchecked: CollectionStore[] = []
     for (const store of this.collections.values()) {
@@ -466,7 +482,6 @@ export class HalStore {
         }
       }
     }
-    this.#seeding = false
   }
 }
 

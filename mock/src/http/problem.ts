@@ -1,5 +1,3 @@
-import { reasonPhrase } from './reason-phrase.js'
-
 /** An RFC 9457 problem details object, as the mock sends it. */
 export interface ProblemDetails {
   type: string
@@ -16,23 +14,6 @@ export interface FieldError {
   pointer: string
   detail: string
 }
-
-/** The problem types the mock emits; each has a page under `…/docs/problems/{slug}`. */
-export const PROBLEMS = {
-  400: { slug: 'bad-request', title: 'Bad Request' },
-  401: { slug: 'unauthorized', title: 'Unauthorized' },
-  403: { slug: 'forbidden', title: 'Forbidden' },
-  404: { slug: 'not-found', title: 'Not Found' },
-  405: { slug: 'method-not-allowed', title: 'Method Not Allowed' },
-  406: { slug: 'not-acceptable', title: 'Not Acceptable' },
-  412: { slug: 'precondition-failed', title: 'Precondition Failed' },
-  413: { slug: 'content-too-large', title: 'Content Too Large' },
-  415: { slug: 'unsupported-media-type', title: 'Unsupported Media Type' },
-  422: { slug: 'validation-failed', title: 'Unprocessable Content' },
-  500: { slug: 'internal-error', title: 'Internal Server Error' },
-} as const satisfies Record<number, { slug: string; title: string }>
-
-export type ProblemStatus = keyof typeof PROBLEMS
 
 /**
  * Thrown anywhere in a route to answer with problem details; the route runner turns it into the
@@ -52,37 +33,5 @@ export class Problem extends Error {
     } = {},
   ) {
     super(detail)
-  }
-}
-
-/** The title for statuses outside {@link PROBLEMS} (forced by `Prefer: status=`): the reason phrase. */
-function genericTitle(status: number): string {
-  const phrase = reasonPhrase(status)
-  if (phrase) return phrase
-  return status >= 500 ? 'Server Error' : 'Client Error'
-}
-
-/**
- * The problem details body for `status`. `docsBase` is the API base URL (`{origin}/api/v1.2`); the
- * type is `about:blank` for statuses without a page of their own, as RFC 9457 suggests.
- *
- * @example
- * problemBody(404, 'No blog with id 7.', 'http://127.0.0.1:4010/api/v1.2', '/api/v1.2/blogs/7')
- */
-export function problemBody(
-  status: number,
-  detail: string,
-  docsBase: string,
-  instance?: string,
-  errors?: readonly FieldError[],
-): ProblemDetails {
-  const known = (PROBLEMS as Record<number, { slug: string; title: string }>)[status]
-  return {
-    type: known ? `${docsBase}/docs/problems/${known.slug}` : 'about:blank',
-    title: known?.title ?? genericTitle(status),
-    status,
-    detail,
-    ...(instance === undefined ? {} : { instance }),
-    ...(errors === undefined ? {} : { errors }),
   }
 }

@@ -14,7 +14,7 @@ export const SERVER_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 
  * request handler (a `CONNECT`, a request it cannot parse).
  *
  * @example
- * server.on('connect', (req, socket) => answerOnSocket(socket, connectAnswer(origin, blogProblem)))
+ * server.on('connect', (req, socket) => answerOnSocket(socket, connectAnswer(origin, api.problem)))
  */
 export function answerOnSocket(socket: Duplex, answer: Answer): void {
   socket.on('error', () => socket.destroy())

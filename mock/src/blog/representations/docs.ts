@@ -1,4 +1,5 @@
-import { PROBLEMS } from '../../http/problem.js'
+import { reasonPhrase } from '../../http/reason-phrase.js'
+import { PROBLEMS } from '../problems.js'
 
 /** What each link relation the API emits means; the curie `doc` expands to these pages. */
 export const RELATIONS: Readonly<Record<string, string>> = {
@@ -21,7 +22,8 @@ export function docPage(title: string, body: string): string {
 export function problemDoc(slug: string): string | undefined {
   const problem = Object.entries(PROBLEMS).find(([, p]) => p.slug === slug)
   if (!problem) return undefined
-  const [status, { title }] = problem
+  const [status] = problem
+  const title = reasonPhrase(Number(status))
   return docPage(
     `${status} ${title}`,
     `The Blog API answers ${status} ${title} with problem details (RFC 9457) whose type is this page.`,

@@ -67,10 +67,13 @@ export const createArticle = defineRoute({
  */
 function articleRep(
   context: RouteContext,
-  blog: BlogRecord,
+  readBlog: BlogRecord,
   article: ArticleRecord,
 ): Representation {
   const { urls } = context
+  // The blog as the stamp reads it, now: one read before a write's awaits may be stale by now,
+  // and memoised under the new stamp it would be served for good.
+  const blog = context.store.blog(article.blogId) ?? readBlog
   const key = urls.article(blog.id, article.id)
   const stamp = context.store.articleStamp(article)
   const body = () => articleRepresentation(urls, blog, article)
