@@ -37,6 +37,11 @@ describe('the Blog API as a definition of the core', () => {
     // Nothing at the paths the core would give collections it served.
     expect(Object.keys(body.paths)).not.toContain('/articles')
     expect((await api.handle(new Request(`${ROOT}/articles`))).status).toBe(404)
+    // The ways its authenticate reads a token, and no other (no Bearer, which it refuses).
+    expect(body.components.securitySchemes).toEqual({
+      token: { type: 'apiKey', in: 'header', name: 'X-Access-Token' },
+      cookie: { type: 'apiKey', in: 'cookie', name: 'access_token' },
+    })
     expect(body.components.schemas.Articles).toMatchObject({
       type: 'object',
       properties: { title: { type: 'string', maxLength: 200 } },

@@ -40,6 +40,11 @@ export function blogDefinition(runtime: Runtime): HalApiDefinition {
     routes: blogApiRoutes(runtime).map((route) => blogRoute(route, runtime)),
     protectReads: options.protectReads,
     delay: options.delay,
+    // As `authenticate` reads the token: a header, else the cookie.
+    securitySchemes: {
+      token: { type: 'apiKey', in: 'header', name: 'X-Access-Token' },
+      cookie: { type: 'apiKey', in: 'cookie', name: 'access_token' },
+    },
     authenticate: (request) => authenticate(request.headers, request.cookies, options.tokens),
     problemType: problemPage,
     notFound({ url }) {

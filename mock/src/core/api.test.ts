@@ -6,7 +6,7 @@ import { Problem } from '../http/problem.js'
 import { defineHalApi } from './api.js'
 import { defineCollection } from './definition.js'
 import { halHandler } from './handler.js'
-import { HalDefinitionError } from './store.js'
+import { HalDefinitionError, SEED_TIME } from './store.js'
 
 const ORIGIN = 'http://shop.test'
 const TOKEN = { 'x-access-token': 'dev-token' }
@@ -567,6 +567,21 @@ describe('defineHalApi: instances side by side', () => {
     expect(item.headers.get('last-modified')).toBe(new Date(at - 60_000).toUTCString())
     const page = await api.handle(new Request(`${ORIGIN}/api/posts`))
     expect(page.headers.get('last-modified')).toBe(new Date(at).toUTCString())
+  })
+
+  it('dates a record whose lastModified gives no number by when the store saw it change', async () => {
+    const api = defineHalApi({
+      basePath: '/api',
+      collections: {
+        posts: {
+          schema: z.object({ title: z.string(), updatedAt: z.number().optional() }),
+          seed: [{ title: 'Undated' }],
+          lastModified: (post) => post.updatedAt as number,
+        },
+      },
+    })
+    const item = await api.handle(new Request(`${ORIGIN}/api/posts/1`))
+    expect(item.headers.get('last-modified')).toBe(new Date(SEED_TIME).toUTCString())
   })
 
   it('answers the seed again after a reset, not a representation from before it', async () => {

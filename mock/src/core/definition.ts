@@ -148,6 +148,12 @@ export interface HalApiDefinition {
    */
   authenticate?(request: HalRequest): unknown
   /**
+   * How `authenticate` reads credentials, for the OpenAPI document: its `securitySchemes` by name,
+   * any one of which a protected route accepts. Default: `X-Access-Token` and `Authorization:
+   * Bearer`, as the default `authenticate` reads them.
+   */
+  readonly securitySchemes?: Readonly<Record<string, Readonly<Record<string, unknown>>>>
+  /**
    * The `type` of problem details of this status, relative to the base path (a page of your API,
    * say `/docs/problems/not-found`) or absolute. Default (or `undefined`): `about:blank`.
    */

@@ -116,7 +116,9 @@ export function openApiDocument(
     headers: { ...VALIDATORS, ...headers },
     content: { [HAL]: { schema: ref(schema) }, [HAL_FORMS_JSON]: { schema: ref(schema) } },
   })
-  const security = [{ token: [] }, { bearer: [] }]
+  const schemes = definition.securitySchemes ?? DEFAULT_SECURITY_SCHEMES
+  // Any one of the schemes will do: an OpenAPI security requirement per scheme.
+  const security = Object.keys(schemes).map((name) => ({ [name]: [] }))
   // With protected reads, a read needs a token too: 401 without one.
   const reads = definition.protectReads ? { security } : {}
   const readProblems = definition.protectReads ? [401, 406] : [406]
@@ -259,10 +261,7 @@ export function openApiDocument(
     paths,
     components: {
       schemas,
-      securitySchemes: {
-        token: { type: 'apiKey', in: 'header', name: 'X-Access-Token' },
-        bearer: { type: 'http', scheme: 'bearer' },
-      },
+      securitySchemes: schemes,
     },
   }
 }
@@ -399,4 +398,10 @@ function typeNames(definition: HalApiDefinition): Map<string, string> {
     names.set(name, type)
   }
   return names
+}
+
+/** How the default `authenticate` reads a token: `X-Access-Token`, or `Authorization: Bearer`. */
+const DEFAULT_SECURITY_SCHEMES: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {
+  token: { type: 'apiKey', in: 'header', name: 'X-Access-Token' },
+  bearer: { type: 'http', scheme: 'bearer' },
 }

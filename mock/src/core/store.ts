@@ -278,8 +278,9 @@ export class CollectionStore {
 
   #put(record: HalRecord): void {
     const tick = this.#clock()
-    const { lastModified } = this.definition
-    const change = lastModified ? { version: tick.version, at: lastModified(record) } : tick
+    const at = this.definition.lastModified?.(record)
+    // A time the record cannot give (absent, not a number) is the store's: never an invalid date.
+    const change = typeof at === 'number' && Number.isFinite(at) ? { ...tick, at } : tick
     const previous = this.#records.get(record.id)
     if (previous) this.#unlink(previous, change)
     else this.#ids.add(record.id)
