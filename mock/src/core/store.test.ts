@@ -76,3 +76,31 @@ describe('a defineHalApi collection seeded in bulk', () => {
     )
   })
 })
+
+describe('HalStore index', () => {
+  it('forgets a deleted record nothing points at any more, and keeps one still pointed at', async () => {
+    const store = new HalStore({
+      basePath: '/api',
+      collections: {
+        customers: defineCollection({ schema: z.object({ name: z.string() }), seed: [] }),
+        orders: defineCollection({
+          schema: z.object({ customerId: z.number() }),
+          links: { customer: { to: 'customers', id: (order) => order.customerId } },
+        }),
+      },
+    })
+    await store.ready
+    const customers = store.get('customers')
+    const orders = store.get('orders')
+    for (const id of [1, 2]) await customers.create({ id, name: `Customer ${id}` })
+    const first = await orders.create({ id: 1, customerId: 1 })
+    await orders.create({ id: 2, customerId: 2 })
+    orders.remove(first)
+    // Customer 1 has no order left but still exists: its page's time must stay.
+    expect(orders.lastReferrerChange('customer', 1)).toBeDefined()
+    customers.remove(customers.get(1) as never)
+    expect(orders.lastReferrerChange('customer', 1)).toBeUndefined()
+    // Customer 2 still has its order: nothing of it is dropped.
+    expect(orders.referrers('customer', 2).count).toBe(1)
+  })
+})

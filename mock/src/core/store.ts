@@ -71,6 +71,8 @@ export class CollectionStore {
   readonly #clock: () => Change
   /** The seed's stamp: what a record unchanged since the seed reports. */
   readonly #seeded: Change
+  /** Tells the store a record left this collection (see {@link CollectionStore.forgetTarget}). */
+  readonly #gone: (collection: string, id: number) => void
   /** The last change of any record, once there was one. */
   #change: Change | undefined
   #maxId = 0
@@ -87,7 +89,9 @@ export class CollectionStore {
     clock: () => Change,
     seeded: Change,
     extensions: readonly Extension[] = [],
+    gone: (collection: string, id: number) => void = () => undefined,
   ) {
+    this.#gone = gone
     this.name = name
     this.definition = definition
     this.#clock = clock
@@ -313,6 +317,19 @@ export class CollectionStore {
     this.#changes.delete(record.id)
     this.#ids.remove(record.id)
     this.#change = this.#change ? latest(this.#change, change) : change
+    this.#gone(this.name, record.id)
+  }
+
+  /**
+   * Drops what the index keeps for a deleted record of `to` that nothing points at any more, so
+   * that creating and deleting records for hours does not grow the index (an id is never reused).
+   */
+  forgetTarget(to: string, id: number): void {
+    for (const relation of this.relations) {
+      if (relation.to !== to) continue
+      const targets = this.#referrers.get(relation.rel)
+      if (targets?.get(id)?.ids.size === 0) targets.delete(id)
+    }
   }
 
   /** Takes a record out of the relation index, bumping each of its targets. */
@@ -354,10 +371,13 @@ export class HalStore {
       at: this.#seeding ? SEED_TIME : Date.now(),
     })
     const extensions = options.extensions
+    const gone = (collection: string, id: number) => {
+      for (const store of this.collections.values()) store.forgetTarget(collection, id)
+    }
     this.collections = new Map(
       Object.entries(definition.collections).map(([name, collection]) => [
         name,
-        new CollectionStore(name, collection, tick, this.seeded, extensions?.() ?? []),
+        new CollectionStore(name, collection, tick, this.seeded, extensions?.() ?? [], gone),
       ]),
     )
     this.#ready = options.start ? options.start(() => this.#load()) : this.#load()
