@@ -1,6 +1,6 @@
 import { type CollectionDefinition, defineCollection } from '../core/definition.js'
 import { articleRecord, blogRecord, commentRecord } from './schemas.js'
-import type { SeedData } from './store.js'
+import type { SeedData } from './seed.js'
 
 /**
  * The Blog API's collections as the core stores them: their records' schemas, their seed, and the

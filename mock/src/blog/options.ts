@@ -1,8 +1,8 @@
 import { MAX_DELAY_MS } from '../http/prefer.js'
 import type { TokenGrant } from './auth.js'
 import type { GraphqlLimits } from './graphql/index.js'
+import type { SeedData } from './seed.js'
 import { builtInSeed } from './seed.js'
-import type { SeedData } from './store.js'
 
 /** How a mock instance is seeded and behaves. Every field is optional. */
 export interface BlogApiOptions {

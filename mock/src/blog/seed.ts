@@ -1,9 +1,25 @@
 import { z } from 'zod'
 import { SEED_TIME } from '../core/store.js'
-import { articleRecord, blogRecord, commentRecord, personRecord } from './schemas.js'
-import type { SeedData } from './store.js'
+import {
+  type ArticleRecord,
+  articleRecord,
+  type BlogRecord,
+  blogRecord,
+  type CommentRecord,
+  commentRecord,
+  type PersonRecord,
+  personRecord,
+} from './schemas.js'
 
 export { SEED_TIME }
+
+/** The seed a store starts from: plain records, as in a `--data` file. */
+export interface SeedData {
+  blogs: readonly BlogRecord[]
+  articles: readonly ArticleRecord[]
+  comments: readonly CommentRecord[]
+  persons: readonly PersonRecord[]
+}
 
 const PERSON_NAMES = ['Ada', 'Grace', 'Alan', 'Barbara', 'Edsger', 'Margaret', 'Donald', 'Frances']
 

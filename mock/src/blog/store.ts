@@ -15,15 +15,9 @@ import {
   type PersonRecord,
   personRecord,
 } from './schemas.js'
-import { adoptSeed, isTrustedSeed } from './seed.js'
+import { adoptSeed, isTrustedSeed, type SeedData } from './seed.js'
 
-/** The seed a store starts from: plain records, as in a `--data` file. */
-export interface SeedData {
-  blogs: readonly BlogRecord[]
-  articles: readonly ArticleRecord[]
-  comments: readonly CommentRecord[]
-  persons: readonly PersonRecord[]
-}
+export type { SeedData }
 
 /**
  * The mock's data: one `@msw/data` collection per resource, each with an index so that reading a
