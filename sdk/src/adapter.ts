@@ -40,6 +40,42 @@ export interface HalAdapterOptions {
 }
 
 /**
+ * Splits HAL documents (see {@link halAdapter}) in one pass each: every member but the link keys,
+ * `_embedded` and `reserved` is data.
+ */
+function readHal(options: HalAdapterOptions, reserved?: string): (body: unknown) => Representation {
+  const linkKeys = options.linkKeys ?? ['_links', '_link']
+  const arrayEmbeddedRel = options.arrayEmbeddedRel ?? 'item'
+  const skipped = new Set([...linkKeys, '_embedded', reserved])
+  return (body) => {
+    if (!isRecord(body)) return { data: body, links: {}, embedded: {} }
+    let data: Record<string, unknown> = {}
+    for (const key of Object.keys(body))
+      if (skipped.has(key)) continue
+      // A literal defines its members, so that a `__proto__` member stays plain data.
+      else if (key === '__proto__') data = { ...data, [key]: body[key] }
+      else data[key] = body[key]
+    // Merged: the Blog API's pages carry `_link` and, beside it, standard `_links`. Spread defines
+    // members too, so a `__proto__` rel stays plain data.
+    let links: Record<string, unknown> = {}
+    for (const key of linkKeys) {
+      const found = body[key]
+      if (isRecord(found)) links = { ...found, ...links }
+    }
+    const raw = body._embedded
+    const embedded: Record<string, unknown[]> = Array.isArray(raw)
+      ? { [arrayEmbeddedRel]: raw }
+      : Object.fromEntries(
+          Object.entries(isRecord(raw) ? raw : {}).map(([rel, value]) => [
+            rel,
+            Array.isArray(value) ? value : [value],
+          ]),
+        )
+    return { data, links: links as Representation['links'], embedded }
+  }
+}
+
+/**
  * The HAL adapter. Besides HAL as specified (`_links`, `_embedded` keyed by rel), it reads the
  * variants met in the wild, the Blog API's among them: links under `_link`, and `_embedded` as a
  * plain array of items.
@@ -50,34 +86,7 @@ export interface HalAdapterOptions {
  * ```
  */
 export function halAdapter(options: HalAdapterOptions = {}): RepresentationAdapter {
-  const linkKeys = options.linkKeys ?? ['_links', '_link']
-  const arrayRel = options.arrayEmbeddedRel ?? 'item'
-  const reserved = new Set([...linkKeys, '_embedded'])
-  return {
-    accept: 'application/hal+json, application/json;q=0.9',
-    read(body) {
-      if (!isRecord(body)) return { data: body, links: {}, embedded: {} }
-      // fromEntries defines each member, so a `__proto__` member stays plain data.
-      const data = Object.fromEntries(Object.entries(body).filter(([key]) => !reserved.has(key)))
-      // Merged: the Blog API's pages carry `_link` and, beside it, standard `_links`. Spread defines
-      // members too, so a `__proto__` rel stays plain data.
-      let links: Record<string, unknown> = {}
-      for (const key of linkKeys) {
-        const found = body[key]
-        if (isRecord(found)) links = { ...found, ...links }
-      }
-      const raw = body._embedded
-      const embedded: Record<string, unknown[]> = Array.isArray(raw)
-        ? { [arrayRel]: raw }
-        : Object.fromEntries(
-            Object.entries(isRecord(raw) ? raw : {}).map(([rel, value]) => [
-              rel,
-              Array.isArray(value) ? value : [value],
-            ]),
-          )
-      return { data, links: links as Representation['links'], embedded }
-    },
-  }
+  return { accept: 'application/hal+json, application/json;q=0.9', read: readHal(options) }
 }
 
 /**
@@ -91,19 +100,19 @@ export function halAdapter(options: HalAdapterOptions = {}): RepresentationAdapt
  * ```
  */
 export function halFormsAdapter(options: HalAdapterOptions = {}): RepresentationAdapter {
-  const hal = halAdapter(options)
+  // `_templates` is no data: left out in the same pass, the data is copied once.
+  const read = readHal(options, '_templates')
   return {
     accept: 'application/prs.hal-forms+json, application/hal+json;q=0.9, application/json;q=0.8',
     read(body) {
-      const representation = hal.read(body)
+      const representation = read(body)
       if (!isRecord(body)) return representation
-      const { _templates, ...data } = representation.data as Record<string, unknown>
+      const raw = body._templates
       // Parsed on use (the state reads it once, if ever): most states are never asked for actions.
       return {
         ...representation,
-        data,
         get templates() {
-          return readTemplates(_templates)
+          return readTemplates(raw)
         },
       }
     },

@@ -69,11 +69,11 @@ export class StateCache {
   }
 
   #set(state: State, freshUntil: number): void {
-    if (this.max <= 0) return
     this.#states.delete(state.uri)
     this.#states.set(state.uri, state)
     this.#freshUntil.set(state.uri, freshUntil)
-    const [oldest] = this.#states.keys() // one in, at most one out
+    // One in, at most one out: with `max` 0, the state itself.
+    const [oldest] = this.#states.keys()
     if (oldest !== undefined && this.#states.size > this.max) this.delete(oldest)
   }
 

@@ -51,38 +51,39 @@ export const resolveUrl = (method: string, base: string, href: string): string =
 export const linkTarget = (link: Link, variables?: Variables): string =>
   link.templated ? resolveUrl('GET', link.context, expandTemplate(link.href, variables)) : link.href
 
+/** A document's links, each resolved against `context`; a link whose href is no URL is skipped. */
+const readLinks = (context: string, raw: RawLinks): Link[] =>
+  Object.entries(raw).flatMap(([rel, value]) =>
+    (Array.isArray(value) ? value : [value]).flatMap((link) => {
+      if (!isLinkObject(link)) return []
+      try {
+        const href = link.templated ? link.href : new URL(link.href, context).href
+        return [Object.freeze({ ...link, rel, href, context })]
+      } catch {
+        return [] // the rest of the document still reads
+      }
+    }),
+  )
+
 /**
  * The links of one document, found by rel: its full name, a CURIE (`doc:articles`) or the URI the
  * CURIE expands to, whichever form the document and the caller use.
  */
 export class Links<R extends string = string> {
-  readonly #links: readonly Link[]
+  /** The links, read on first use rather than per document: most states are never searched. */
+  readonly #links: () => readonly Link[]
+  readonly #inherited: readonly Link[]
+  #curies: readonly Link[] | undefined
   #keys: readonly string[] | undefined
-  readonly #curies: readonly Link[]
 
   /**
    * @param inheritedCuries the CURIEs of the container, for an embedded document: its own
    * CURIEs come first, and it can use the container's.
    */
   constructor(context: string, raw: RawLinks = {}, inheritedCuries: readonly Link[] = []) {
-    const links: Link[] = []
-    for (const [rel, value] of Object.entries(raw)) {
-      for (const link of Array.isArray(value) ? value : [value]) {
-        if (!isLinkObject(link)) continue
-        let { href } = link
-        try {
-          if (!link.templated) href = new URL(href, context).href
-        } catch {
-          continue // a link whose href is no URL is skipped: the rest of the document still reads
-        }
-        links.push(Object.freeze({ ...link, rel, href, context }))
-      }
-    }
-    this.#links = Object.freeze(links)
-    this.#curies = [
-      ...links.filter((link) => link.rel === 'curies' && link.name),
-      ...inheritedCuries,
-    ]
+    let links: readonly Link[] | undefined
+    this.#links = () => (links ??= readLinks(context, raw))
+    this.#inherited = inheritedCuries
   }
 
   /**
@@ -94,6 +95,10 @@ export class Links<R extends string = string> {
    * ```
    */
   get curies(): readonly Link[] {
+    this.#curies ??= [
+      ...this.#links().filter((link) => link.rel === 'curies' && link.name),
+      ...this.#inherited,
+    ]
     return this.#curies
   }
 
@@ -108,7 +113,7 @@ export class Links<R extends string = string> {
   expandRel(rel: string): string {
     const colon = rel.indexOf(':')
     if (colon < 1 || rel.startsWith('//', colon + 1)) return rel
-    const curie = this.#curies.find((link) => link.name === rel.slice(0, colon))
+    const curie = this.curies.find((link) => link.name === rel.slice(0, colon))
     try {
       return curie ? linkTarget(curie, { rel: rel.slice(colon + 1) }) : rel
     } catch {
@@ -126,9 +131,9 @@ export class Links<R extends string = string> {
    */
   getAll(rel: R, { name, title }: LinkSelector = {}): Link[] {
     const key = this.expandRel(rel)
-    // Expanded on the first lookup rather than per document: most states are never searched.
-    this.#keys ??= this.#links.map((link) => this.expandRel(link.rel))
-    return this.#links.filter(
+    const links = this.#links()
+    this.#keys ??= links.map((link) => this.expandRel(link.rel))
+    return links.filter(
       (link, i) =>
         (link.rel === rel || this.#keys?.[i] === key) &&
         (name === undefined || link.name === name) &&
@@ -155,6 +160,6 @@ export class Links<R extends string = string> {
 
   /** The rels the document holds, as it writes them. */
   rels(): string[] {
-    return [...new Set(this.#links.map((link) => link.rel))]
+    return [...new Set(this.#links().map((link) => link.rel))]
   }
 }

@@ -125,6 +125,7 @@ export class Resource<T = AnyResource> {
   /** Caches a state for as long as the `caching` option and the response's headers allow. */
   #keep(state: State<T> | State, headers: Headers): void {
     const { cache, options } = this.#context
+    if (cache.max <= 0) return // the cache is off: nothing to keep, nothing kept to drop
     const until = options.caching === 'http' ? freshUntil(headers) : Infinity
     if (until === undefined) cache.delete(state.uri)
     else cache.store(state as State, until)

@@ -63,18 +63,25 @@ export function createTransport(options: NormalizedOptions, go?: Go): Transport 
     // Whether the token may still go: never again once a redirect has left the API's origin.
     let trusted = true
     for (let hops = 0; ; hops++) {
-      const headers = new Headers({
+      // A record, which ky turns into the request's Headers (names merge as in Headers); a
+      // Headers of our own only to set the token.
+      let headers: Record<string, string> | Headers = {
         accept: options.adapter.accept,
         ...options.headers,
         ...init.headers,
-      })
-      trusted &&= new URL(url).origin === origin
-      const token = trusted && options.token ? await options.token() : undefined
-      if (token) headers.set(options.tokenHeader, token)
+      }
       // fetch adds `Cache-Control: no-cache` to a conditional request in the default cache mode,
       // which servers such as express take for a forced reload (200, never 304); in `no-cache`
       // mode it sends `max-age=0` instead, and the server sees a plain revalidation.
-      const conditional = headers.has('if-none-match') || headers.has('if-modified-since')
+      const conditional = Object.keys(headers).some((name) =>
+        /^if-(none-match|modified-since)$/i.test(name),
+      )
+      trusted &&= !!options.token && new URL(url).origin === origin
+      const token = trusted && (await options.token?.())
+      if (token) {
+        headers = new Headers(headers)
+        headers.set(options.tokenHeader, token)
+      }
       let response: Response
       try {
         response = await http(url, {
@@ -116,14 +123,20 @@ export function createTransport(options: NormalizedOptions, go?: Go): Transport 
     }
   }
 
-  async function read<T>(method: string, url: string, response: Response): Promise<State<T>> {
-    const text = await readBody(method, url, response, options.timeout, options.maxBodySize)
-    const body =
-      text && /json/i.test(response.headers.get('content-type') ?? '')
-        ? parseJson(method, url, text)
-        : text
-    return createState<T>(options.adapter, url, body, response.headers, undefined, go)
-  }
+  // A chained promise rather than an async function: this runs once per read, and costs less so.
+  const read = <T>(method: string, url: string, response: Response): Promise<State<T>> =>
+    readBody(method, url, response, options.timeout, options.maxBodySize).then((text) =>
+      createState<T>(
+        options.adapter,
+        url,
+        text && /json/i.test(response.headers.get('content-type') ?? '')
+          ? parseJson(method, url, text)
+          : text,
+        response.headers,
+        undefined,
+        go,
+      ),
+    )
 
   return { send, read }
 }

@@ -70,6 +70,16 @@ export function describeHalServer(target: () => HalServerTarget): void {
       expect(requests[1]?.headers.get('if-none-match')).toBe(first.etag)
     })
 
+    it('a conditional GET the caller writes (If-None-Match, in any case) is answered 304', async () => {
+      const { client } = recordingClient(t)
+      const { etag = '' } = await client.go(t.cached).get()
+      // Sent as a plain revalidation: without the SDK's care, fetch would add the
+      // `Cache-Control: no-cache` that express takes for a forced reload (a 200).
+      const response = await client.send('GET', t.cached, { headers: { 'If-None-Match': etag } })
+      await response.body?.cancel()
+      expect(response.status).toBe(304)
+    })
+
     it('until-invalidated caching asks nothing again', async () => {
       const { client, requests } = recordingClient(t, { caching: 'until-invalidated' })
       const first = await client.go(t.cached).get()
