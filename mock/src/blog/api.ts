@@ -56,6 +56,7 @@ export function createExtendedBlogApi(
   const runtime = { store: () => store, options: resolved }
   const hal = createHalApi(blogDefinition(runtime), {
     store: () => store.hal,
+    ready: () => store.ready,
     reset() {
       // Extensions keep state per collection (saved data): reload the seed into the same ones.
       if (extensions) return store.reload(resolved.seed())

@@ -18,6 +18,7 @@ import type {
   HalApiDefinition,
   HalRecord,
   HalRoute,
+  HalRouteContext,
   SeedValue,
 } from './definition.js'
 import { checkDefinition, checkRoutes, routeShape } from './definition-check.js'
@@ -68,7 +69,7 @@ interface CoreRoute {
   readonly produces: readonly string[]
   readonly collection?: CollectionStore['name']
   readonly acceptPatch?: string
-  run(context: CoreContext): Promise<Answer>
+  run(context: CoreContext): Answer | Promise<Answer>
 }
 
 interface CoreContext {
@@ -86,6 +87,8 @@ interface CoreContext {
  */
 export interface HalApiStore {
   readonly store: () => HalStore
+  /** Settles once all of the API's data is loaded (routes wait for it). */
+  readonly ready: () => Promise<void>
   readonly reset: () => Promise<void>
 }
 
@@ -174,17 +177,8 @@ export function createHalApi(definition: HalApiDefinition, own?: HalApiStore): H
           // Awaited: an async `authenticate` refuses by rejecting.
           const grant = guarded ? await authenticate(request) : undefined
           if (guarded && value.access === 'write') mayWrite(grant, value)
-          await store().ready
-          // Parsed only if the route reads it (a plain GET of the real server does not).
-          return value.run({
-            request,
-            get url() {
-              return request.url
-            },
-            params,
-            prefer,
-            grant,
-          })
+          await (own ? own.ready() : store().ready)
+          return value.run(new Call(request, params, prefer, grant))
         },
       },
     })),
@@ -468,30 +462,59 @@ function routeTable(
   ]
 }
 
+/**
+ * One request as a route of the core sees it: a class, so that the lazy `url` is a getter of its
+ * prototype rather than an accessor defined on a new object per request.
+ */
+class Call implements CoreContext {
+  constructor(
+    readonly request: HalRequest,
+    readonly params: Readonly<Record<string, string>>,
+    readonly prefer: Preferences,
+    readonly grant: unknown,
+  ) {}
+
+  /** Parsed only if the route reads it (a plain GET of the real server does not). */
+  get url(): URL {
+    return this.request.url
+  }
+}
+
+/** One request as a route of your own sees it: its fetch `Request` made only if it reads it. */
+class RouteCall implements HalRouteContext {
+  constructor(
+    readonly http: HalRequest,
+    readonly params: Readonly<Record<string, string>>,
+    readonly prefer: Preferences,
+    readonly grant: unknown,
+  ) {}
+
+  get request(): Request {
+    return this.http.toFetch()
+  }
+
+  get url(): URL {
+    return this.http.url
+  }
+}
+
 function extraRoute(route: HalRoute): CoreRoute {
   return {
     access: route.access ?? 'read',
     produces: route.produces ?? HAL_TYPES,
     ...(route.acceptPatch === undefined ? {} : { acceptPatch: route.acceptPatch }),
-    run: async (context) => {
-      const { request: http, params, prefer, grant } = context
-      const answer = await route.handle({
-        // Made only if the route reads them (a fetch Request costs a real server's read).
-        get request() {
-          return http.toFetch()
-        },
-        get url() {
-          return context.url
-        },
-        params,
-        http,
-        prefer,
-        grant,
-      })
-      return answer instanceof Response ? fromResponse(answer) : answer
+    run: (context) => {
+      const { request, params, prefer, grant } = context
+      const answer = route.handle(new RouteCall(request, params, prefer, grant))
+      // A plain answer needs no extra turn of the event loop.
+      return answer instanceof Promise ? answer.then(plainAnswer) : plainAnswer(answer)
     },
   }
 }
+
+/** A route's answer as the pipeline takes it: a `Response` read into a plain answer. */
+const plainAnswer = (answer: Response | Answer): Answer | Promise<Answer> =>
+  answer instanceof Response ? fromResponse(answer) : answer
 
 /** A body without what a client may send back from a representation it read. */
 function sentFields(body: unknown): unknown {

@@ -1,4 +1,4 @@
-import type { HalRoute } from '../../core/definition.js'
+import type { HalRoute, HalRouteContext } from '../../core/definition.js'
 import type { HalRequest } from '../../core/request.js'
 import type { Answer } from '../../http/answer.js'
 import type { Preferences } from '../../http/prefer.js'
@@ -62,22 +62,35 @@ export function blogRoute(route: Route, runtime: Runtime): HalRoute {
     access: route.access,
     produces: route.produces,
     ...(route.acceptPatch === undefined ? {} : { acceptPatch: route.acceptPatch }),
-    async handle(context) {
-      const store = runtime.store()
-      await store.ready
-      return route.handle({
-        request: context.http,
-        // Parsed only if the route reads it (a plain GET does not).
-        get url() {
-          return context.url
-        },
-        params: context.params,
-        urls: urlsFor(context.http.origin),
-        store,
-        prefer: context.prefer,
-        grant: context.grant as TokenGrant | undefined,
-      })
-    },
+    // The core waits for the store's `ready` before any route runs.
+    handle: (context) => route.handle(new BlogCall(context, runtime.store())),
+  }
+}
+
+/** A request as a route of the Blog sees it (a class: its lazy `url` is a prototype getter). */
+class BlogCall implements RouteContext {
+  readonly request: HalRequest
+  readonly params: Readonly<Record<string, string>>
+  readonly urls: ApiUrls
+  readonly prefer: Preferences
+  readonly grant: TokenGrant | undefined
+  readonly #context: HalRouteContext
+
+  constructor(
+    context: HalRouteContext,
+    readonly store: BlogStore,
+  ) {
+    this.#context = context
+    this.request = context.http
+    this.params = context.params
+    this.urls = urlsFor(context.http.origin)
+    this.prefer = context.prefer
+    this.grant = context.grant as TokenGrant | undefined
+  }
+
+  /** Parsed only if the route reads it (a plain GET does not). */
+  get url(): URL {
+    return this.#context.url
   }
 }
 
