@@ -27,6 +27,7 @@ import { deleteItem, patchItem, putItem, type WritableItem } from './item-writes
 import { linkPointers } from './link-pointers.js'
 import { type OpenApiDocument, openApiDocument } from './openapi.js'
 import { type ProblemWriter, problemAnswer } from './problem.js'
+import { recordId } from './record-id.js'
 import { Representations, resolve } from './representation.js'
 import type { HalRequest } from './request.js'
 import type { RouteEntry } from './router.js'
@@ -313,7 +314,8 @@ function routeTable(
     if (served.serve === false) continue
     const collection = () => store().get(name)
     const item = (params: Readonly<Record<string, string>>): HalRecord => {
-      const record = parseId(params.id) && collection().get(Number(params.id))
+      const id = recordId(params.id)
+      const record = id === undefined ? undefined : collection().get(id)
       if (!record) throw new Problem(404, `There is no ${name} record ${params.id}.`)
       return record
     }
@@ -539,9 +541,6 @@ function checkLinks(store: HalStore, collection: CollectionStore, record: HalRec
     }),
   })
 }
-
-const parseId = (raw: string | undefined): boolean =>
-  raw !== undefined && /^[1-9]\d{0,15}$/.test(raw)
 
 /** The `page` (from 0) and `size` of a collection request: 400 when they are not whole numbers in range. */
 function paging(url: URL, collection: CollectionStore): { page: number; size: number } {

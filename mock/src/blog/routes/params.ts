@@ -1,12 +1,12 @@
+import { recordId } from '../../core/record-id.js'
 import { Problem } from '../../http/problem.js'
 import type { PageRequest } from '../representations/page.js'
 import type { RouteContext } from './route.js'
 
 /** A path id: a positive integer, else the resource cannot exist (404, CONTRACT §1). */
 export function pathId(context: RouteContext, name: string): number {
-  const raw = context.params[name]
-  const value = typeof raw === 'string' && /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : Number.NaN
-  if (!Number.isSafeInteger(value)) {
+  const value = recordId(context.params[name])
+  if (value === undefined) {
     throw new Problem(
       404,
       `There is no resource at ${context.url.pathname}: ${name} must be a positive integer.`,
