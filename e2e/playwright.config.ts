@@ -40,6 +40,8 @@ export default defineConfig({
       testMatch: 'fixture/**/*.spec.ts',
       use: { baseURL: `http://127.0.0.1:${APP_PORT}` },
     },
+    // The built docs site (npm run docs:build), served by the spec itself.
+    { name: 'docs', testMatch: 'docs/**/*.spec.ts' },
     // Pages on other origins against the real server: CSRF, CORS and DNS rebinding.
     {
       name: 'security',

@@ -8,7 +8,7 @@ import { createMockServer, type MockServer } from '@halyard/mock/server'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { allSnippets, type Snippet, snippetsOf } from './readme-snippets.js'
 
-// Every TypeScript snippet of every README is type-checked as its own file, and run where Node
+// Every TypeScript snippet of every README and docs page is type-checked as its own file, and run where Node
 // and the mock are enough. Snippets written against `npm start` (http://127.0.0.1:4010) run
 // against a mock server on a free port, its address put in their place.
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
@@ -40,10 +40,11 @@ async function write(snippet: Snippet): Promise<string> {
   return file
 }
 
-describe('README snippets', () => {
-  it('are found in the root README and each package README', () => {
+describe('README and docs snippets', () => {
+  it('are found in the root README, each package README and the docs guides', () => {
     const readmes = new Set(snippets.map((s) => s.readme))
-    for (const readme of ['README.md', 'mock/README.md', 'sdk/README.md']) {
+    const pages = ['README.md', 'mock/README.md', 'sdk/README.md', 'docs/guide/getting-started.md']
+    for (const readme of pages) {
       expect(readmes, readme).toContain(readme)
     }
   })

@@ -1,5 +1,6 @@
 /**
- * The TypeScript snippets of the repository's READMEs, so that a test can type-check and run them.
+ * The TypeScript snippets of the repository's READMEs and of the docs site's pages, so that a test
+ * can type-check and run them.
  * A fenced block whose info string is `ts` or `typescript` is a snippet; `ts fragment` marks one
  * that is not a whole file on purpose (none today: prefer a snippet that runs as pasted), which is
  * left out.
@@ -74,10 +75,29 @@ export async function readmes(root: string, under = ''): Promise<string[]> {
   return found.sort()
 }
 
-/** The snippets of every README under `root`. */
+/**
+ * Every Markdown page of the docs site under `root`'s `docs/`, but the API reference, which
+ * TypeDoc generates from the TSDoc (its examples are checked where they are written).
+ *
+ * @example
+ * await docsPages('/work/halyard') // ['docs/api.md', 'docs/guide/getting-started.md', …]
+ */
+export async function docsPages(root: string, under = 'docs'): Promise<string[]> {
+  const found: string[] = []
+  for (const entry of await readdir(join(root, under), { withFileTypes: true })) {
+    const path = `${under}/${entry.name}`
+    if (entry.isFile() && entry.name.endsWith('.md') && entry.name !== 'README.md') found.push(path)
+    const skipped =
+      entry.name.startsWith('.') || entry.name === 'node_modules' || path === 'docs/reference/api'
+    if (entry.isDirectory() && !skipped) found.push(...(await docsPages(root, path)))
+  }
+  return found.sort()
+}
+
+/** The snippets of every README and every docs page under `root`. */
 export async function allSnippets(root: string): Promise<Snippet[]> {
   const found: Snippet[] = []
-  for (const readme of await readmes(root)) {
+  for (const readme of [...(await readmes(root)), ...(await docsPages(root))]) {
     found.push(...snippetsOf(readme, await readFile(join(root, readme), 'utf8')))
   }
   return found

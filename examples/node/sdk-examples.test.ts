@@ -8,7 +8,7 @@ import { navigate } from './navigate.js'
 import { paginate } from './paginate.js'
 import { write } from './write.js'
 
-// The README's SDK snippets, run as they are against the real server (as `npm start` serves it).
+// The SDK guide's examples (docs/guide/sdk.md), run as they are against the real server (as `npm start` serves it).
 let server: MockServer
 beforeAll(async () => {
   server = await createMockServer({ port: 0, log: false })

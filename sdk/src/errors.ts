@@ -193,11 +193,19 @@ export const isHalyardError = guard<HalyardError>(
 export const isHttpError = guard<HttpError>(
   /^(Http|NotFound|Unauthorized|PreconditionFailed|Validation)Error$/,
 )
+/** True for a 401 (`UnauthorizedError`); works across bundles (it tests `name`). */
 export const isUnauthorizedError = guard<UnauthorizedError>(/^UnauthorizedError$/)
+/** True for a 404 (`NotFoundError`); works across bundles (it tests `name`). */
 export const isNotFoundError = guard<NotFoundError>(/^NotFoundError$/)
+/** True for a 412 (`PreconditionFailedError`): someone changed the resource since it was read; works across bundles (it tests `name`). */
 export const isPreconditionFailedError = guard<PreconditionFailedError>(/^PreconditionFailedError$/)
+/** True for a 422 or values an action refused before sending (`ValidationError`); works across bundles (it tests `name`). */
 export const isValidationError = guard<ValidationError>(/^ValidationError$/)
+/** True for a rel the document lacks (`LinkNotFoundError`); works across bundles (it tests `name`). */
 export const isLinkNotFoundError = guard<LinkNotFoundError>(/^LinkNotFoundError$/)
+/** True for a template the document lacks (`ActionNotFoundError`); works across bundles (it tests `name`). */
 export const isActionNotFoundError = guard<ActionNotFoundError>(/^ActionNotFoundError$/)
+/** True for a response the SDK refused (`InvalidResponseError`); works across bundles (it tests `name`). */
 export const isInvalidResponseError = guard<InvalidResponseError>(/^InvalidResponseError$/)
+/** True for an invalid URI template or variable (`UriTemplateError`); works across bundles (it tests `name`). */
 export const isUriTemplateError = guard<UriTemplateError>(/^UriTemplateError$/)

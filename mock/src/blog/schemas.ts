@@ -63,10 +63,12 @@ export const blogRecord = z.object({
   description: z.string(),
   updatedAt: timestamp,
 })
+/** A blog as stored. */
 export type BlogRecord = z.output<typeof blogRecord>
 
 /** An article as stored: the editable fields plus identity, owner and change time. */
 export const articleRecord = z.object({ id, blogId: id, ...articleFields, updatedAt: timestamp })
+/** An article as stored. */
 export type ArticleRecord = z.output<typeof articleRecord>
 
 /** A comment as stored (comments are read-only seed data). */
@@ -77,6 +79,7 @@ export const commentRecord = z.object({
   content: z.string(),
   updatedAt: timestamp,
 })
+/** A comment as stored. */
 export type CommentRecord = z.output<typeof commentRecord>
 
 /** A person of the query-language endpoint; `friendIds` name other persons. */
@@ -85,6 +88,7 @@ export const personRecord = z.object({
   name: z.string(),
   friendIds: z.array(z.string()),
 })
+/** A person of the GraphQL endpoint, as stored. */
 export type PersonRecord = z.output<typeof personRecord>
 
 /**

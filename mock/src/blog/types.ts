@@ -82,7 +82,9 @@ export type PageRepresentation<Item, TotalKey extends string> = {
   _embedded: Item[]
 } & { [K in TotalKey]: number }
 
+/** A page of a blog's articles (`GET /blogs/{blogId}/articles`), as `docs/api.md` shows it. */
 export type ArticlePageRepresentation = PageRepresentation<ArticleRepresentation, 'totalArticles'>
+/** A page of an article's comments (`GET …/articles/{articleId}/comments`). */
 export type CommentPageRepresentation = PageRepresentation<CommentRepresentation, 'totalComments'>
 
 /** The DELETE body under `Prefer: return=representation`: links back to the blog only. */

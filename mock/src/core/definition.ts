@@ -27,6 +27,7 @@ export interface RelationLink<R> {
 
 /** Any other link: a URI or URI template relative to the API's base (or absolute). */
 export interface PlainLink<R> {
+  /** The link's target for a record, relative to `basePath` or absolute. */
   href(record: R): string
   /** Whether `href` is an RFC 6570 template. */
   readonly templated?: boolean

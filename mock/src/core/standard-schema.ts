@@ -10,6 +10,7 @@ export interface StandardSchema<Input = unknown, Output = Input> {
   readonly '~standard': {
     readonly version: 1
     readonly vendor: string
+    /** Checks a value: its output, or the issues found. */
     readonly validate: (value: unknown) => StandardResult<Output> | Promise<StandardResult<Output>>
     readonly types?: { readonly input: Input; readonly output: Output } | undefined
     readonly jsonSchema?: {

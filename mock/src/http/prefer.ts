@@ -6,7 +6,7 @@ export interface Preferences {
   readonly returnRepresentation: boolean
   /** `status=<code>`: answer that error status (400–599) with a problem body. */
   readonly status?: number
-  /** `delay=<ms>`: wait before answering, capped at {@link MAX_DELAY_MS}. */
+  /** `delay=<ms>`: wait before answering, capped at 10 000 ms (`MAX_DELAY_MS`). */
   readonly delay?: number
 }
 

@@ -11,7 +11,7 @@ const MiB = 1024 * KiB
 
 /**
  * The byte budget of every memo of the mock; their sum, {@link MEMO_TOTAL_BYTES}, is the most all
- * memos together ever hold (per process for the module-wide ones; see the README, "Memory").
+ * memos together ever hold (per process for the module-wide ones; see `docs/internals/security.md`, "Memory").
  *
  * @example
  * ```ts

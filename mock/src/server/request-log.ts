@@ -6,7 +6,7 @@ export interface LoggedRequest {
   readonly url: string
   readonly status: number
   readonly durationMs: number
-  /** Request headers, names in lower case; secrets (see {@link REDACTED_HEADERS}) as `[redacted]`. */
+  /** Request headers, names in lower case; secrets (tokens, cookies, `Authorization`) as `[redacted]`. */
   readonly headers: Readonly<Record<string, string>>
 }
 

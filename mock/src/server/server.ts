@@ -63,7 +63,7 @@ export interface MockServer<Api extends object = BlogApi> {
  * Serves the Blog API mock over real HTTP with `node:http` (through its one path, `api.answer`,
  * after the handlers added with `use()`), plus CORS and the `/__admin` routes. It answers only
  * `Host`s it knows (`allowedHosts`), lets only loopback and listed origins read across origins
- * (`corsOrigins`), and gives each request `requestTimeout` ms to arrive (README, Security).
+ * (`corsOrigins`), and gives each request `requestTimeout` ms to arrive (`docs/internals/security.md`).
  *
  * @example
  * const server = await createMockServer({ port: 0, articles: 100 })
