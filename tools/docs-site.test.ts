@@ -1,0 +1,147 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { guideSidebar } from '../docs/.vitepress/sidebar.js'
+import { githubSlug } from '../docs/.vitepress/slug.js'
+import { entriesOf, entryPoints, typedocName } from './docs-api.js'
+import { deadLinksInMarkdown, deadLinksInSite } from './docs-links.js'
+
+// The docs build's own parts: what the API reference is generated from, the sidebar read from the
+// folder, and the link check that fails the build.
+let dir = ''
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'halyard-docs-'))
+})
+afterEach(() => rm(dir, { recursive: true, force: true }))
+
+async function files(tree: Record<string, string>) {
+  for (const [path, text] of Object.entries(tree)) {
+    await mkdir(dirname(join(dir, path)), { recursive: true })
+    await writeFile(join(dir, path), text)
+  }
+}
+
+describe('the API reference', () => {
+  it('documents every entry of every workspace manifest, by the specifier users import', async () => {
+    const specifiers = (await entryPoints()).map((e) => e.specifier)
+    expect(specifiers).toEqual(
+      expect.arrayContaining([
+        '@halyard/mock',
+        '@halyard/mock/node',
+        '@halyard/mock/server',
+        '@halyard/mock/browser',
+        '@halyard/mock/playwright',
+        '@halyard/sdk',
+        '@halyard/sdk/blog',
+      ]),
+    )
+    expect(specifiers).not.toContain('@halyard/mock/package.json')
+  })
+
+  it('takes the source file of each export, and names modules as TypeDoc does', () => {
+    const entries = entriesOf(
+      {
+        name: '@halyard/query',
+        exports: {
+          '.': { '@halyard/source': './src/index.ts', default: './dist/index.js' },
+          './react': { '@halyard/source': './src/react/index.ts' },
+          './package.json': './package.json',
+        },
+      },
+      'query',
+    )
+    expect(entries).toEqual([
+      { package: '@halyard/query', specifier: '@halyard/query', source: 'query/src/index.ts' },
+      {
+        package: '@halyard/query',
+        specifier: '@halyard/query/react',
+        source: 'query/src/react/index.ts',
+      },
+    ])
+    expect(entries.map((e) => typedocName(e, entries))).toEqual(['.', 'react'])
+    const sdk = { package: '@halyard/sdk', specifier: '@halyard/sdk', source: 'sdk/src/index.ts' }
+    expect(typedocName(sdk, [sdk, ...entries])).toBe('sdk/src')
+  })
+})
+
+describe('the guides sidebar', () => {
+  it('lists every page of docs/guide: known ones in their groups, any other under More guides', async () => {
+    await files({
+      'guide/getting-started.md': '# Getting started\n',
+      'guide/mock-in-node.md': '# Mock in Node tests\n',
+      'guide/shells.md': '---\ntitle: One factory per host\n---\n\n# Shells\n',
+      'guide/zeta.md': 'No heading here\n',
+    })
+    expect(guideSidebar(dir)).toEqual([
+      { text: 'Start', items: [{ text: 'Getting started', link: '/guide/getting-started' }] },
+      {
+        text: 'Mock an API',
+        items: [
+          { text: 'Mock in Node tests', link: '/guide/mock-in-node' },
+          { text: 'One factory per host', link: '/guide/shells' },
+        ],
+      },
+      { text: 'More guides', items: [{ text: 'zeta', link: '/guide/zeta' }] },
+    ])
+  })
+})
+
+describe('the link check', () => {
+  it('finds links to missing pages and anchors in the built site, and passes the others', async () => {
+    await files({
+      'index.html': [
+        '<h1 id="top">Home</h1>',
+        '<a href="/site/guide/a.html#usage">ok</a>',
+        '<a href="/site/guide/a.html#nowhere">anchor</a>',
+        '<a href="/site/guide/missing.html">page</a>',
+        '<a href="guide/">folder</a>',
+        '<a href="#top">self</a>',
+        '<a href="https://example.com/x">external</a>',
+        '<pre><a href="/site/in-code.html">code</a></pre>',
+      ].join('\n'),
+      'guide/a.html': '<h2 id="usage">Usage</h2>',
+      'guide/index.html': '<h1 id="guide">Guide</h1>',
+    })
+    expect(deadLinksInSite(dir, '/site/')).toEqual([
+      {
+        page: 'index.html',
+        href: '/site/guide/a.html#nowhere',
+        reason: 'no #nowhere on guide/a.html',
+      },
+      { page: 'index.html', href: '/site/guide/missing.html', reason: 'no such page' },
+    ])
+  })
+
+  it('reads repository Markdown as GitHub does: files relative to it, anchors from headings', async () => {
+    await files({
+      'README.md': [
+        '[guide](docs/guide.md#the-seeds-quirks)',
+        '[bad anchor](docs/guide.md#quirks)',
+        '[missing](docs/gone.md)',
+        '[here](#halyard)',
+        '```md',
+        '[in a fence](nowhere.md)',
+        '```',
+        '# Halyard',
+      ].join('\n'),
+      'docs/guide.md': "# Guide\n\n## The seed's quirks\n",
+    })
+    expect(deadLinksInMarkdown(dir, 'README.md')).toEqual([
+      {
+        page: 'README.md',
+        href: 'docs/guide.md#quirks',
+        reason: 'no heading #quirks in docs/guide.md',
+      },
+      { page: 'README.md', href: 'docs/gone.md', reason: 'no such file' },
+    ])
+  })
+
+  it('makes anchors as GitHub does, so the site and GitHub agree', () => {
+    expect(githubSlug("The seed's quirks")).toBe('the-seeds-quirks')
+    expect(githubSlug('`createBlogApi(options)` — `@halyard/mock`')).toBe(
+      'createblogapioptions--halyardmock',
+    )
+    expect(githubSlug('Partial update (ext)')).toBe('partial-update-ext')
+  })
+})
