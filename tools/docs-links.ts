@@ -1,7 +1,7 @@
 /**
  * Dead links fail the docs build. VitePress refuses links to missing pages but not to missing
  * anchors, so this reads the built site: every internal `href` must name a file of the site and,
- * with a `#fragment`, an `id` on that page. It also checks the repository's own Markdown (the
+ * with a `#fragment`, an `id` on that page. It also checks the repository's own Markdown (every
  * README, CONTRIBUTING) the way GitHub renders it: relative links to existing files, anchors to
  * existing headings.
  */
@@ -9,13 +9,12 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { githubSlug } from '../docs/.vitepress/slug.js'
+import { readmes } from './readme-snippets.js'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const DIST = join(ROOT, 'docs/.vitepress/dist')
 /** The site's `base` (docs/.vitepress/config.ts). */
 const BASE = '/halyard/'
-/** Markdown read on GitHub rather than on the site. */
-const REPOSITORY_PAGES = ['README.md', 'CONTRIBUTING.md']
 
 /** One link that leads nowhere: where it is, and what it points at. */
 export interface DeadLink {
@@ -146,11 +145,13 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.error('docs:links: no built site at docs/.vitepress/dist; run `npm run docs:build`.')
     process.exit(1)
   }
+  // Markdown read on GitHub rather than on the site.
+  const pages = [...(await readmes(ROOT)), 'CONTRIBUTING.md']
   const dead = [
     ...deadLinksInSite(DIST, BASE),
-    ...REPOSITORY_PAGES.filter((page) => existsSync(join(ROOT, page))).flatMap((page) =>
-      deadLinksInMarkdown(ROOT, page),
-    ),
+    ...pages
+      .filter((page) => existsSync(join(ROOT, page)))
+      .flatMap((page) => deadLinksInMarkdown(ROOT, page)),
   ]
   for (const { page, href, reason } of dead) console.error(`${page}: ${href}: ${reason}`)
   if (dead.length > 0) {
