@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { build } from 'esbuild'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { relativeLinks } from './markdown-links.js'
 import { type Lockfile, offlineProject } from './offline-project.js'
 
 // The packages as a user gets them: packed (prepack builds them), installed from the tarballs into
@@ -82,6 +83,13 @@ describe('the packed packages', { timeout: 180_000 }, () => {
         paths.filter((path) => /\.test\.ts$|(^|\/)test\//.test(path)),
         name,
       ).toEqual([])
+    }
+  })
+
+  it('hold READMEs that link only to absolute URLs (no repository around them on npm)', async () => {
+    for (const { name } of WORKSPACES) {
+      const readme = await readFile(join(dir, 'node_modules', name, 'README.md'), 'utf8')
+      expect(relativeLinks(readme), name).toEqual([])
     }
   })
 

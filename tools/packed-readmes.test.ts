@@ -1,97 +1,33 @@
-import { execFile } from 'node:child_process'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { relativeLinks } from './markdown-links.js'
 
-// A package's README is what npm shows and what lands in node_modules, where no repository is
-// around it: every link must be absolute, and the manifest must say where the project lives.
-// Packed without scripts (no build), as only the README and the manifest are read.
+// What npm shows of each package: its README (packed as it is in the workspace folder; the
+// installed tarballs' copies are checked again in packages.test.ts) and where the project lives.
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
-const run = promisify(execFile)
 
 interface Manifest {
   name: string
-  private?: boolean
   workspaces?: string[]
   repository?: { type?: string; url?: string; directory?: string } | string
   homepage?: string
   bugs?: { url?: string } | string
 }
 
-/**
- * The links of a Markdown text that are not absolute URLs (nor in-page anchors, which npm keeps),
- * in inline (`[a](b)`), reference (`[a]: b`) and HTML (`href=`, `src=`) form.
- *
- * @example
- * relativeLinks('[docs](../README.md) [npm](https://npmjs.com)') // ['../README.md']
- */
-export function relativeLinks(markdown: string): string[] {
-  const text = markdown.replace(/^\s*```[\s\S]*?^\s*```/gm, '')
-  const targets = [
-    ...[...text.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)].map((m) => m[1]),
-    ...[...text.matchAll(/^\s*\[[^\]]+\]:\s*<?(\S+?)>?(?:\s|$)/gm)].map((m) => m[1]),
-    ...[...text.matchAll(/\b(?:href|src)\s*=\s*["']([^"']+)["']/g)].map((m) => m[1]),
-  ]
-  return targets.filter(
-    (target): target is string =>
-      target !== undefined && !/^[a-z][a-z0-9+.-]*:/i.test(target) && !target.startsWith('#'),
-  )
-}
+const read = async (path: string) =>
+  JSON.parse(await readFile(join(ROOT, path), 'utf8')) as Manifest
+const workspaces = (await read('package.json')).workspaces ?? []
 
-const root = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as Manifest
-const workspaces = root.workspaces ?? []
-let dir = ''
-const readmes = new Map<string, string>()
-
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'halyard-readmes-'))
-  const args = ['pack', '--json', '--ignore-scripts', '--pack-destination', dir]
-  const { stdout } = await run('npm', [...args, ...workspaces.flatMap((w) => ['--workspace', w])], {
-    cwd: ROOT,
-    maxBuffer: 64 * 1024 * 1024,
-  })
-  const packed = JSON.parse(stdout.slice(stdout.indexOf('['))) as {
-    name: string
-    filename: string
-  }[]
-  for (const { name, filename } of packed) {
-    const tarball = join(dir, filename.replace(/^@/, '').replace('/', '-'))
-    const { stdout: readme } = await run('tar', ['-xzOf', tarball, 'package/README.md'])
-    readmes.set(name, readme)
-  }
-}, 120_000)
-
-afterAll(async () => {
-  if (dir) await rm(dir, { recursive: true, force: true })
-})
-
-describe('the packed READMEs', () => {
-  it('are in every workspace tarball', async () => {
-    const names = await Promise.all(
-      workspaces.map(
-        async (w) =>
-          (JSON.parse(await readFile(join(ROOT, w, 'package.json'), 'utf8')) as Manifest).name,
-      ),
-    )
-    expect([...readmes.keys()].sort()).toEqual(names.sort())
+describe('each package as npm shows it', () => {
+  it.each(workspaces)('%s: its README links only to absolute URLs', async (workspace) => {
+    const readme = await readFile(join(ROOT, workspace, 'README.md'), 'utf8')
+    expect(relativeLinks(readme)).toEqual([])
   })
 
-  it.each(workspaces)('of %s link only to absolute URLs', async (workspace) => {
-    const manifest = JSON.parse(
-      await readFile(join(ROOT, workspace, 'package.json'), 'utf8'),
-    ) as Manifest
-    const readme = readmes.get(manifest.name)
-    expect(readme, manifest.name).toBeDefined()
-    expect(relativeLinks(readme ?? '')).toEqual([])
-  })
-
-  it.each(workspaces)('of %s come with repository, homepage and bugs', async (workspace) => {
-    const manifest = JSON.parse(
-      await readFile(join(ROOT, workspace, 'package.json'), 'utf8'),
-    ) as Manifest
+  it.each(workspaces)('%s: its manifest names repository, homepage and bugs', async (workspace) => {
+    const manifest = await read(join(workspace, 'package.json'))
     const repository = typeof manifest.repository === 'string' ? {} : (manifest.repository ?? {})
     expect(repository.url, `${manifest.name} repository.url`).toMatch(/^git\+https:\/\//)
     expect(repository.directory, `${manifest.name} repository.directory`).toBe(workspace)
