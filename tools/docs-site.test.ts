@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { repositoryUrl } from '../docs/.vitepress/repository-links.js'
 import { guideSidebar } from '../docs/.vitepress/sidebar.js'
 import { githubSlug } from '../docs/.vitepress/slug.js'
 import { entriesOf, entryPoints, typedocName } from './docs-api.js'
@@ -143,5 +144,32 @@ describe('the link check', () => {
       'createblogapioptions--halyardmock',
     )
     expect(githubSlug('Partial update (ext)')).toBe('partial-update-ext')
+  })
+})
+
+describe('links from the site to repository files', () => {
+  it('lead to the file or folder on GitHub, and fail the build when there is none', async () => {
+    await files({ 'docs/guide/a.md': '', 'examples/shop/api.ts': '' })
+    const options = {
+      docs: join(dir, 'docs'),
+      root: dir,
+      repository: 'https://github.com/o/r',
+      branch: 'main',
+    }
+    const page = join(dir, 'docs/guide/a.md')
+    expect(repositoryUrl('../../examples/shop/api.ts#L3', page, options)).toBe(
+      'https://github.com/o/r/blob/main/examples/shop/api.ts#L3',
+    )
+    expect(repositoryUrl('../../examples/shop/', page, options)).toBe(
+      'https://github.com/o/r/tree/main/examples/shop',
+    )
+    // Pages of the site, anchors and URLs are the site's own business.
+    for (const href of ['./b.md', '../api.md#x', '#here', 'https://x.test/', '/guide/b']) {
+      expect(repositoryUrl(href, page, options), href).toBeUndefined()
+    }
+    expect(() => repositoryUrl('../../examples/gone.ts', page, options)).toThrow(
+      'Dead link ../../examples/gone.ts in docs/guide/a.md',
+    )
+    expect(() => repositoryUrl('../../../outside.md', page, options)).toThrow(/Dead link/)
   })
 })
