@@ -43,7 +43,7 @@ test('follows the getting-started path from the home page to mocking your own AP
   await expect(page.getByRole('heading', { level: 1, name: 'Mock your own HAL API' })).toBeVisible()
 
   // The reference of every public export, generated from the TSDoc, is one click from the nav.
-  await page.getByRole('navigation').getByRole('link', { name: 'Reference', exact: true }).click()
+  await page.getByRole('banner').getByRole('link', { name: 'Reference', exact: true }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Reference' })).toBeVisible()
   await main.getByRole('link', { name: 'The API reference' }).click()
   await expect(main.getByRole('link', { name: '@halyard/mock', exact: true })).toBeVisible()
