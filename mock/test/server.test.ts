@@ -75,7 +75,7 @@ describe('the real HTTP server', () => {
   })
 
   it('answers paths outside the API with a 404 problem', async () => {
-    const response = await fetch(`${server.origin}/favicon.ico`)
+    const response = await fetch(`${server.origin}/robots.txt`)
     expect(response.status).toBe(404)
     expect(response.headers.get('content-type')).toBe('application/problem+json')
   })

@@ -1,7 +1,6 @@
 import type { Collection } from '@msw/data'
 import { type Answer, fromResponse } from '../http/answer.js'
 import { readJson } from '../http/body.js'
-import type { HeaderReader } from '../http/headers.js'
 import { FORMS_TYPES, HAL_TYPES } from '../http/negotiation.js'
 import { ACCEPT_PATCH } from '../http/patch.js'
 import type { Preferences } from '../http/prefer.js'
@@ -13,6 +12,7 @@ import {
   type Representation,
   type RepresentationVariant,
 } from '../http/respond.js'
+import { authenticatorOf } from './authenticate.js'
 import type {
   CollectionDefinition,
   HalApiDefinition,
@@ -143,12 +143,7 @@ export function createHalApi(definition: HalApiDefinition, own?: HalApiStore): H
   let owned = own ? undefined : new HalStore(definition)
   const store = () => own?.store() ?? (owned as HalStore)
   const reps = new Representations(store, basePath, definition.curies ?? [])
-  const tokens = new Set([
-    ...(definition.tokens ?? []),
-    ...Object.values(definition.collections).flatMap((c) => c.writers ?? []),
-  ])
   const delay = definition.delay ?? 0
-  const realm = (definition.title ?? 'HAL API').replace(/["\\\r\n]/g, '')
   // Called where no route's error handling reaches (writing a problem, MSW's matching): a hook
   // that throws is logged and its default used, never a stack in an answer nor a crash.
   const problemType =
@@ -160,8 +155,7 @@ export function createHalApi(definition: HalApiDefinition, own?: HalApiStore): H
   }
   const problem: ProblemWriter = (error, origin, instance) =>
     problemAnswer(error, instance, typeOf(origin))
-  const authenticate =
-    definition.authenticate ?? ((request: HalRequest) => tokenAuth(request.headers))
+  const authenticate = authenticatorOf(definition)
   const table = routeTable(basePath, definition, store, reps)
   checkRoutes(table)
   const dispatch = createDispatch<Endpoint>({
@@ -190,20 +184,6 @@ export function createHalApi(definition: HalApiDefinition, own?: HalApiStore): H
       `There is no resource at ${request.url.pathname}${where === 'outside' ? `; the API lives under ${basePath || '/'}` : ''}.`,
     ...(definition.covers ? { covers: orDefault(definition.covers, (_, under) => under) } : {}),
   })
-  /** The default `authenticate`: a known token of the API, which is the grant. */
-  function tokenAuth(headers: HeaderReader): string {
-    const token = tokenOf(headers)
-    if (token === undefined || !tokens.has(token)) {
-      throw new Problem(
-        401,
-        token === undefined
-          ? 'This request needs an access token (X-Access-Token or Authorization: Bearer).'
-          : 'The access token is not known.',
-        { headers: { 'www-authenticate': `Bearer realm="${realm}"` } },
-      )
-    }
-    return token
-  }
   /** A 403 unless the grant is a token among the collection's `writers` (when it names some). */
   function mayWrite(grant: unknown, route: CoreRoute): void {
     if (route.collection === undefined) return
@@ -249,14 +229,6 @@ function orDefault<A extends unknown[], R>(
       return fallback(...args)
     }
   }
-}
-
-/** The token of a request: `X-Access-Token`, else `Authorization: Bearer …`. */
-function tokenOf(headers: HeaderReader): string | undefined {
-  const header = headers.get('x-access-token')
-  if (header !== null) return header
-  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(headers.get('authorization') ?? '')
-  return bearer?.[1]
 }
 
 /** Every route of the API: the root, the OpenAPI document, each collection's, and the extra ones. */

@@ -1,11 +1,11 @@
-import { authenticate, type TokenGrant } from '../blog/auth.js'
 import type { ProblemWriter } from '../core/problem.js'
+import { fetchHalRequest, type HalRequest } from '../core/request.js'
 import { toResponse } from '../http/answer.js'
 import { Problem } from '../http/problem.js'
 import type { CorsPolicy } from './cors.js'
-import type { RequestLog } from './request-log.js'
+import { logged, type RecordedRequest, type RequestLog } from './request-log.js'
 
-/** Where the mock controls live (CONTRACT §5); not part of the Blog API. */
+/** Where the mock controls live (`docs/api.md`, Admin); not part of any API. */
 export const ADMIN_PATH = '/__admin'
 
 /**
@@ -19,12 +19,15 @@ export const isAdminPath = (pathname: string): boolean =>
 
 /** What the admin routes need of the server besides the request. */
 export interface AdminContext {
-  /** The API whose seed `POST /__admin/reset` restores (the Blog API's, or one of yours). */
+  /** The API whose seed `POST /__admin/reset` restores. */
   readonly api: { reset(): Promise<void> }
-  readonly log: RequestLog
+  readonly log: RequestLog<RecordedRequest>
   readonly cors: CorsPolicy
-  /** Tokens to require (`X-Access-Token`) when reads are protected; `undefined` otherwise. */
-  readonly tokens: ReadonlyMap<string, TokenGrant> | undefined
+  /**
+   * The API's own token check, when its reads are protected (`undefined` otherwise): the admin
+   * routes accept what its routes accept.
+   */
+  readonly authenticate: ((request: HalRequest) => unknown) | undefined
   /** Problem details as the API behind the server writes them. */
   readonly problem: ProblemWriter
 }
@@ -39,8 +42,8 @@ const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i
  * `Origin`, not `Sec-Fetch-Site: cross-site`): a page elsewhere must neither wipe the data nor read
  * the log. The reset also needs `Content-Type: application/json`, which no CORS simple request can
  * carry, so a page on an allowed origin must pass a preflight and no form or `no-cors` fetch can
- * send it. With protected reads both need a known `X-Access-Token` (never the cookie, which a
- * browser attaches by itself).
+ * send it. With protected reads both need what the API's own routes accept (its `authenticate`), sent
+ * in a header: never a cookie, which a browser attaches by itself.
  *
  * @example
  * await adminResponse(new Request('http://127.0.0.1:4010/__admin/requests'), context)
@@ -69,8 +72,10 @@ async function answer(request: Request, url: URL, context: AdminContext): Promis
   if (request.method !== allow && !(allow === 'GET' && request.method === 'HEAD')) {
     throw new Problem(405, `Use ${allow} ${pathname}.`, { headers: { allow } })
   }
-  if (context.tokens) authenticate(request.headers, {}, context.tokens)
-  if (route === '/requests') return Response.json({ requests: context.log.list() })
+  if (context.authenticate) await context.authenticate(withoutCookies(request))
+  if (route === '/requests') {
+    return Response.json({ requests: context.log.list().map(logged) })
+  }
   const type = request.headers.get('content-type') ?? ''
   if (!JSON_TYPE.test(type)) {
     throw new Problem(
@@ -96,4 +101,11 @@ function refuseOtherSites(request: Request, origin: string, cors: CorsPolicy): v
     403,
     `The admin routes answer only pages on this server's origin or on an allowed origin, not ${from ?? 'a cross-site page'}. Allow it with --cors-origin <origin> (corsOrigins in createMockServer).`,
   )
+}
+
+/** The request as the API's token check sees it, with no cookies: only what a page sends on purpose. */
+function withoutCookies(request: Request): HalRequest {
+  const headers = new Headers(request.headers)
+  headers.delete('cookie')
+  return fetchHalRequest(new Request(request.url, { method: request.method, headers }), {})
 }

@@ -3,17 +3,13 @@ import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
-import { DEV_TOKEN } from '../blog/options.js'
-import { parseSeed, SeedError } from '../blog/seed.js'
+import type { MockServerOptions } from '../blog-shells/server.js'
 import type { HalApi } from '../core/api.js'
+// The Blog API, the default, through the package's public entry as any API's module would.
+import { createBlogApi, DEV_TOKEN, parseSeed, SeedError } from '../index.js'
 import { corsOrigin } from './cors.js'
-import {
-  createHalServer,
-  createMockServer,
-  type HalServerOptions,
-  type MockServer,
-  type MockServerOptions,
-} from './server.js'
+import type { HalServerOptions } from './options.js'
+import { createHalServer, type HalServer } from './server.js'
 
 const HELP = `halyard-mock: the Blog API v1.2 mock, or any API made with defineHalApi, as a real HTTP server
 
@@ -184,28 +180,21 @@ async function main(): Promise<void> {
     console.log(HELP)
     return
   }
-  let server: MockServer<object>
-  let token: string | undefined
-  let protectReads: boolean
-  if (command.kind === 'api') {
-    const { definition } = command.api
-    server = await createHalServer(command.api, command.options)
-    console.log(`${definition.title ?? 'HAL API'} mock listening on ${server.url}`)
-    token = definition.tokens?.[0]
-    protectReads = definition.protectReads === true
-  } else {
-    server = await createMockServer(command.options)
-    console.log(`Blog API mock listening on ${server.url}`)
-    token = DEV_TOKEN
-    protectReads = command.options.protectReads === true
-  }
+  // The Blog API unless --api names another; either way, the one server.
+  const blog = command.kind === 'blog'
+  const api = command.kind === 'blog' ? createBlogApi(command.options) : command.api
+  const server: HalServer<object> = await createHalServer(api, command.options)
+  const { definition } = api
+  console.log(`${definition.title ?? 'HAL API'} mock listening on ${server.url}`)
+  const token = blog ? DEV_TOKEN : definition.tokens?.[0]
+  const protectReads = definition.protectReads === true
   // With protected reads the token is for every request, and the suggested curl must carry it.
   const reads = protectReads && token !== undefined
   if (token !== undefined) {
     console.log(`${reads ? 'Token (reads too)' : 'Write token'}: X-Access-Token: ${token}`)
   }
   const header = reads ? `-H 'X-Access-Token: ${token}' ` : ''
-  console.log(`Try: curl ${header}${server.url}${command.kind === 'api' ? '' : '/blogs/1'}`)
+  console.log(`Try: curl ${header}${server.url}${blog ? '/blogs/1' : ''}`)
   console.log(`HAL explorer: ${server.origin}/`)
   const stop = async (signal: string) => {
     console.log(`${signal}: closing`)
