@@ -5,6 +5,7 @@ const publicEntries = {
   index: 'src/index.ts',
   node: 'src/node.ts',
   browser: 'src/browser.ts',
+  'browser-blog': 'src/blog-shells/browser.ts',
   playwright: 'src/playwright.ts',
   server: 'src/server/index.ts',
 }

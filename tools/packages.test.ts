@@ -16,8 +16,13 @@ const WORKSPACES = [
   { name: '@halyard/mock', folder: 'mock' },
   { name: '@halyard/sdk', folder: 'sdk' },
 ] as const
-// `msw/browser` is `null` under Node's `node` condition: this entry loads only in a bundle.
-const BROWSER_ONLY = new Set(['@halyard/mock/browser'])
+// `msw/browser` is `null` under Node's `node` condition: these entries load only in a bundle.
+const BROWSER_ONLY = new Set(['@halyard/mock/browser', '@halyard/mock/browser/blog'])
+/** What each browser-only entry must export. */
+const BROWSER_EXPORTS: Readonly<Record<string, string>> = {
+  '@halyard/mock/browser': 'setupHalWorker',
+  '@halyard/mock/browser/blog': 'setupBlogWorker',
+}
 
 interface Packed {
   name: string
@@ -117,9 +122,15 @@ for (const specifier of ${JSON.stringify(specifiers.filter((s) => !BROWSER_ONLY.
         format: 'esm',
         write: false,
         logLevel: 'silent',
+        metafile: true,
       })
       expect(result.errors, specifier).toEqual([])
-      expect(result.outputFiles[0]?.text, specifier).toContain('setupBlogWorker')
+      expect(result.outputFiles[0]?.text, specifier).toContain(BROWSER_EXPORTS[specifier])
+      if (specifier === '@halyard/mock/browser') {
+        // The generic worker carries no API of its own: no Blog, so no GraphQL.
+        const inputs = Object.keys(result.metafile.inputs)
+        expect(inputs.filter((input) => /graphql|blog/.test(input))).toEqual([])
+      }
     }
   })
 
