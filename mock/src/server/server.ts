@@ -3,14 +3,14 @@ import type { AddressInfo, Socket } from 'node:net'
 import type { HttpHandler } from 'msw'
 import type { HalApi } from '../core/api.js'
 import { authenticatorOf } from '../core/authenticate.js'
-import { type Dispatch, methodNotAllowed } from '../core/dispatch.js'
+import { createDispatch, type Dispatch, methodNotAllowed } from '../core/dispatch.js'
 import { overridesFirst } from '../core/overrides.js'
 import type { ProblemWriter } from '../core/problem.js'
 import { type WireAnswer, wireAnswerOf } from '../http/answer.js'
 import { Problem } from '../http/problem.js'
-import { ADMIN_PATH, adminResponse, isAdminPath } from './admin.js'
+import { ADMIN_PATH, adminNotFound, adminRoutes, isAdminPath } from './admin.js'
 import { isPreflight } from './cors.js'
-import { createExplorer, isExplorerPath } from './explorer/explorer.js'
+import { explorerNotFound, explorerRoutes, isExplorerPath } from './explorer/explorer.js'
 import { NodeHeaders, NodeRequest, originForm, urlOf, writeAnswer } from './node-http.js'
 import {
   type HalServerOptions,
@@ -105,15 +105,23 @@ async function serve<Api extends ServedApi>(
   const writeProblem = api.problem
   const requestLog = new RequestLog<RecordedRequest>()
   const authenticate = definition.protectReads ? authenticatorOf(definition) : undefined
-  const admin = { api, log: requestLog, cors, authenticate, problem: writeProblem }
-  const explorer = createExplorer(
-    {
-      root: basePath,
-      title: definition.title ?? 'HAL API',
-      ...(definition.tokens?.[0] === undefined ? {} : { token: definition.tokens[0] }),
-    },
-    writeProblem,
-  )
+  // The server's own routes (admin, explorer) go through the core's one dispatch: its router
+  // decides their 404s, 405s and `OPTIONS` as it does the API's.
+  const own = createDispatch({
+    basePath: '',
+    routes: [
+      ...adminRoutes({ api, log: requestLog, cors, authenticate }),
+      ...explorerRoutes({
+        root: basePath,
+        title: definition.title ?? 'HAL API',
+        ...(definition.tokens?.[0] === undefined ? {} : { token: definition.tokens[0] }),
+      }),
+    ],
+    delay: () => 0,
+    problem: (error, request) => writeProblem(error, request.origin, request.url.pathname),
+    notFound: ({ url }) =>
+      isAdminPath(url.pathname) ? adminNotFound(url.pathname) : explorerNotFound(url.pathname),
+  })
   let overrides: HttpHandler[] = []
   /**
    * Connections the server answered itself (408, or 400 for a body it cannot parse) while their
@@ -195,21 +203,17 @@ async function serve<Api extends ServedApi>(
   async function respond(request: NodeRequest): Promise<WireAnswer> {
     if (isPreflight(request)) return preflightAnswer(request)
     const pathname = request.path
-    const special = isAdminPath(pathname) || isExplorerPath(pathname)
-    if (!special && overrides.length === 0) return api.answer(request)
+    if (isAdminPath(pathname) || isExplorerPath(pathname)) return own.answer(request)
+    if (overrides.length === 0) return api.answer(request)
     let fetchRequest: Request
     try {
       fetchRequest = request.toFetch()
     } catch {
       return writeProblem(new Problem(400, 'The request could not be read.'), request.origin, '/')
     }
-    const response = isAdminPath(pathname)
-      ? await adminResponse(fetchRequest, admin)
-      : isExplorerPath(pathname)
-        ? explorer(fetchRequest)
-        : await overridesFirst(fetchRequest, overrides, (r) => api.handle(r), {
-            passthrough: 'then',
-          })
+    const response = await overridesFirst(fetchRequest, overrides, (r) => api.handle(r), {
+      passthrough: 'then',
+    })
     return wireAnswerOf(response ?? (await api.handle(fetchRequest)))
   }
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
-import type { ProblemWriter } from '../../core/problem.js'
-import { toResponse } from '../../http/answer.js'
+import type { Endpoint } from '../../core/dispatch.js'
+import type { RouteEntry } from '../../core/router.js'
 import { Problem } from '../../http/problem.js'
 import { answerRead, type Representation } from '../../http/respond.js'
 import { strongEtag } from '../../http/validators.js'
@@ -31,8 +31,6 @@ const ASSETS: ReadonlyMap<string, { type: string; locate: () => URL }> = new Map
 
 /** Browsers ask every site for it: no icon, and no 404 in the log or the console. */
 const FAVICON = '/favicon.ico'
-
-const ALLOW = 'GET, HEAD, OPTIONS'
 
 /** Nothing but the page's own files may run, load or be posted to; no framing. */
 const CONTENT_SECURITY_POLICY = [
@@ -74,21 +72,21 @@ export function isExplorerPath(pathname: string): boolean {
   return pathname === '/' || pathname === FAVICON || pathname.startsWith(`${EXPLORER_PATH}/`)
 }
 
+/** The `detail` of a 404 among the explorer's paths. */
+export const explorerNotFound = (pathname: string): string =>
+  `The explorer has no file at ${pathname}.`
+
 /**
- * The explorer of one API: a function answering a request for one of {@link isExplorerPath}'s
- * paths with the page (named after the API) and its assets for `GET`/`HEAD`, conditional answers
- * as the API's own (`ETag`, `If-None-Match`, `Cache-Control: no-cache`), a strict
- * Content-Security-Policy and `nosniff`; `OPTIONS` 204, another method 405 with `Allow`, an
- * unknown asset 404 problem details. Each file is read and named once, on first request.
+ * The explorer of one API, for the server's route table (the core's router decides its 404s, 405s
+ * and `OPTIONS`): the page at `/`, named after the API, and its assets, with conditional answers as
+ * the API's own (`ETag`, `If-None-Match`, `Cache-Control: no-cache`), a strict
+ * Content-Security-Policy and `nosniff`; `/favicon.ico` answers 204. Each file is read and named
+ * once, on first request.
  *
  * @example
- * const explorer = createExplorer({ root: '/api', title: 'Shop' }, api.problem)
- * if (isExplorerPath(url.pathname)) return explorer(request)
+ * const routes = explorerRoutes({ root: '/api', title: 'Shop' })
  */
-export function createExplorer(
-  site: ExplorerSite,
-  write: ProblemWriter,
-): (request: Request) => Response {
+export function explorerRoutes(site: ExplorerSite): RouteEntry<Endpoint>[] {
   const loaded = new Map<string, Representation>()
   const load = (path: string, asset: { type: string; locate: () => URL }) => {
     let rep = loaded.get(path)
@@ -100,31 +98,27 @@ export function createExplorer(
     }
     return rep
   }
-  return (request) => {
-    const url = new URL(request.url)
-    if (url.pathname === FAVICON) {
-      return new Response(null, { status: 204, headers: { 'cache-control': 'max-age=86400' } })
-    }
-    const asset = ASSETS.get(url.pathname)
-    if (asset === undefined) {
-      return problem(url, new Problem(404, `The explorer has no file at ${url.pathname}.`), write)
-    }
-    if (request.method === 'OPTIONS') {
-      return new Response(null, { status: 204, headers: { allow: ALLOW } })
-    }
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      const detail = `${request.method} is not allowed here; use ${ALLOW}.`
-      return problem(url, new Problem(405, detail, { headers: { allow: ALLOW } }), write)
-    }
-    try {
-      const answer = answerRead(request, load(url.pathname, asset))
-      Object.assign(answer.headers, PAGE_HEADERS)
-      if (request.method === 'HEAD') return toResponse({ ...answer, body: null })
-      return toResponse(answer)
-    } catch (error) {
-      return problem(url, error, write)
-    }
+  const files: RouteEntry<Endpoint>[] = [...ASSETS].map(([path, asset]) => ({
+    method: 'GET',
+    path,
+    value: {
+      produces: [],
+      run: ({ request }) => {
+        const answer = answerRead(request, load(path, asset))
+        Object.assign(answer.headers, PAGE_HEADERS)
+        return answer
+      },
+    },
+  }))
+  const favicon: RouteEntry<Endpoint> = {
+    method: 'GET',
+    path: FAVICON,
+    value: {
+      produces: [],
+      run: () => ({ status: 204, headers: { 'cache-control': 'max-age=86400' }, body: null }),
+    },
   }
+  return [...files, favicon]
 }
 
 /** The page for one API: its start point, its name and its token hint, escaped for HTML. */
@@ -149,11 +143,4 @@ function uriTemplateModule(): URL {
       'The explorer needs @std-uritemplate/std-uritemplate, which is not installed beside @halyard/mock.',
     )
   }
-}
-
-function problem(url: URL, error: unknown, write: ProblemWriter): Response {
-  const response = toResponse(write(error, url.origin, url.pathname))
-  // Every answer of the server varies on Accept (`docs/api.md`, Content negotiation), the explorer's errors too.
-  response.headers.set('vary', 'Accept')
-  return response
 }
