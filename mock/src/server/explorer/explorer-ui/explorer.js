@@ -97,13 +97,19 @@ const ui = {
   actions: element('actions', HTMLElement),
   actionList: element('action-list', HTMLDivElement),
   writeBody: element('write-body', HTMLTextAreaElement),
+  writeAllow: element('write-allow', HTMLParagraphElement),
+  writeSend: element('write-send', HTMLButtonElement),
 }
 
+/** The methods the write form may offer, when the resource's `Allow` lists them. */
+const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE']
+
 /**
- * The last document read with GET: where the write form points and what PUT starts from.
- * @type {{ path: string, fields: JsonObject, etag: string }}
+ * The last document read with GET: where the write form points, what PUT starts from, and where
+ * its collection is (where a DELETE goes back to).
+ * @type {{ path: string, fields: JsonObject, etag: string, up: string }}
  */
-let current = { path: API_ROOT, fields: {}, etag: '' }
+let current = { path: API_ROOT, fields: {}, etag: '', up: API_ROOT }
 /** The GET under way, aborted when another request starts so an old answer never wins. */
 /** @type {AbortController | undefined} */
 let reading
@@ -734,9 +740,10 @@ async function submitAction(method, target, contentType, fields) {
       return
     }
     const etag = result.headers.get('etag')
-    if (result.status === 200 && method !== 'POST' && etag !== null) {
-      current = { path, fields: fieldsOf(result.body), etag }
+    if (result.status === 200 && method !== 'POST' && method !== 'DELETE' && etag !== null) {
+      current = { ...current, path, fields: fieldsOf(result.body), etag }
     }
+    if (method === 'DELETE') return backToCollection(result)
     render(result)
     if (result.status === 201) showCreated(result)
   } catch (error) {
@@ -877,10 +884,11 @@ async function read(path, moveFocus) {
       path,
       fields: ok ? fieldsOf(result.body) : {},
       etag: (ok && result.headers.get('etag')) || '',
+      up: collectionOf(result.body, path),
     }
     render(result)
     ui.writeUrl.value = path
-    ui.writeMethod.value = defaultMethod(result.body)
+    offerMethods(ok ? await allowedMethods(path, controller.signal) : undefined, result.body)
     prefillWrite()
     if (moveFocus) ui.responseHeading.focus()
   } catch (error) {
@@ -891,6 +899,83 @@ async function read(path, moveFocus) {
       ui.response.removeAttribute('aria-busy')
     }
   }
+}
+
+/**
+ * The methods a resource allows (its `Allow`, asked with OPTIONS), or undefined when it does not
+ * say: then every method is offered, as the server decides anyway.
+ * @param {string} path
+ * @param {AbortSignal} signal
+ * @returns {Promise<string[] | undefined>}
+ */
+async function allowedMethods(path, signal) {
+  try {
+    const result = await exchange('OPTIONS', path, { signal })
+    const allow = result.headers.get('allow')
+    if (result.status >= 300 || allow === null) return undefined
+    return allow.split(',').map((method) => method.trim().toUpperCase())
+  } catch (error) {
+    if (signal.aborted) throw error
+    return undefined
+  }
+}
+
+/**
+ * Offers in the write form only the methods the resource allows, the document's default first
+ * when it is one of them; with none, the form says so and cannot be sent.
+ * @param {string[] | undefined} allow
+ * @param {unknown} body
+ */
+function offerMethods(allow, body) {
+  const offered = WRITE_METHODS.filter((method) => allow === undefined || allow.includes(method))
+  for (const option of ui.writeMethod.options) {
+    const shown = offered.includes(option.value)
+    option.hidden = !shown
+    option.disabled = !shown
+  }
+  const preferred = defaultMethod(body)
+  ui.writeMethod.value = offered.includes(preferred) ? preferred : (offered[0] ?? '')
+  const none = offered.length === 0
+  ui.writeSend.disabled = none
+  ui.writeAllow.hidden = !none
+  ui.writeAllow.textContent = none
+    ? `This resource takes no writes (Allow: ${(allow ?? []).join(', ')}).`
+    : ''
+}
+
+/**
+ * Where a document's collection is: its `collection` (or `up`) link on this server, else the path
+ * one segment up (`/api/orders/7` → `/api/orders`).
+ * @param {unknown} body
+ * @param {string} path
+ */
+function collectionOf(body, path) {
+  const links = linksOf(isObject(body) ? body : undefined)
+  for (const rel of ['collection', 'up']) {
+    const href = links.find(([name]) => name === rel)?.[1][0]?.href
+    const local = href === undefined ? undefined : localPath(href)
+    if (local !== undefined) return local
+  }
+  const bare = path.replace(/[?#].*$/, '').replace(/\/$/, '')
+  const up = bare.slice(0, bare.lastIndexOf('/'))
+  return up === '' ? API_ROOT : up
+}
+
+/**
+ * After a DELETE that succeeded the resource is gone: the explorer goes back to its collection (a
+ * new history entry) rather than staying on the deleted URL with its stale fields, and says so.
+ * @param {Exchange} result
+ */
+async function backToCollection(result) {
+  if (result.status >= 300) {
+    render(result)
+    return
+  }
+  const deleted = `${result.method} ${result.path} → ${result.status} ${result.statusText}`.trim()
+  const up = result.path === current.path ? current.up : collectionOf(undefined, result.path)
+  history.pushState(null, '', `#${up}`)
+  await read(up, true)
+  announce(`${deleted}; back to its collection, ${ui.status.textContent}`)
 }
 
 /**
@@ -941,7 +1026,9 @@ async function write(event) {
     const etag = result.headers.get('etag')
     // After a PUT or PATCH, the next one must match the new version, not the one read before.
     const changed = (method === 'PUT' || method === 'PATCH') && result.status === 200
-    if (changed && etag !== null) current = { path, fields: fieldsOf(result.body), etag }
+    if (changed && etag !== null)
+      current = { ...current, path, fields: fieldsOf(result.body), etag }
+    if (method === 'DELETE') return backToCollection(result)
     render(result)
     if (changed && etag !== null) ui.writeIfMatch.value = etag
     if (result.status === 201) showCreated(result)
@@ -959,15 +1046,22 @@ function showCreated(result) {
   const location = result.headers.get('location')
   const path = location === null ? undefined : localPath(location)
   if (path === undefined) return
-  current = { path, fields: fieldsOf(result.body), etag: result.headers.get('etag') ?? '' }
+  const etag = result.headers.get('etag') ?? ''
+  current = { path, fields: fieldsOf(result.body), etag, up: collectionOf(result.body, path) }
   // The new resource's templates target it and start from its fields.
   renderTemplates(isObject(result.body) ? result.body._templates : undefined)
   // pushState fires no hashchange: the 201 stays on screen rather than a fresh GET of the same.
   history.pushState(null, '', `#${path}`)
   ui.address.value = path
   ui.writeUrl.value = path
-  ui.writeMethod.value = defaultMethod(result.body)
+  // The new resource allows other methods than its collection (PUT, DELETE): offer those.
+  offerMethods(undefined, result.body)
   prefillWrite()
+  void allowedMethods(path, new AbortController().signal).then((allow) => {
+    if (current.path !== path) return
+    offerMethods(allow, result.body)
+    prefillWrite()
+  })
 }
 
 /** The token this tab kept, if any (storage may be off: then the field starts empty). */
