@@ -1,13 +1,17 @@
+import type { HalApi } from '@halyard/mock'
 import { createHalServer, type HalServer } from '@halyard/mock/server'
 import { expect, type Page, test } from '@playwright/test'
-import shop from '../../examples/shop/api.js'
 
 // The HAL explorer serving another API than the Blog: the shop (`examples/shop/api.ts`) through
 // `createHalServer`, as `halyard-mock --api examples/shop/api.ts` runs it. Its words come from the
 // shop's definition, and its raw form offers what each resource's `Allow` says.
 
-let server: HalServer<typeof shop>
+// Loaded by URL, as the bench does: examples/ is a project of its own that refers to this one.
+const SHOP = new URL('../../examples/shop/api.ts', import.meta.url).href
+
+let server: HalServer
 test.beforeAll(async () => {
+  const { default: shop } = (await import(SHOP)) as { default: HalApi }
   server = await createHalServer(shop, { port: 0, log: false })
 })
 test.afterAll(() => server?.close())
