@@ -81,6 +81,35 @@ describe('halyard-mock (CLI)', () => {
     expect(await run.exit).toBe(0)
   })
 
+  it("with --api and the API's protectReads, /__admin/requests takes the API's own Bearer token", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'halyard-'))
+    const file = join(dir, 'guarded.mjs')
+    const index = new URL('../src/index.ts', import.meta.url).href
+    await writeFile(
+      file,
+      `import { defineHalApi } from '${index}'
+const any = { '~standard': { version: 1, vendor: 'test', validate: (value) => ({ value }) } }
+export default defineHalApi({
+  basePath: '/api', title: 'Guarded', tokens: ['shop-token'], protectReads: true,
+  collections: { notes: { schema: any } },
+})
+`,
+    )
+    const run = cli(['--port', '0', '--api', file])
+    const url = await run.baseUrl()
+    const admin = new URL('/__admin/requests', url)
+    const bearer = { authorization: 'Bearer shop-token' }
+    expect((await fetch(`${url}/notes`, { headers: bearer })).status).toBe(200)
+    const listed = await fetch(admin, { headers: bearer })
+    expect(listed.status).toBe(200)
+    expect((await listed.json()).requests).toHaveLength(1)
+    const refused = await fetch(admin, { headers: { authorization: 'Bearer dev-token' } })
+    expect(refused.status).toBe(401)
+    expect(refused.headers.get('www-authenticate')).toBe('Bearer realm="Guarded"')
+    run.child.kill('SIGTERM')
+    expect(await run.exit).toBe(0)
+  })
+
   it('refuses --api beside a Blog API option, or a module that exports no API', async () => {
     const mixed = cli(['--api', SHOP, '--articles', '5'])
     expect(await mixed.exit).toBe(2)
