@@ -51,6 +51,13 @@ describe('a page bundle running its own API in a worker', () => {
     expect(inputs.filter((input) => /mock\/src\/blog|graphql/.test(input))).toEqual([])
   })
 
+  it('takes no Blog, GraphQL or zod with the whole worker entry (as a dev pre-bundle does)', async () => {
+    // Every export kept, as Vite's dependency pre-bundling keeps them: tree-shaking cannot help.
+    const inputs = await inputsOf(`export * from '@halyard/mock/browser'`)
+    expect(inputs).toContain('mock/src/browser.ts')
+    expect(inputs.filter((input) => /mock\/src\/blog|graphql|\/zod\//.test(input))).toEqual([])
+  })
+
   it('holds the Blog API when the page asks for its worker', async () => {
     const inputs = await inputsOf(
       `import { setupBlogWorker } from '@halyard/mock/browser/blog'\nsetupBlogWorker()`,
