@@ -1,5 +1,4 @@
-import { connect as connectTcp, type Socket } from 'node:net'
-import { connect as connectTls } from 'node:tls'
+import type { Socket } from 'node:net'
 import { describe, expect, it } from 'vitest'
 
 /** One request node:http cannot parse, as it arrives on the wire. */
@@ -50,7 +49,12 @@ export const UNPARSABLE: readonly Unparsable[] = [
  * What one connection received before the server closed it (or `ms` passed): each chunk is sent
  * once the answer before it has arrived, and the last one ends the client's side.
  */
-function exchange(origin: string, chunks: readonly string[], ms = 5_000): Promise<string> {
+async function exchange(origin: string, chunks: readonly string[], ms = 5_000): Promise<string> {
+  // Loaded here: the suite also runs in a browser, where these cases are not registered.
+  const [{ connect: connectTcp }, { connect: connectTls }] = await Promise.all([
+    import('node:net'),
+    import('node:tls'),
+  ])
   const url = new URL(origin)
   const https = url.protocol === 'https:'
   const host = url.hostname.replace(/^\[|\]$/g, '')
