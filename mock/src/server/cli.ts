@@ -8,6 +8,7 @@ import type { HalApi } from '../core/api.js'
 // The Blog API, the default, through the package's public entry as any API's module would.
 import { createBlogApi, DEV_TOKEN, parseSeed, SeedError } from '../index.js'
 import { corsOrigin } from './cors.js'
+import { stopWithProcess } from './lifetime.js'
 import type { HalServerOptions } from './options.js'
 import { createHalServer, type HalServer } from './server.js'
 
@@ -196,13 +197,7 @@ async function main(): Promise<void> {
   const header = reads ? `-H 'X-Access-Token: ${token}' ` : ''
   console.log(`Try: curl ${header}${server.url}${blog ? '/blogs/1' : ''}`)
   console.log(`HAL explorer: ${server.origin}/`)
-  const stop = async (signal: string) => {
-    console.log(`${signal}: closing`)
-    await server.close()
-    process.exit(0)
-  }
-  process.once('SIGINT', () => void stop('SIGINT'))
-  process.once('SIGTERM', () => void stop('SIGTERM'))
+  stopWithProcess(() => server.close())
 }
 
 main().catch((error: unknown) => {
