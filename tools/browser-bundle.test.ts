@@ -3,7 +3,8 @@ import { build } from 'esbuild'
 import { describe, expect, it } from 'vitest'
 
 // What a page's bundle holds when it runs an API of its own in the service worker: the generic
-// worker entry and the core, never the Blog API (its routes, its GraphQL). Built from
+// worker entry and the core, never the Blog API (its routes, its GraphQL), nor zod when the API's
+// schemas are another library's. Built from
 // the sources, as the example app's Vite does; tools/packages.test.ts checks the packed dist too.
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 
@@ -43,12 +44,12 @@ async function inputsOf(contents: string): Promise<string[]> {
 }
 
 describe('a page bundle running its own API in a worker', () => {
-  it('holds no Blog code and no GraphQL', async () => {
+  it('holds no Blog code, no GraphQL and no zod', async () => {
     const inputs = await inputsOf(PAGE)
     // The bundle did take the mock's worker and core: the check looks at the right thing.
     expect(inputs).toContain('mock/src/browser.ts')
     expect(inputs.some((input) => input.startsWith('mock/src/core/'))).toBe(true)
-    expect(inputs.filter((input) => /mock\/src\/blog|graphql/.test(input))).toEqual([])
+    expect(inputs.filter((input) => /mock\/src\/blog|graphql|\/zod\//.test(input))).toEqual([])
   })
 
   it('takes no Blog, GraphQL or zod with the whole worker entry (as a dev pre-bundle does)', async () => {

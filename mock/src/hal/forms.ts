@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import type { z } from 'zod'
 
 /** The HAL-FORMS media type (`_templates` beside `_links`). */
 export const HAL_FORMS_JSON = 'application/prs.hal-forms+json'
@@ -58,7 +58,9 @@ export function formProperties(
   schema: z.ZodObject,
   options: { required?: boolean } = {},
 ): FormProperty[] {
-  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' })
+  // The schema's own method, so that this module loads no zod of its own (a page whose API uses
+  // another validation library bundles none).
+  const json = schema.toJSONSchema({ io: 'input', unrepresentable: 'any' })
   return formPropertiesOf(json as JsonObjectSchema, options)
 }
 
