@@ -1,9 +1,11 @@
-import { readFileSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
 import type { Endpoint } from '../../core/dispatch.js'
 import type { RouteEntry } from '../../core/router.js'
 import { Problem } from '../../http/problem.js'
 import { answerRead, type Representation } from '../../http/respond.js'
 import { strongEtag } from '../../http/validators.js'
+import { bundleExplorerSdk } from './sdk-bundle.js'
 
 /** Where the explorer's scripts and styles are served; the page itself is at `/`. */
 export const EXPLORER_PATH = '/__explorer'
@@ -19,14 +21,20 @@ const HTML = 'text/html; charset=utf-8'
 const JAVASCRIPT = 'text/javascript; charset=utf-8'
 const CSS = 'text/css; charset=utf-8'
 
-/** Path → where its bytes live and what they are. A function locates a file only when asked. */
-const ASSETS: ReadonlyMap<string, { type: string; locate: () => URL }> = new Map([
-  ['/', { type: HTML, locate: () => new URL('index.html', UI) }],
-  [`${EXPLORER_PATH}/explorer.js`, { type: JAVASCRIPT, locate: () => new URL('explorer.js', UI) }],
-  [`${EXPLORER_PATH}/explorer.css`, { type: CSS, locate: () => new URL('explorer.css', UI) }],
-  // The browser expands RFC 6570 templates with the library the SDK uses: its ES build has no
-  // imports, so the installed file is served as it is, with no bundler at runtime.
-  [`${EXPLORER_PATH}/uritemplate.js`, { type: JAVASCRIPT, locate: uriTemplateModule }],
+/** Path → what it is and how to read its text (once, on first request). */
+const ASSETS: ReadonlyMap<string, { type: string; read: () => Promise<string> }> = new Map([
+  ['/', { type: HTML, read: () => readFile(new URL('index.html', UI), 'utf8') }],
+  [
+    `${EXPLORER_PATH}/explorer.js`,
+    { type: JAVASCRIPT, read: () => readFile(new URL('explorer.js', UI), 'utf8') },
+  ],
+  [
+    `${EXPLORER_PATH}/explorer.css`,
+    { type: CSS, read: () => readFile(new URL('explorer.css', UI), 'utf8') },
+  ],
+  // The page reads HAL and HAL-FORMS with the SDK's code: built beside the page in dist, else
+  // bundled from the workspace's sources.
+  [`${EXPLORER_PATH}/sdk.js`, { type: JAVASCRIPT, read: sdkModule }],
 ])
 
 /** Browsers ask every site for it: no icon, and no 404 in the log or the console. */
@@ -87,13 +95,16 @@ export const explorerNotFound = (pathname: string): string =>
  * const routes = explorerRoutes({ root: '/api', title: 'Shop' })
  */
 export function explorerRoutes(site: ExplorerSite): RouteEntry<Endpoint>[] {
-  const loaded = new Map<string, Representation>()
-  const load = (path: string, asset: { type: string; locate: () => URL }) => {
+  const loaded = new Map<string, Promise<Representation>>()
+  const load = (path: string, asset: { type: string; read: () => Promise<string> }) => {
     let rep = loaded.get(path)
     if (rep === undefined) {
-      const text = readFileSync(asset.locate(), 'utf8')
-      const json = path === '/' ? pageFor(text, site) : text
-      rep = { json, etag: strongEtag(json), lastModified: Date.now(), contentType: asset.type }
+      rep = asset.read().then((text) => {
+        const json = path === '/' ? pageFor(text, site) : text
+        return { json, etag: strongEtag(json), lastModified: Date.now(), contentType: asset.type }
+      })
+      // A file that could not be read is tried again by the next request.
+      rep.catch(() => loaded.delete(path))
       loaded.set(path, rep)
     }
     return rep
@@ -103,8 +114,8 @@ export function explorerRoutes(site: ExplorerSite): RouteEntry<Endpoint>[] {
     path,
     value: {
       produces: [],
-      run: ({ request }) => {
-        const answer = answerRead(request, load(path, asset))
+      run: async ({ request }) => {
+        const answer = answerRead(request, await load(path, asset))
         Object.assign(answer.headers, PAGE_HEADERS)
         return answer
       },
@@ -134,13 +145,18 @@ function pageFor(page: string, site: ExplorerSite): string {
     .replaceAll('{{tokenHint}}', html(hint))
 }
 
-function uriTemplateModule(): URL {
+/** The SDK's parts for the page: dist/explorer-ui/sdk.js, or a bundle of the workspace's sources. */
+async function sdkModule(): Promise<string> {
   try {
-    return new URL(import.meta.resolve('@std-uritemplate/std-uritemplate'))
+    return await readFile(new URL('sdk.js', UI), 'utf8')
   } catch {
-    throw new Problem(
-      500,
-      'The explorer needs @std-uritemplate/std-uritemplate, which is not installed beside @halyard/mock.',
-    )
+    try {
+      return await bundleExplorerSdk(fileURLToPath(UI))
+    } catch {
+      throw new Problem(
+        500,
+        'The explorer needs its sdk.js, built by the package (npm run build) beside the page.',
+      )
+    }
   }
 }

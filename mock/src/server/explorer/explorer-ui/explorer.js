@@ -6,30 +6,12 @@
  * JSON, and sends any POST, PUT, PATCH or DELETE. Whatever a response holds is put in the page with
  * `textContent`, never parsed as HTML.
  */
-import { StdUriTemplate } from './uritemplate.js'
+import { expandTemplate, halFormsAdapter } from './sdk.js'
 
 /** @typedef {{ [member: string]: unknown }} JsonObject */
 /** @typedef {{ href: string, templated?: boolean, title?: string, name?: string }} HalLink */
-/** @typedef {string | number | { prompt?: string, value: string | number }} FormOption */
-/**
- * A HAL-FORMS property: what to ask for and its constraints.
- * @typedef {object} FormProperty
- * @property {string} name
- * @property {string} [prompt]
- * @property {boolean} [required]
- * @property {boolean} [readOnly]
- * @property {string} [type]
- * @property {number} [minLength]
- * @property {number} [maxLength]
- * @property {number} [min]
- * @property {number} [max]
- * @property {string} [regex]
- * @property {{ inline?: FormOption[] }} [options]
- */
-/**
- * A HAL-FORMS template: how and where to send its properties.
- * @typedef {{ title?: string, method: string, contentType?: string, target?: string, properties: FormProperty[] }} FormTemplate
- */
+/** @typedef {import('./sdk.js').Field} FormProperty */
+/** @typedef {import('./sdk.js').Template} FormTemplate */
 /**
  * One request and what the server answered.
  * @typedef {object} Exchange
@@ -49,8 +31,11 @@ const ACCEPT =
   'application/prs.hal-forms+json, application/hal+json;q=0.9, application/json;q=0.8, */*;q=0.1'
 const JSON_TYPE = 'application/json'
 const MERGE_PATCH = 'application/merge-patch+json'
-/** Members that are not a document's own fields; `_link` is the Blog API's spelling on pages. */
-const RESERVED = new Set(['_links', '_link', '_embedded', '_templates'])
+/**
+ * Documents are read as the SDK reads them: HAL and HAL-FORMS, links under `_links` or `_link` (the
+ * Blog API's pages), a bare `_embedded` array listed under `_embedded`.
+ */
+const reader = halFormsAdapter({ arrayEmbeddedRel: '_embedded' })
 /** Longer texts than this are edited in a textarea. */
 const LONG_TEXT = 1000
 /** Relations that make a document a page of a collection, HAL's and the Blog API's spellings. */
@@ -190,17 +175,13 @@ function templateVariables(template) {
 }
 
 /**
- * The links of a HAL document, by relation; a relation may hold one link or an array of them.
- * A Blog API page carries both `_links` (IANA rels) and `_link` (its own): both are listed.
- * @param {JsonObject | undefined} hal
+ * The links of a HAL document, by relation, as the SDK reads them; a relation may hold one link or
+ * an array of them.
+ * @param {unknown} body
  * @returns {[string, HalLink[]][]}
  */
-function linksOf(hal) {
-  const links = {
-    ...(isObject(hal?._link) ? hal._link : {}),
-    ...(isObject(hal?._links) ? hal._links : {}),
-  }
-  return Object.entries(links).map(([rel, value]) => [
+function linksOf(body) {
+  return Object.entries(reader.read(body).links).map(([rel, value]) => [
     rel,
     (Array.isArray(value) ? value : [value]).filter(isLink),
   ])
@@ -253,7 +234,7 @@ function curieDocs(rel, curies) {
   const template = colon > 0 ? curies.get(rel.slice(0, colon)) : undefined
   if (template === undefined) return undefined
   try {
-    return webUrl(StdUriTemplate.expand(template, { rel: rel.slice(colon + 1) }))
+    return webUrl(expandTemplate(template, { rel: rel.slice(colon + 1) }))
   } catch {
     return undefined
   }
@@ -265,24 +246,29 @@ function curieDocs(rel, curies) {
  * @returns {JsonObject}
  */
 function fieldsOf(body) {
-  if (!isObject(body)) return {}
-  return Object.fromEntries(Object.entries(body).filter(([name]) => !RESERVED.has(name)))
+  const { data } = reader.read(body)
+  return isObject(data) ? data : {}
 }
 
 /**
- * The embedded resources of a document, grouped by relation. The Blog API's pages embed a bare
- * array of articles; HAL proper maps relations to one resource or an array.
- * @param {unknown} embedded
+ * The embedded resources of a document, grouped by relation, as the SDK reads them. The Blog API's
+ * pages embed a bare array of articles, listed under `_embedded`.
+ * @param {unknown} body
  * @returns {[string, JsonObject[]][]}
  */
-function embeddedOf(embedded) {
-  if (Array.isArray(embedded)) return [['_embedded', embedded.filter(isObject)]]
-  if (!isObject(embedded)) return []
-  return Object.entries(embedded).map(([rel, value]) => [
+function embeddedOf(body) {
+  return Object.entries(reader.read(body).embedded).map(([rel, list]) => [
     rel,
-    (Array.isArray(value) ? value : [value]).filter(isObject),
+    list.filter(isObject),
   ])
 }
+
+/**
+ * The HAL-FORMS templates of a document, as the SDK reads them.
+ * @param {unknown} body
+ * @returns {readonly FormTemplate[]}
+ */
+const templatesOf = (body) => reader.read(body).templates ?? []
 
 /**
  * What to call a resource in a list: its title, name or id, else its self href.
@@ -401,8 +387,8 @@ function renderAnswer(result) {
 function renderDocument(body) {
   const hal = isObject(body) ? body : undefined
   renderLinks(hal)
-  renderTemplates(hal?._templates)
-  renderEmbedded(hal?._embedded)
+  renderTemplates(templatesOf(body))
+  renderEmbedded(body)
   ui.documentBody.textContent =
     body === undefined
       ? '(no body)'
@@ -421,7 +407,7 @@ function renderFailure(message, clearDocument) {
   renderHeaders(new Headers())
   if (!clearDocument) return
   renderLinks(undefined)
-  renderTemplates(undefined)
+  renderTemplates([])
   renderEmbedded(undefined)
   ui.documentBody.textContent = ''
 }
@@ -569,7 +555,7 @@ function templateForm(rel, template) {
       return
     }
     try {
-      follow(StdUriTemplate.expand(template, values))
+      follow(expandTemplate(template, values))
     } catch (error) {
       announce(`Cannot expand ${template}: ${reason(error)}`)
     }
@@ -580,38 +566,24 @@ function templateForm(rel, template) {
 // ---------------------------------------------------------------- HAL-FORMS templates
 
 /**
- * @param {unknown} value
- * @returns {value is FormTemplate}
- */
-const isTemplate = (value) =>
-  isObject(value) && typeof value.method === 'string' && Array.isArray(value.properties)
-
-/**
  * A document's HAL-FORMS templates, each as a form of its own beside the raw request form.
- * @param {unknown} templates
+ * @param {readonly FormTemplate[]} templates
  */
 function renderTemplates(templates) {
-  const entries = isObject(templates)
-    ? Object.entries(templates).filter(
-        /** @returns {entry is [string, FormTemplate]} */ (entry) => isTemplate(entry[1]),
-      )
-    : []
-  ui.actionList.replaceChildren(...entries.map(([name, template]) => actionForm(name, template)))
-  showEmpty(ui.actions, entries.length === 0)
+  ui.actionList.replaceChildren(...templates.map((template) => actionForm(template)))
+  showEmpty(ui.actions, templates.length === 0)
 }
 
 /**
  * One template as a form: an input per property with its constraints as HTML attributes (so the
  * browser checks them before sending), a select for inline options, the prompt as the label, and
  * the method and target it sends to. The server's 422 is shown beside the fields it names.
- * @param {string} name
  * @param {FormTemplate} template
  */
-function actionForm(name, template) {
-  const method = template.method.toUpperCase()
-  const title = template.title || name
+function actionForm(template) {
+  const { method, contentType } = template
+  const title = template.title || template.name
   const target = template.target ?? current.path
-  const contentType = template.contentType || JSON_TYPE
   const form = el('form', undefined, 'action')
   form.setAttribute('aria-label', title)
   const request = el('p', undefined, 'action-request')
@@ -620,8 +592,7 @@ function actionForm(name, template) {
   form.append(el('h3', title), request)
   /** @type {Map<string, { control: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement, property: FormProperty, error: HTMLElement }>} */
   const fields = new Map()
-  for (const property of template.properties) {
-    if (!isObject(property) || typeof property.name !== 'string') continue
+  for (const property of template.fields) {
     const control = propertyControl(property, method === 'POST' ? undefined : current.fields)
     const label = el(
       'label',
@@ -654,16 +625,14 @@ function propertyControl(property, values) {
   const id = `action-field-${fieldCount}`
   const value = values?.[property.name]
   const initial = typeof value === 'string' || typeof value === 'number' ? String(value) : ''
-  const options = Array.isArray(property.options?.inline) ? property.options.inline : undefined
+  const options = property.options?.inline
   /** @type {HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement} */
   let control
   if (options) {
     const select = el('select')
     if (!property.required) select.append(new Option('', ''))
-    for (const option of options) {
-      const optionValue = isObject(option) ? String(option.value) : String(option)
-      const prompt = isObject(option) ? (text(option.prompt) ?? optionValue) : optionValue
-      select.append(new Option(prompt, optionValue, false, optionValue === initial))
+    for (const { prompt, value: option } of options) {
+      select.append(new Option(prompt, option, false, option === initial))
     }
     control = select
   } else if ((property.maxLength ?? 0) > LONG_TEXT && property.regex === undefined) {
@@ -775,9 +744,9 @@ function showFieldErrors(body, fields) {
   first?.focus()
 }
 
-/** @param {unknown} embedded */
-function renderEmbedded(embedded) {
-  const groups = embeddedOf(embedded)
+/** @param {unknown} body The document whose embedded resources are listed. */
+function renderEmbedded(body) {
+  const groups = embeddedOf(body)
   ui.embeddedList.replaceChildren(
     ...groups.map(([rel, resources]) => {
       const group = el('div', undefined, 'embedded-group')
@@ -1049,7 +1018,7 @@ function showCreated(result) {
   const etag = result.headers.get('etag') ?? ''
   current = { path, fields: fieldsOf(result.body), etag, up: collectionOf(result.body, path) }
   // The new resource's templates target it and start from its fields.
-  renderTemplates(isObject(result.body) ? result.body._templates : undefined)
+  renderTemplates(templatesOf(result.body))
   // pushState fires no hashchange: the 201 stays on screen rather than a fresh GET of the same.
   history.pushState(null, '', `#${path}`)
   ui.address.value = path
