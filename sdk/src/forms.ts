@@ -82,6 +82,14 @@ function readField(raw: unknown): Field[] {
   if (!isRecord(raw) || typeof raw.name !== 'string') return []
   const options = isRecord(raw.options) ? raw.options : {}
   const { inline, link, promptField = 'prompt', valueField = 'value' } = options
+  const linked = isRecord(link) &&
+    typeof link.href === 'string' && {
+      link: {
+        href: link.href,
+        ...pick(link, 'type', 'string'),
+        ...pick(link, 'templated', 'boolean'),
+      },
+    }
   // An inline option is a string, or an object whose prompt and value live under the named keys.
   const choice = (entry: unknown): FieldOption =>
     isRecord(entry)
@@ -96,16 +104,10 @@ function readField(raw: unknown): Field[] {
       required: raw.required === true,
       readOnly: raw.readOnly === true,
       ...('value' in raw && { value: raw.value }),
-      ...((Array.isArray(inline) || (isRecord(link) && typeof link.href === 'string')) && {
+      ...((Array.isArray(inline) || linked) && {
         options: {
           inline: Array.isArray(inline) ? inline.map(choice) : [],
-          ...(isRecord(link) && {
-            link: {
-              ...pick(link, 'type', 'string'),
-              ...pick(link, 'templated', 'boolean'),
-              href: link.href,
-            },
-          }),
+          ...linked,
           ...pick(options, 'minItems maxItems', 'number'),
         },
       }),
@@ -140,9 +142,8 @@ const kindOf = (type: string) =>
     ? 'number'
     : type === 'checkbox'
       ? 'boolean'
-      : /^(text|textarea|email|password|search|tel|url|date|datetime-local|time|month|week|color)$/.test(
-          type,
-        ) && 'string'
+      : /^(text|textarea|email|password|search|tel|url|date|datetime-local|time)$/.test(type) &&
+        'string'
 
 /**
  * What is wrong with `values` for `fields`, as a 422 would say it: a JSON Pointer and a detail per
@@ -167,10 +168,8 @@ export function validate(fields: readonly Field[], values: Record<string, unknow
       if (required) fail('is required')
       continue
     }
-    if (options?.maxItems !== undefined && each.length > options.maxItems)
-      fail(`takes at most ${options.maxItems} values`)
-    if (options?.minItems !== undefined && each.length < options.minItems)
-      fail(`takes at least ${options.minItems} values`)
+    if (each.length > (options?.maxItems ?? Infinity))
+      fail(`takes at most ${options?.maxItems} values`)
     for (const one of each) {
       if (kind && (typeof one !== kind || (kind === 'number' && !Number.isFinite(one)))) {
         fail(`must be a ${kind}`)

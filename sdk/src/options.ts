@@ -115,12 +115,11 @@ const retryAfter = (value: string | null): number =>
 
 /** The base URL, absolute: a relative one resolves against the page, if there is one. */
 function absolute(baseUrl: string | URL): URL {
-  const page = (globalThis as { location?: { href?: string } }).location?.href
   try {
-    return new URL(baseUrl, page)
+    return new URL(baseUrl, (globalThis as { location?: { href?: string } }).location?.href)
   } catch {
     throw new HalyardError(
-      `baseUrl '${baseUrl}' is not an absolute URL${page ? '' : ' and there is no page to resolve it against'}: give one such as 'http://127.0.0.1:4010/api/v1.2'`,
+      `baseUrl '${baseUrl}' is no absolute URL and no page resolves it: give an absolute URL, e.g. 'http://127.0.0.1:4010/api/v1.2'`,
     )
   }
 }

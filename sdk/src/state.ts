@@ -163,18 +163,16 @@ export class State<T = AnyResource> {
   }
 }
 
-/** A field whose options are behind a link, that link resolved against the document when it can be. */
-const resolveOptionsLink =
-  (uri: string) =>
-  (field: Field): Field => {
-    const link = field.options?.link
-    return link && !link.templated && URL.canParse(link.href, uri)
-      ? ({
-          ...field,
-          options: { ...field.options, link: { ...link, href: new URL(link.href, uri).href } },
-        } as Field)
-      : field
-  }
+/**
+ * A field whose options are behind a link, that link resolved against the document when it can be
+ * (in place: the templates are read afresh for each state).
+ */
+const resolveOptionsLink = (uri: string) => (field: Field) => {
+  const link = field.options?.link
+  if (link && !link.templated && URL.canParse(link.href, uri))
+    link.href = new URL(link.href, uri).href
+  return field
+}
 
 /**
  * Builds the state of a parsed body, and of everything embedded in it, through `adapter`. Hrefs

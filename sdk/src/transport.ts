@@ -40,7 +40,7 @@ export interface Transport {
    * Reads a body the SDK has no use for (a 304's, a DELETE's) to its end, within the same limits.
    * Never cancelled: a browser shows a response whose body was cancelled as a cancelled request.
    */
-  discard(method: string, url: string, response: Response): Promise<void>
+  discard(method: string, url: string, response: Response): Promise<unknown>
 }
 
 const httpStatusClass: Record<number, typeof HttpError> = {
@@ -172,9 +172,5 @@ export function createTransport(options: NormalizedOptions, go?: Go): Transport 
       ),
     )
 
-  const discard = async (method: string, url: string, response: Response): Promise<void> => {
-    await text(method, url, response)
-  }
-
-  return { send, read, discard }
+  return { send, read, discard: text }
 }

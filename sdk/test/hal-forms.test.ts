@@ -170,7 +170,7 @@ describe('createClient with a relative baseUrl', () => {
     })()
     expect(isHalyardError(error)).toBe(true)
     expect((error as Error).message).toBe(
-      "baseUrl '/api/v1.2' is not an absolute URL and there is no page to resolve it against: give one such as 'http://127.0.0.1:4010/api/v1.2'",
+      "baseUrl '/api/v1.2' is no absolute URL and no page resolves it: give an absolute URL, e.g. 'http://127.0.0.1:4010/api/v1.2'",
     )
   })
 })

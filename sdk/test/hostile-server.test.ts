@@ -207,6 +207,60 @@ describe('@halyard/sdk against a hostile server', () => {
     })
   })
 
+  describe('what bounds a call', () => {
+    it('with timeout 2000, a Retry-After of 30 s is not waited for; one of 1 s is', async () => {
+      let calls = 0
+      api.on('/api/busy', (_, res) => res.writeHead(503, { 'retry-after': '30' }).end())
+      api.on('/api/soon', (_, res) =>
+        calls++ === 0
+          ? res.writeHead(503, { 'retry-after': '1' }).end()
+          : hal(res, { ready: true }),
+      )
+      const sdk = client({ timeout: 2000 })
+      const error = await sdk
+        .go('busy')
+        .get()
+        .catch((e: unknown) => e)
+      expect(isHttpError(error) && error.status).toBe(503)
+      expect((await sdk.go('soon').get()).data).toEqual({ ready: true })
+      expect(paths(api)).toEqual(['GET /api/busy', 'GET /api/soon', 'GET /api/soon'])
+    })
+
+    it('a Retry-After that would end after totalTimeout is not waited for', async () => {
+      api.on('/api/busy', (_, res) => res.writeHead(503, { 'retry-after': '2' }).end())
+      const error = await client({ maxRetryAfter: 5000, totalTimeout: 1500 })
+        .go('busy')
+        .get()
+        .catch((e: unknown) => e)
+      expect(isHttpError(error) && error.status).toBe(503)
+      expect(paths(api)).toEqual(['GET /api/busy'])
+    })
+
+    it("ky's backoff waits no longer than the timeout between attempts", async () => {
+      // Doubling from 300 ms, the fifth wait would be 4.8 s: past the call's 6 s. No longer than
+      // the timeout (1 s) each, all five retries fit.
+      api.on('/api/failing', (_, res) => res.writeHead(500).end())
+      const error = await client({ timeout: 1000, retry: { limit: 5 } })
+        .go('failing')
+        .get()
+        .catch((e: unknown) => e)
+      expect(isHttpError(error) && error.status).toBe(500)
+      expect(api.seen).toHaveLength(6)
+    })
+
+    it('redirects share the call’s time: slow hops end in a TimeoutError, not 20 of them', async () => {
+      api.on('/api/slow', (_, res) => {
+        setTimeout(() => res.writeHead(302, { location: '/api/slow' }).end(), 100)
+      })
+      const error = await client({ timeout: 400, retry: 0 })
+        .go('slow')
+        .get()
+        .catch((e: unknown) => e)
+      expect(isTimeoutError(error)).toBe(true)
+      expect(api.seen.length).toBeLessThan(21)
+    })
+  })
+
   describe('redirects of a request that carries the token', () => {
     it('sends a POST answered 307 once, then once to the target, with the token on the same origin', async () => {
       api.on('POST /api/old', redirect(307, '/api/new'))
