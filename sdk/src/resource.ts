@@ -242,7 +242,9 @@ export class Resource<T = AnyResource> {
     }
     // Every cached copy, embedded ones included, is stale now.
     cache.invalidate(this.uri)
-    if (response.status === 204) return this.#fetch({}, undefined)
+    // The read that stands in for an empty answer is part of the call: the caller's signal stops it.
+    if (response.status === 204)
+      return this.#fetch(rest.signal ? { signal: rest.signal } : {}, undefined)
     const updated = await transport.read<T>(method, this.uri, response)
     this.#keep(updated, response.headers)
     return updated

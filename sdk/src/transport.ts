@@ -63,6 +63,21 @@ const redirects = new Set([301, 302, 303, 307, 308])
 /** ky's largest timer. */
 const MAX_TIMER = 2_147_483_647
 
+/** What `promise` gives, or a `TimeoutError` once `ms` have passed. */
+function within<T>(
+  promise: Promise<T> | undefined,
+  ms: number,
+  request: () => Request,
+): Promise<T | undefined> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new TimeoutError(request())), ms)
+    }),
+  ]).finally(() => clearTimeout(timer))
+}
+
 export function createTransport(options: NormalizedOptions, go?: Go): Transport {
   const http = ky.create(options.ky)
   const origin = options.baseUrl.origin
@@ -94,7 +109,9 @@ export function createTransport(options: NormalizedOptions, go?: Go): Transport 
         /^if-(none-match|modified-since)$/i.test(name),
       )
       trusted &&= !!options.token && new URL(url).origin === origin
-      const token = trusted && (await options.token?.())
+      // A token source that never answers must not hold the call past its deadline either.
+      const token =
+        trusted && (await within(options.token?.(), left, () => new Request(url, { method })))
       if (token) {
         headers = new Headers(headers)
         headers.set(options.tokenHeader, token)
@@ -111,14 +128,14 @@ export function createTransport(options: NormalizedOptions, go?: Go): Transport 
           ...(body instanceof URLSearchParams ? { body } : body !== undefined && { json: body }),
           ...(init.signal && { signal: init.signal }),
           retry,
-          ...(left !== MAX_TIMER && { totalTimeout: left }),
+          totalTimeout: left,
         })
       } catch (error) {
         if (isHTTPError(error))
           throw httpErrorFor(method, url, error.response, isRecord(error.data) ? error.data : {})
         throw error
       }
-      if (deadline !== Infinity) deadlines.set(response, deadline)
+      deadlines.set(response, deadline)
       if (!token) return response
       const location = response.headers.get('location')
       // A browser hides where a redirect leads: a read is asked again without the token (fetch
@@ -145,9 +162,8 @@ export function createTransport(options: NormalizedOptions, go?: Go): Transport 
 
   /** The body as text, within the timeout and what is left of the call's. */
   const text = (method: string, url: string, response: Response): Promise<string> => {
-    const { timeout } = options
-    const left = Math.min((deadlines.get(response) ?? Infinity) - Date.now(), MAX_TIMER)
-    const limit = timeout === false ? left !== MAX_TIMER && left : Math.min(timeout, left)
+    const left = (deadlines.get(response) ?? Infinity) - Date.now()
+    const limit = Math.min(options.timeout || MAX_TIMER, left, MAX_TIMER)
     return readBody(method, url, response, limit, options.maxBodySize)
   }
 

@@ -248,6 +248,16 @@ describe('@halyard/sdk against a hostile server', () => {
       expect(api.seen).toHaveLength(6)
     })
 
+    it('a token source that never answers ends in a TimeoutError, with nothing sent', async () => {
+      const error = await client({ token: () => new Promise<string>(() => {}), timeout: 300 })
+        .go('anything')
+        .get()
+        .catch((e: unknown) => e)
+      expect(isTimeoutError(error)).toBe(true)
+      expect((error as Error).message).toContain(`GET ${api.origin}/api/anything`)
+      expect(api.seen).toEqual([])
+    })
+
     it('redirects share the call’s time: slow hops end in a TimeoutError, not 20 of them', async () => {
       api.on('/api/slow', (_, res) => {
         setTimeout(() => res.writeHead(302, { location: '/api/slow' }).end(), 100)
