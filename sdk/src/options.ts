@@ -14,7 +14,7 @@ export type TokenSource = string | (() => string | undefined | Promise<string | 
  * response's headers and, once they came, at most `timeout` again for its body; `retry.limit`
  * (default 2) more attempts follow for idempotent methods, each after a wait of at most
  * `maxRetryAfter` (a server's `Retry-After`) or `retry.backoffLimit` (ky's backoff), both the
- * `timeout` by default; and the whole call, attempts, waits, redirects and body together, ends
+ * `timeout` by default; and the whole call, attempts, waits, redirects, token and body together, ends
  * within `totalTimeout`, by default `(retry.limit + 1) × timeout` (30 s with the defaults), with a
  * `TimeoutError` if it has not ended by then.
  *
@@ -39,9 +39,9 @@ export interface ClientOptions
   timeout?: number | false
   /**
    * ms the whole call may take: every attempt, the waits between them, redirects and the body.
-   * Past it the call rejects with a `TimeoutError`; a wait that would end after it is not made (the
-   * call rejects at once with the response's `HttpError`). Default `(retry.limit + 1) × timeout`;
-   * `false`: no limit.
+   * Past it the call rejects with a `TimeoutError`; a `Retry-After` that would end after it is not
+   * waited for (the call rejects at once with the response's `HttpError`). Default
+   * `(retry.limit + 1) × timeout`; `false`: no limit.
    */
   totalTimeout?: number | false
   /** Sent in `tokenHeader` to the base URL's origin, never to another origin. */
