@@ -82,8 +82,11 @@ export interface ClientOptions
 /** The options after {@link normalizeOptions}: every default applied, once. */
 export interface NormalizedOptions {
   baseUrl: URL
-  /** Absent when the client has no token: its requests then skip the origin check. */
-  token: (() => Promise<string | undefined>) | undefined
+  /**
+   * Absent when the client has no token: its requests then skip the origin check. A promise only
+   * when the caller's function gives one.
+   */
+  token: (() => string | undefined | Promise<string | undefined>) | undefined
   tokenHeader: string
   headers: Record<string, string>
   cacheSize: number
@@ -153,10 +156,7 @@ export function normalizeOptions({
   const { totalTimeout = timeout && timeout * ((retryOptions.limit ?? 2) + 1) } = rest
   return {
     baseUrl: absolute(baseUrl),
-    token:
-      token === undefined
-        ? undefined
-        : async () => (typeof token === 'function' ? await token() : token),
+    token: token === undefined || typeof token === 'function' ? token : () => token,
     tokenHeader,
     headers,
     cacheSize,

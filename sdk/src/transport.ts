@@ -64,11 +64,7 @@ const redirects = new Set([301, 302, 303, 307, 308])
 const MAX_TIMER = 2_147_483_647
 
 /** What `promise` gives, or a `TimeoutError` once `ms` have passed. */
-function within<T>(
-  promise: Promise<T> | undefined,
-  ms: number,
-  request: () => Request,
-): Promise<T | undefined> {
+function within<T>(promise: Promise<T>, ms: number, request: () => Request): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined
   return Promise.race([
     promise,
@@ -109,9 +105,12 @@ export function createTransport(options: NormalizedOptions, go?: Go): Transport 
         /^if-(none-match|modified-since)$/i.test(name),
       )
       trusted &&= !!options.token && new URL(url).origin === origin
+      const source = trusted ? options.token?.() : undefined
       // A token source that never answers must not hold the call past its deadline either.
       const token =
-        trusted && (await within(options.token?.(), left, () => new Request(url, { method })))
+        source instanceof Promise
+          ? await within(source, left, () => new Request(url, { method }))
+          : source
       if (token) {
         headers = new Headers(headers)
         headers.set(options.tokenHeader, token)
