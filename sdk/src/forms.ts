@@ -20,7 +20,8 @@ export interface FieldOptionsLink {
  * One property of a HAL-FORMS template: what a value must be, and how to ask for it. Members the
  * template leaves out are absent (`type` defaults to `text`). The value `submit()` takes follows
  * the type: a boolean for `checkbox`, a finite number for `number` and `range`, a string for the
- * text types and the dates (`date`: `2026-11-26`, `datetime-local`: `2026-11-26T10:30`).
+ * other text types and the dates (`date`: `2026-11-26`, `datetime-local`: `2026-11-26T10:30`), any
+ * scalar for `text` (also what a property without `type` is: Spring HATEOAS gives booleans none).
  */
 export interface Field<N extends string = string> {
   name: N
@@ -136,14 +137,19 @@ export function readTemplates(raw: unknown): Template[] {
   )
 }
 
-/** The JSON type each input type's value has; none for the types whose values vary. */
+/**
+ * The JSON type each input type's value has: `text`, also what a template without `type` gets
+ * (Spring HATEOAS gives a boolean none), takes any scalar; none for the types whose values vary.
+ */
 const kindOf = (type: string) =>
   /^(number|range)$/.test(type)
     ? 'number'
     : type === 'checkbox'
       ? 'boolean'
-      : /^(text|textarea|email|password|search|tel|url|date|datetime-local|time)$/.test(type) &&
-        'string'
+      : type === 'text'
+        ? 'scalar'
+        : /^(textarea|email|password|search|tel|url|date|datetime-local|time)$/.test(type) &&
+          'string'
 
 /**
  * What is wrong with `values` for `fields`, as a 422 would say it: a JSON Pointer and a detail per
@@ -171,8 +177,12 @@ export function validate(fields: readonly Field[], values: Record<string, unknow
     if (each.length > (options?.maxItems ?? Infinity))
       fail(`takes at most ${options?.maxItems} values`)
     for (const one of each) {
-      if (kind && (typeof one !== kind || (kind === 'number' && !Number.isFinite(one)))) {
-        fail(`must be a ${kind}`)
+      if (
+        kind === 'scalar'
+          ? typeof one === 'object'
+          : kind && (typeof one !== kind || (kind === 'number' && !Number.isFinite(one)))
+      ) {
+        fail(`must be a ${kind === 'scalar' ? 'string' : kind}`)
         continue
       }
       // Characters as Unicode code points, as JSON Schema counts them.

@@ -108,8 +108,17 @@ describe('typed values', () => {
     ])
   })
 
+  it('takes a boolean where Spring HATEOAS gives no type (text takes any scalar), not an object', () => {
+    expect(action().validate({ ...valid, gift: true })).toEqual([])
+    expect(action().validate({ ...valid, gift: 'yes' })).toEqual([])
+    expect(action().validate({ ...valid, gift: { wrapped: true } })).toEqual([
+      { pointer: '/gift', detail: 'gift must be a string' },
+    ])
+  })
+
   it('takes dates as the input type writes them, and applies regex to strings', () => {
-    expect(action().validate({ ...valid, due: '2026-11-26', contact: 'a@b' })).toEqual([])
+    const dates = { due: '2026-11-26', deliverAt: '2026-11-26T10:30' }
+    expect(action().validate({ ...valid, ...dates, contact: 'a@b' })).toEqual([])
     expect(action().validate({ ...valid, due: 20261126, contact: 'nobody' })).toEqual([
       { pointer: '/due', detail: 'due must be a string' },
       { pointer: '/contact', detail: 'contact must match .+@.+' },
