@@ -1,0 +1,144 @@
+import type { Resource, State } from '@halyard/sdk'
+import type {
+  DataTag,
+  GetNextPageParamFunction,
+  InfiniteData,
+  QueryClient,
+  QueryFunctionContext,
+  StaleTime,
+} from '@tanstack/query-core'
+import { type HalQueryKey, halQueryKey } from './keys.js'
+import { seedEmbedded } from './seed.js'
+import { sameState } from './state-json.js'
+
+/** Options of {@link halQueryOptions} and {@link halInfiniteQueryOptions}. */
+export interface HalQueryExtras {
+  /**
+   * The representation to ask for (`Accept`); it becomes part of the key. Default: the client's
+   * (HAL-FORMS, then HAL).
+   */
+  accept?: string
+  /** How long the state is fresh (TanStack's `staleTime`: the one freshness owner). */
+  staleTime?: StaleTime
+  /** How long an unused query stays cached (TanStack's `gcTime`). */
+  gcTime?: number
+}
+
+/** What {@link halQueryOptions} gives: options for `useQuery`, `fetchQuery`, a `QueryObserver`… */
+export interface HalQueryOptions<T> {
+  queryKey: DataTag<HalQueryKey, State<T>, Error>
+  queryFn: (context: QueryFunctionContext<HalQueryKey>) => Promise<State<T>>
+  structuralSharing: (previous: unknown, next: unknown) => unknown
+  staleTime?: StaleTime
+  gcTime?: number
+}
+
+/** Options of {@link halInfiniteQueryOptions}. */
+export interface HalInfiniteQueryExtras extends HalQueryExtras {
+  /** The rels that lead to the next page, tried in order. Default `['next', 'nextPage']`. */
+  nextRels?: readonly string[]
+}
+
+/** What {@link halInfiniteQueryOptions} gives: options for `useInfiniteQuery` and the like. */
+export interface HalInfiniteQueryOptions<T> {
+  queryKey: DataTag<HalQueryKey, InfiniteData<State<T>, string>, Error>
+  queryFn: (context: QueryFunctionContext<HalQueryKey, string>) => Promise<State<T>>
+  initialPageParam: string
+  getNextPageParam: GetNextPageParamFunction<string, State<T>>
+  structuralSharing: (previous: unknown, next: unknown) => unknown
+  staleTime?: StaleTime
+  gcTime?: number
+}
+
+const keep = (previous: unknown, next: unknown): unknown =>
+  sameState(previous as State | undefined, next as State) ? previous : next
+
+/**
+ * Reads `resource` for TanStack: always from the server, conditionally when the SDK's cache holds
+ * validators (a 304 gives the very same `State` back). Freshness is TanStack's `staleTime` alone.
+ */
+async function read<T>(
+  resource: Resource<T>,
+  { client, signal }: { client: QueryClient; signal: AbortSignal },
+  accept: string | undefined,
+): Promise<State<T>> {
+  const state = await resource.refresh({ signal, ...(accept && { headers: { accept } }) })
+  seedEmbedded(client, state as State)
+  return state
+}
+
+/**
+ * Query options for a resource: keyed by its URI (and the representation asked for), its data the
+ * SDK's `State`, typed as the resource is. Resources embedded in the state are cached under their
+ * own `self`; a refetch is a conditional request, and an unchanged state stays the same object.
+ *
+ * @example
+ * ```ts
+ * import { useQuery } from '@tanstack/react-query'
+ * import { halQueryOptions } from '@halyard/query'
+ *
+ * const { data } = useQuery(halQueryOptions(api.article(uri), { staleTime: 30_000 }))
+ * data?.data.title // typed by Article
+ * ```
+ */
+export function halQueryOptions<T>(
+  resource: Resource<T>,
+  { accept, ...extras }: HalQueryExtras = {},
+): HalQueryOptions<T> {
+  return {
+    ...extras,
+    queryKey: halQueryKey(
+      resource.uri,
+      accept ? { accept } : undefined,
+    ) as HalQueryOptions<T>['queryKey'],
+    queryFn: (context) => read(resource, context, accept),
+    structuralSharing: keep,
+  }
+}
+
+/**
+ * Infinite query options for a collection: one page per request, the next page where the page's
+ * `next` link (or the rels of `nextRels`) leads; no page counting. A link back to a page already
+ * read ends the list.
+ *
+ * @example
+ * ```ts
+ * import { useInfiniteQuery } from '@tanstack/react-query'
+ * import { halInfiniteQueryOptions } from '@halyard/query'
+ *
+ * const articles = await api.articlePage(1, { pageSize: 20 })
+ * const { data, fetchNextPage, hasNextPage } = useInfiniteQuery(halInfiniteQueryOptions(articles))
+ * const items = data?.pages.flatMap((page) => page.embedded('item')) ?? []
+ * ```
+ */
+export function halInfiniteQueryOptions<T>(
+  resource: Resource<T>,
+  { accept, nextRels = ['next', 'nextPage'], ...extras }: HalInfiniteQueryExtras = {},
+): HalInfiniteQueryOptions<T> {
+  return {
+    ...extras,
+    queryKey: halQueryKey(resource.uri, {
+      pages: true,
+      ...(accept && { accept }),
+    }) as HalInfiniteQueryOptions<T>['queryKey'],
+    queryFn: (context) => read(resource.go<T>(context.pageParam), context, accept),
+    initialPageParam: resource.uri,
+    getNextPageParam: (page, _pages, _param, params) => {
+      for (const rel of nextRels) {
+        const link = (page as State).links.get(rel)
+        if (link && !link.templated) return params.includes(link.href) ? undefined : link.href
+      }
+      return undefined
+    },
+    structuralSharing: (previous, next) => {
+      const before = previous as InfiniteData<State> | undefined
+      const after = next as InfiniteData<State>
+      const pages = after.pages.map((page, i) => keep(before?.pages[i], page) as State)
+      return before &&
+        pages.every((page, i) => page === before.pages[i]) &&
+        pages.length === before.pages.length
+        ? before
+        : { ...after, pages }
+    },
+  }
+}
