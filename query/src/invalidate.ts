@@ -36,6 +36,13 @@ const refersTo = (state: State, uri: string): boolean =>
  *   query) is invalidated too.
  *
  * Active queries refetch (TanStack's `invalidateQueries`); the promise settles when they have.
+ * `halMutationOptions` calls it; call it yourself after a write made through the SDK directly.
+ *
+ * @example
+ * ```ts
+ * const state = await api.patchArticle(uri, { title: 'Hello' }) // not through a mutation
+ * await applyWrite(queryClient, { method: 'PATCH', target: uri, result: state })
+ * ```
  */
 export async function applyWrite(client: QueryClient, { method, target, result }: Write) {
   const uris = new Set([target])

@@ -147,7 +147,8 @@ export function halMutationOptions(
         : resource.patch(variables as never, write)
     },
     onMutate: async (variables, { client }) => {
-      if (!optimistic || !variables || typeof variables !== 'object') return {}
+      const edits = how === 'put' || how === 'patch'
+      if (!optimistic || !edits || !variables || typeof variables !== 'object') return {}
       await client.cancelQueries({ queryKey: key, exact: true })
       const previous = client.getQueryData<State>(key)
       if (previous) {

@@ -67,7 +67,15 @@ export function stateFromJson<T>(json: HalStateJson, go?: Go): State<T> {
   )
 }
 
-/** A state of `state`'s resource whose data is `data`: its links, embedded and validators kept. */
+/**
+ * A state of `state`'s resource whose data is `data`: its links, embedded resources and
+ * validators kept. For optimistic updates (`halMutationOptions(…, { optimistic: true })` uses it).
+ *
+ * @example
+ * ```ts
+ * queryClient.setQueryData(halQueryKey(state.uri), withData(state, { ...state.data, title: 'Soon' }))
+ * ```
+ */
 export function withData<T>(state: State<T>, data: object, go?: Go): State<T> {
   const json = stateToJson(state as State)
   return stateFromJson({ ...json, body: { ...json.body, ...data } }, go)
@@ -76,7 +84,13 @@ export function withData<T>(state: State<T>, data: object, go?: Go): State<T> {
 /**
  * Whether `next` says nothing `previous` did not: same document, no new validator, no templates
  * that `previous` lacks (an embedded copy has none). Then the cache keeps `previous`, so that code
- * comparing states by identity sees no change.
+ * comparing states by identity sees no change. It is the `structuralSharing` of every query of
+ * this package.
+ *
+ * @example
+ * ```ts
+ * sameState(await article.get(), await article.refresh()) // true when nothing changed
+ * ```
  */
 export function sameState(previous: State | undefined, next: State): boolean {
   if (previous === next) return true

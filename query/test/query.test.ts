@@ -153,6 +153,9 @@ describe('halMutationOptions', () => {
   it('after a PATCH, refetches exactly the documents that embed or link the item', async () => {
     const { api, queryClient, queries, comment3 } = await screen()
     const count = queries().length
+    // 9 observed (root, blog, 2 pages, 2 articles, 2 comments, the infinite query) and the 8 other
+    // articles the pages embed (1 to 10).
+    expect(count).toBe(17)
     const before = queries().map((query) => query.state.data)
     const patch = new MutationObserver(
       queryClient,
