@@ -1,18 +1,15 @@
 import type { State } from '@halyard/sdk'
 import type { InfiniteData, Query, QueryClient } from '@tanstack/query-core'
 
-/**
- * What a query of a resource holds besides the resource's default representation: another one
- * (`accept`), or the pages that follow it (`pages`).
- */
+/** What a query of a resource holds besides its state: the pages that follow it (`pages`). */
 export interface HalKeyVariant {
-  accept?: string
   pages?: true
 }
 
 /**
- * The key of a resource's query: `['hal', uri]`, its canonical URI, then the variant when there is
- * one. Every query of a URI starts with `['hal', uri]`, so that prefix reaches them all.
+ * The key of a resource's query: `['hal', uri]`, its URI, then the variant when there is one.
+ * Every query of a URI starts with `['hal', uri]`, so that prefix reaches them all. The
+ * representation is the client's (its adapter's `Accept`): one per URI.
  */
 export type HalQueryKey = readonly ['hal', string] | readonly ['hal', string, HalKeyVariant]
 
@@ -27,7 +24,7 @@ export type HalQueryKey = readonly ['hal', string] | readonly ['hal', string, Ha
  * ```
  */
 export function halQueryKey(uri: string, variant?: HalKeyVariant): HalQueryKey {
-  return variant && (variant.accept || variant.pages) ? ['hal', uri, variant] : ['hal', uri]
+  return variant?.pages ? ['hal', uri, variant] : ['hal', uri]
 }
 
 /** The HAL queries in a client's cache, each with the states it holds (one, or its pages). */

@@ -13,11 +13,6 @@ import { sameState } from './state-json.js'
 
 /** Options of {@link halQueryOptions} and {@link halInfiniteQueryOptions}. */
 export interface HalQueryExtras {
-  /**
-   * The representation to ask for (`Accept`); it becomes part of the key. Default: the client's
-   * (HAL-FORMS, then HAL).
-   */
-  accept?: string
   /** How long the state is fresh (TanStack's `staleTime`: the one freshness owner). */
   staleTime?: StaleTime
   /** How long an unused query stays cached (TanStack's `gcTime`). */
@@ -60,9 +55,8 @@ const keep = (previous: unknown, next: unknown): unknown =>
 async function read<T>(
   resource: Resource<T>,
   { client, signal }: { client: QueryClient; signal: AbortSignal },
-  accept: string | undefined,
 ): Promise<State<T>> {
-  const state = await resource.refresh({ signal, ...(accept && { headers: { accept } }) })
+  const state = await resource.refresh({ signal })
   seedEmbedded(client, state as State)
   return state
 }
@@ -83,15 +77,12 @@ async function read<T>(
  */
 export function halQueryOptions<T>(
   resource: Resource<T>,
-  { accept, ...extras }: HalQueryExtras = {},
+  extras: HalQueryExtras = {},
 ): HalQueryOptions<T> {
   return {
     ...extras,
-    queryKey: halQueryKey(
-      resource.uri,
-      accept ? { accept } : undefined,
-    ) as HalQueryOptions<T>['queryKey'],
-    queryFn: (context) => read(resource, context, accept),
+    queryKey: halQueryKey(resource.uri) as HalQueryOptions<T>['queryKey'],
+    queryFn: (context) => read(resource, context),
     structuralSharing: keep,
   }
 }
@@ -113,15 +104,12 @@ export function halQueryOptions<T>(
  */
 export function halInfiniteQueryOptions<T>(
   resource: Resource<T>,
-  { accept, nextRels = ['next', 'nextPage'], ...extras }: HalInfiniteQueryExtras = {},
+  { nextRels = ['next', 'nextPage'], ...extras }: HalInfiniteQueryExtras = {},
 ): HalInfiniteQueryOptions<T> {
   return {
     ...extras,
-    queryKey: halQueryKey(resource.uri, {
-      pages: true,
-      ...(accept && { accept }),
-    }) as HalInfiniteQueryOptions<T>['queryKey'],
-    queryFn: (context) => read(resource.go<T>(context.pageParam), context, accept),
+    queryKey: halQueryKey(resource.uri, { pages: true }) as HalInfiniteQueryOptions<T>['queryKey'],
+    queryFn: (context) => read(resource.go<T>(context.pageParam), context),
     initialPageParam: resource.uri,
     getNextPageParam: (page, _pages, _param, params) => {
       for (const rel of nextRels) {

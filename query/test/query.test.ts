@@ -48,13 +48,11 @@ describe('halQueryOptions', () => {
     expect(requests).toEqual(['GET /blogs/1/articles/3 200'])
   })
 
-  it('keys another representation apart', async () => {
-    const { api, queryClient } = clients()
-    const options = halQueryOptions(api.article(article(3)), { accept: 'application/hal+json' })
-    expect(options.queryKey).toEqual(['hal', article(3), { accept: 'application/hal+json' }])
-    const state = await queryClient.fetchQuery(options)
-    expect(state.actions()).toEqual([]) // plain HAL: no templates
-    expect(state.headers.get('content-type')).toMatch(/^application\/hal\+json/)
+  it('keys the pages of a collection apart from its first page', async () => {
+    const { api } = clients()
+    const first = pageOf(api, 5)
+    expect(halQueryOptions(first).queryKey).toEqual(['hal', first.uri])
+    expect(halInfiniteQueryOptions(first).queryKey).toEqual(['hal', first.uri, { pages: true }])
   })
 
   it('opens an item that came embedded in a page with no request', async () => {
