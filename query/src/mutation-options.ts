@@ -160,16 +160,16 @@ export function halMutationOptions(
       }
       return { previous }
     },
-    onSuccess: async (data, variables, context, mutation) => {
-      await applyWrite(mutation.client, { method, target: sentTo, result: data })
-      await onSuccess?.(data, variables, context, mutation)
+    onSuccess: async (data, variables, mutated, context) => {
+      await applyWrite(context.client, { method, target: sentTo, result: data })
+      await onSuccess?.(data, variables, mutated, context)
     },
-    onError: async (error, variables, context, mutation) => {
-      if (context?.previous) mutation.client.setQueryData(key, context.previous)
+    onError: async (error, variables, mutated, context) => {
+      if (mutated?.previous) context.client.setQueryData(key, mutated.previous)
       // Our copy was stale: read the current one, which the next write will start from.
       if (isPreconditionFailedError(error))
-        await mutation.client.invalidateQueries({ queryKey: halQueryKey(sentTo) })
-      await onError?.(error, variables, context, mutation)
+        await context.client.invalidateQueries({ queryKey: halQueryKey(sentTo) })
+      await onError?.(error, variables, mutated, context)
     },
   }
   return mutation

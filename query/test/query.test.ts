@@ -232,7 +232,13 @@ describe('halMutationOptions', () => {
   })
 
   it('submits a HAL-FORMS action; a created resource invalidates the collection and its Location', async () => {
-    const { queryClient, blog } = await screen()
+    const { api, queryClient, blog } = await screen()
+    // A query of the URI the article will get: not found yet.
+    const next = new QueryObserver(queryClient, halQueryOptions(api.article(article(43))))
+    next.subscribe(() => {})
+    await next.refetch()
+    expect(next.getCurrentResult().status).toBe('error')
+    requests.length = 0
     const create = new MutationObserver(
       queryClient,
       halMutationOptions(blog, { action: 'createArticle' }),
@@ -242,6 +248,8 @@ describe('halMutationOptions', () => {
     expect(requests.sort()).toEqual(
       [
         'POST /blogs/1/articles 201',
+        // Its Location: the 201's body is in the SDK's cache, so a conditional request.
+        'GET /blogs/1/articles/43 304',
         // Every page of the collection: a creation may shift any of them.
         'GET /blogs/1/articles?pageSize=5 200',
         'GET /blogs/1/articles?pageIndex=2&pageSize=5 200',
@@ -249,6 +257,7 @@ describe('halMutationOptions', () => {
         'GET /blogs/1/articles?pageIndex=2&pageSize=4 200',
       ].sort(),
     )
+    expect(next.getCurrentResult().data?.data.title).toBe('Fresh')
   })
 
   it('edits through the default action of the cached state, with its If-Match', async () => {
