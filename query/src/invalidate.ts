@@ -4,7 +4,14 @@ import { halQueries, halQueryKey } from './keys.js'
 import { seedEmbedded } from './seed.js'
 import { sameState } from './state-json.js'
 
-/** What a successful write tells the cache: its method, its target, and what it answered. */
+/**
+ * What a successful write tells the cache: its method, its target, and what it answered.
+ *
+ * @example
+ * ```ts
+ * const write: Write = { method: 'DELETE', target: articleUri, result: undefined }
+ * ```
+ */
 export interface Write {
   method: string
   target: string

@@ -1,7 +1,14 @@
 import type { State } from '@halyard/sdk'
 import type { InfiniteData, Query, QueryClient } from '@tanstack/query-core'
 
-/** What a query of a resource holds besides its state: the pages that follow it (`pages`). */
+/**
+ * What a query of a resource holds besides its state: the pages that follow it (`pages`).
+ *
+ * @example
+ * ```ts
+ * halQueryKey(pageUri, { pages: true } satisfies HalKeyVariant) // the infinite query's key
+ * ```
+ */
 export interface HalKeyVariant {
   pages?: true
 }
@@ -10,6 +17,11 @@ export interface HalKeyVariant {
  * The key of a resource's query: `['hal', uri]`, its URI, then the variant when there is one.
  * Every query of a URI starts with `['hal', uri]`, so that prefix reaches them all. The
  * representation is the client's (its adapter's `Accept`): one per URI.
+ *
+ * @example
+ * ```ts
+ * const key: HalQueryKey = ['hal', 'http://127.0.0.1:4010/api/v1.2/blogs/1']
+ * ```
  */
 export type HalQueryKey = readonly ['hal', string] | readonly ['hal', string, HalKeyVariant]
 

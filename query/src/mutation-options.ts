@@ -16,10 +16,25 @@ import { halQueryKey } from './keys.js'
 import { halQueryOptions } from './query-options.js'
 import { withData } from './state-json.js'
 
-/** The writes {@link halMutationOptions} makes from a method name. */
+/**
+ * The writes {@link halMutationOptions} makes from a method name.
+ *
+ * @example
+ * ```ts
+ * const method: HalMethod = 'patch'
+ * ```
+ */
 export type HalMethod = 'put' | 'patch' | 'post' | 'delete'
 
-/** What `mutate()` takes for a method: `put` the input, `patch` a merge patch of it, `post` the new resource's input. */
+/**
+ * What `mutate()` takes for a method: `put` the input, `patch` a merge patch of it, `post` the new
+ * resource's input, `delete` nothing.
+ *
+ * @example
+ * ```ts
+ * const rename: HalVariables<Article, 'patch'> = { title: 'New' }
+ * ```
+ */
 export type HalVariables<T, M extends HalMethod> = M extends 'put'
   ? InputOf<T>
   : M extends 'patch'
@@ -29,19 +44,43 @@ export type HalVariables<T, M extends HalMethod> = M extends 'put'
       : // biome-ignore lint/suspicious/noConfusingVoidType: TanStack's mutate() takes no argument for void
         void
 
-/** What a mutation of a method resolves to: the new `State`, the created `Resource`, or nothing. */
+/**
+ * What a mutation of a method resolves to: the new `State`, the created `Resource`, or nothing.
+ *
+ * @example
+ * ```ts
+ * type Created = HalResult<ArticlePage, 'post'> // Resource<Article>
+ * ```
+ */
 export type HalResult<T, M extends HalMethod> = M extends 'post'
   ? Resource<CreatedOf<T>>
   : M extends 'delete'
     ? undefined
     : State<T>
 
-/** What `onMutate` handed on: the state an optimistic update replaced, to roll back to. */
+/**
+ * What `onMutate` handed on: the state an optimistic update replaced, to roll back to.
+ *
+ * @example
+ * ```ts
+ * halMutationOptions(article, 'patch', {
+ *   onError: (_error, _values, mutated: HalMutationContext | undefined) => console.log(mutated?.previous),
+ * })
+ * ```
+ */
 export interface HalMutationContext {
   previous?: State | undefined
 }
 
-/** Options of {@link halMutationOptions}: TanStack's, and `optimistic`. */
+/**
+ * Options of {@link halMutationOptions}: TanStack's (but `mutationFn` and `onMutate`, which it
+ * writes), and `optimistic`. Your `onSuccess` runs once the cache is up to date.
+ *
+ * @example
+ * ```ts
+ * halMutationOptions(article, 'patch', { optimistic: true, onSuccess: () => toast('Saved') })
+ * ```
+ */
 export type HalMutationExtras<TData, TVariables> = Omit<
   MutationOptions<TData, Error, TVariables, HalMutationContext>,
   'mutationFn' | 'onMutate'
@@ -53,7 +92,14 @@ export type HalMutationExtras<TData, TVariables> = Omit<
   optimistic?: boolean
 }
 
-/** What {@link halMutationOptions} gives: options for `useMutation` or a `MutationObserver`. */
+/**
+ * What {@link halMutationOptions} gives: options for `useMutation` or a `MutationObserver`.
+ *
+ * @example
+ * ```ts
+ * const options: HalMutationOptions<State<Article>, ArticlePatch> = halMutationOptions(article, 'patch')
+ * ```
+ */
 export type HalMutationOptions<TData, TVariables> = MutationOptions<
   TData,
   Error,
@@ -61,7 +107,14 @@ export type HalMutationOptions<TData, TVariables> = MutationOptions<
   HalMutationContext
 >
 
-/** A HAL-FORMS action of the resource, by name (see `State.action()`). */
+/**
+ * A HAL-FORMS action of the resource, by name (see `State.action()`).
+ *
+ * @example
+ * ```ts
+ * halMutationOptions(blog, { action: 'createArticle' } satisfies HalAction<'createArticle'>)
+ * ```
+ */
 export interface HalAction<K extends string> {
   action: K
 }

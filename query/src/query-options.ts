@@ -11,7 +11,15 @@ import { type HalQueryKey, halQueryKey } from './keys.js'
 import { seedEmbedded } from './seed.js'
 import { sameState } from './state-json.js'
 
-/** Options of {@link halQueryOptions} and {@link halInfiniteQueryOptions}. */
+/**
+ * Options of {@link halQueryOptions} and {@link halInfiniteQueryOptions}: TanStack's freshness
+ * and garbage collection; spread the result to add any other (`enabled`, `select`…).
+ *
+ * @example
+ * ```ts
+ * useQuery({ ...halQueryOptions(article, { staleTime: 60_000 }), enabled: open })
+ * ```
+ */
 export interface HalQueryExtras {
   /** How long the state is fresh (TanStack's `staleTime`: the one freshness owner). */
   staleTime?: StaleTime
@@ -19,7 +27,15 @@ export interface HalQueryExtras {
   gcTime?: number
 }
 
-/** What {@link halQueryOptions} gives: options for `useQuery`, `fetchQuery`, a `QueryObserver`… */
+/**
+ * What {@link halQueryOptions} gives: options for `useQuery`, `fetchQuery`, a `QueryObserver`…
+ *
+ * @example
+ * ```ts
+ * const options: HalQueryOptions<Article> = halQueryOptions(article)
+ * queryClient.getQueryData(options.queryKey) // State<Article> | undefined
+ * ```
+ */
 export interface HalQueryOptions<T> {
   queryKey: DataTag<HalQueryKey, State<T>, Error>
   queryFn: (context: QueryFunctionContext<HalQueryKey>) => Promise<State<T>>
@@ -28,13 +44,28 @@ export interface HalQueryOptions<T> {
   gcTime?: number
 }
 
-/** Options of {@link halInfiniteQueryOptions}. */
+/**
+ * Options of {@link halInfiniteQueryOptions}.
+ *
+ * @example
+ * ```ts
+ * halInfiniteQueryOptions(comments, { nextRels: ['next'] })
+ * ```
+ */
 export interface HalInfiniteQueryExtras extends HalQueryExtras {
   /** The rels that lead to the next page, tried in order. Default `['next', 'nextPage']`. */
   nextRels?: readonly string[]
 }
 
-/** What {@link halInfiniteQueryOptions} gives: options for `useInfiniteQuery` and the like. */
+/**
+ * What {@link halInfiniteQueryOptions} gives: options for `useInfiniteQuery` and the like.
+ *
+ * @example
+ * ```ts
+ * const options: HalInfiniteQueryOptions<ArticlePage> = halInfiniteQueryOptions(page)
+ * await queryClient.fetchInfiniteQuery({ ...options, pages: 3 })
+ * ```
+ */
 export interface HalInfiniteQueryOptions<T> {
   queryKey: DataTag<HalQueryKey, InfiniteData<State<T>, string>, Error>
   queryFn: (context: QueryFunctionContext<HalQueryKey, string>) => Promise<State<T>>

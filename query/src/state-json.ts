@@ -1,6 +1,13 @@
 import { createState, type Go, halFormsAdapter, type Link, type State } from '@halyard/sdk'
 
-/** A `State` as JSON: what crosses from server to browser in a dehydrated cache. */
+/**
+ * A `State` as JSON: what crosses from server to browser in a dehydrated cache.
+ *
+ * @example
+ * ```ts
+ * const json: HalStateJson = stateToJson(state) // { uri, body: { …, _links }, headers: [['etag', '"…"']] }
+ * ```
+ */
 export interface HalStateJson {
   uri: string
   /** The document as HAL-FORMS: data, `_links`, `_embedded`, `_templates`. */
