@@ -149,15 +149,18 @@ export function halInfiniteQueryOptions<T>(
       }
       return undefined
     },
+    // Pages that did not change stay the same objects, and so does the whole when none did.
     structuralSharing: (previous, next) => {
       const before = previous as InfiniteData<State> | undefined
       const after = next as InfiniteData<State>
-      const pages = after.pages.map((page, i) => keep(before?.pages[i], page) as State)
-      return before &&
-        pages.every((page, i) => page === before.pages[i]) &&
-        pages.length === before.pages.length
-        ? before
-        : { ...after, pages }
+      if (!before) return after
+      const pages = after.pages.map((page, i) => keep(before.pages[i], page) as State)
+      if (
+        pages.length === before.pages.length &&
+        pages.every((page, i) => page === before.pages[i])
+      )
+        return before
+      return pages.every((page, i) => page === after.pages[i]) ? after : { ...after, pages }
     },
   }
 }

@@ -8,6 +8,7 @@ import {
   QueryClient,
   QueryObserver,
 } from '@tanstack/query-core'
+import { HttpResponse, http } from 'msw'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import {
   type HalQueryOptions,
@@ -107,6 +108,47 @@ describe('halInfiniteQueryOptions', () => {
       'GET /blogs/1/articles?pageSize=10 200',
       ...[2, 3, 4, 5].map((i) => `GET /blogs/1/articles?pageIndex=${i}&pageSize=10 200`),
     ])
+  })
+
+  it('refetches its pages conditionally, and keeps the same data when none changed', async () => {
+    const { api, queryClient } = clients()
+    const options = halInfiniteQueryOptions(pageOf(api, 20))
+    const first = await queryClient.fetchInfiniteQuery({ ...options, pages: 3 })
+    requests.length = 0
+    await queryClient.refetchQueries({ queryKey: options.queryKey })
+    expect(requests).toEqual([
+      'GET /blogs/1/articles?pageSize=20 304',
+      'GET /blogs/1/articles?pageIndex=2&pageSize=20 304',
+      'GET /blogs/1/articles?pageIndex=3&pageSize=20 304',
+    ])
+    expect(queryClient.getQueryData(options.queryKey)).toBe(first)
+  })
+})
+
+describe('seeding', () => {
+  it('takes no embedded copy that claims another origin', async () => {
+    const { api, queryClient } = clients()
+    mock.server.use(
+      http.get(`${API}/forged`, () =>
+        HttpResponse.json(
+          {
+            _links: { self: { href: `${API}/forged` } },
+            _embedded: {
+              item: [
+                { title: 'Forged', _links: { self: { href: 'http://bank.test/accounts/1' } } },
+                { title: 'Ours', _links: { self: { href: `${API}/ours/1` } } },
+              ],
+            },
+          },
+          { headers: { 'content-type': 'application/hal+json' } },
+        ),
+      ),
+    )
+    await queryClient.fetchQuery(halQueryOptions(api.client.go(`${API}/forged`)))
+    expect(queryClient.getQueryData(halQueryKey('http://bank.test/accounts/1'))).toBeUndefined()
+    expect(queryClient.getQueryData<State>(halQueryKey(`${API}/ours/1`))?.data).toEqual({
+      title: 'Ours',
+    })
   })
 })
 
