@@ -73,7 +73,7 @@ export class Resource<T = AnyResource> {
   }
 
   /**
-   * The resource at `uri` (resolved against this one's URI) on the same client. Sends no request:
+   * The resource at `uri` on this one's client, as `client.go(uri)` gives it. Sends no request:
    * for code that holds a resource and meets URIs, such as the pages a `next` link leads to.
    *
    * @example
@@ -83,7 +83,7 @@ export class Resource<T = AnyResource> {
    * ```
    */
   go<U = AnyResource>(uri: string | URL): Resource<U> {
-    return this.#context.go<U>(new URL(uri, this.uri).href)
+    return this.#context.go<U>(uri)
   }
 
   /**
