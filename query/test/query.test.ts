@@ -238,6 +238,13 @@ describe('halMutationOptions', () => {
       ].sort(),
     )
     expect(queryClient.getQueryData(halQueryKey(article(3)))).toBeUndefined()
+    // None is left stale but the comment, which went with its article.
+    const stale = queryClient
+      .getQueryCache()
+      .getAll()
+      .filter((query) => query.isStale())
+    expect(stale.map((query) => query.queryKey[1])).toEqual([comment3])
+    expect(stale[0]?.state.status).toBe('error')
     // Page 2 now embeds article 11: it is cached under its own URI.
     expect(queryClient.getQueryData<State<Article>>(halQueryKey(article(11)))?.data.id).toBe(11)
     const page = queryClient.getQueryData<State<Article>>(
