@@ -15,6 +15,7 @@ const run = promisify(execFile)
 const WORKSPACES = [
   { name: '@halyard/mock', folder: 'mock' },
   { name: '@halyard/sdk', folder: 'sdk' },
+  { name: '@halyard/query', folder: 'query' },
 ] as const
 // `msw/browser` is `null` under Node's `node` condition: this entry loads only in a bundle.
 const BROWSER_ONLY = new Set(['@halyard/mock/browser'])
@@ -59,8 +60,8 @@ beforeAll(async () => {
       folder,
       tarball: packed.find((p) => p.name === name)?.filename ?? `${name} was not packed`,
     })),
-    // The fixture's optional peer, and Node's types for the TypeScript check.
-    ['@playwright/test', '@types/node'],
+    // The fixture's optional peer, @halyard/query's peer, and Node's types for the TypeScript check.
+    ['@playwright/test', '@tanstack/query-core', '@types/node'],
   )
   await writeFile(join(dir, 'package.json'), JSON.stringify(project.packageJson, null, 2))
   await writeFile(join(dir, 'package-lock.json'), JSON.stringify(project.packageLock, null, 2))
@@ -74,7 +75,7 @@ afterAll(async () => {
 // tsc over the packages' declarations and their dependencies' takes seconds, more on a busy machine.
 describe('the packed packages', { timeout: 180_000 }, () => {
   it('hold the build, a README and a LICENSE, and no tests', () => {
-    expect(packed.map((p) => p.name).sort()).toEqual(WORKSPACES.map((w) => w.name))
+    expect(packed.map((p) => p.name).sort()).toEqual(WORKSPACES.map((w) => w.name).sort())
     for (const { name, files } of packed) {
       const paths = files.map((file) => file.path)
       expect(paths, name).toEqual(expect.arrayContaining(['README.md', 'LICENSE', 'dist/index.js']))
@@ -139,6 +140,12 @@ for (const specifier of ${JSON.stringify(specifiers.filter((s) => !BROWSER_ONLY.
       "export async function first(): Promise<Article['data'] | undefined> {",
       '  for await (const article of client.articles(1)) return article.data',
       '  return undefined',
+      '}',
+      "import { halQueryOptions } from '@halyard/query'",
+      "import { QueryClient } from '@tanstack/query-core'",
+      'export async function title(uri: string): Promise<string> {',
+      '  const state = await new QueryClient().fetchQuery(halQueryOptions(client.article(uri)))',
+      '  return state.data.title',
       '}',
       // A type that failed to resolve would be `any` and accept this; a resolved one must not.
       `// @ts-expect-error createBlogApi takes no string

@@ -73,6 +73,20 @@ export class Resource<T = AnyResource> {
   }
 
   /**
+   * The resource at `uri` on this one's client, as `client.go(uri)` gives it. Sends no request:
+   * for code that holds a resource and meets URIs, such as the pages a `next` link leads to.
+   *
+   * @example
+   * ```ts
+   * const next = page.links.get('next')
+   * if (next) await articles.go(next.href).get()
+   * ```
+   */
+  go<U = AnyResource>(uri: string | URL): Resource<U> {
+    return this.#context.go<U>(uri)
+  }
+
+  /**
    * The resource's state: from the cache while it is fresh (an embedded copy included, as long as
    * its container), else from a GET, conditional when a stale state has validators. Freshness
    * follows the responses' `Cache-Control`, or lasts until invalidated (option `caching`).

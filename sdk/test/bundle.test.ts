@@ -12,7 +12,8 @@ import { describe, expect, it } from 'vitest'
  * get() about halved (bench part 3); 17.4 KiB since it submits HAL-FORMS as others write them
  * (urlencoded bodies and queries, values checked by input type, step and maxItems, options behind
  * a link), bounds a whole call (one deadline across retries, redirects, the token and the body)
- * and resolves a relative baseUrl in a page (~0.8 KiB).
+ * and resolves a relative baseUrl in a page (~0.8 KiB); a resource opens another on its client
+ * (`go()`, which @halyard/query's paging needs).
  */
 const BUDGET_BYTES = 17.4 * 1024
 
