@@ -44,7 +44,10 @@ describe('the Blog API as a definition of the core', () => {
     })
     const articleBody = (method: string) =>
       body.paths['/blogs/{blogId}/articles'][method]?.requestBody?.content['application/json']
-        .schema ?? body.paths['/blogs/{blogId}/articles/{articleId}'][method].requestBody.content['application/json'].schema
+        .schema ??
+      body.paths['/blogs/{blogId}/articles/{articleId}'][method].requestBody.content[
+        'application/json'
+      ].schema
     for (const method of ['post', 'put']) {
       expect(articleBody(method)).toMatchObject({
         type: 'object',

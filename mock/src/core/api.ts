@@ -343,15 +343,10 @@ function routeTable(
         return { fields, pointers: reps.forms(name).patchable(fields) }
       },
       label: noun,
-      readBody: (request, method) =>
-        reps.forms(name).body(request, { patch: method === 'PATCH' }),
+      readBody: (request, method) => reps.forms(name).body(request, { patch: method === 'PATCH' }),
       async replace(current, document) {
         const target = collection()
-        const fields = await validateBody(
-          target.definition.schema,
-          sentFields(document),
-          noun,
-        )
+        const fields = await validateBody(target.definition.schema, sentFields(document), noun)
         checkLinks(store(), target, { ...(fields as object), id: current.id } as HalRecord)
         return target.replace(current, fields as object)
       },
@@ -384,11 +379,7 @@ function routeTable(
         path: `/${name}`,
         value: write(async ({ request, url }) => {
           const body = await reps.forms(name).body(request)
-          const fields = await validateBody(
-            collection().definition.schema,
-            sentFields(body),
-            noun,
-          )
+          const fields = await validateBody(collection().definition.schema, sentFields(body), noun)
           return store().write(async () => {
             const target = collection()
             const id = target.nextId()

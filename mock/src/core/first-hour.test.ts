@@ -109,7 +109,10 @@ const libraryApi = () =>
   defineHalApi({
     basePath: '/api',
     collections: {
-      people: defineCollection({ schema: z.object({ name: z.string() }), seed: [{ name: 'Ursula' }] }),
+      people: defineCollection({
+        schema: z.object({ name: z.string() }),
+        seed: [{ name: 'Ursula' }],
+      }),
       books: defineCollection({
         schema: z.strictObject({ title: z.string(), authorId: z.number().int().positive() }),
         seed: [{ title: 'The Dispossessed', authorId: 1 }],
@@ -184,7 +187,8 @@ describe('the English the core writes about your collections', () => {
       analyses: 'analysis',
       inventory: 'inventory',
     }
-    for (const [plural, singular] of Object.entries(cases)) expect(singularOf(plural)).toBe(singular)
+    for (const [plural, singular] of Object.entries(cases))
+      expect(singularOf(plural)).toBe(singular)
   })
 })
 

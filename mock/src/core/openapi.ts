@@ -199,9 +199,12 @@ export function openApiDocument(
         [FORM_URLENCODED]: { schema: ref(t) },
       },
     }
-    const forms = 'With Accept: application/prs.hal-forms+json the answer carries HAL-FORMS `_templates`'
-    const writes = 'Needs an access token. A urlencoded body is read by the schema (`true` is a boolean, `3` a number) and needs the token in a header.'
-    const preconditions = 'If-Match (an ETag read before) makes it conditional: 412 when the record changed since.'
+    const forms =
+      'With Accept: application/prs.hal-forms+json the answer carries HAL-FORMS `_templates`'
+    const writes =
+      'Needs an access token. A urlencoded body is read by the schema (`true` is a boolean, `3` a number) and needs the token in a header.'
+    const preconditions =
+      'If-Match (an ETag read before) makes it conditional: 412 when the record changed since.'
     paths[`/${name}`] = {
       get: {
         operationId: operationId(`list${Many}`),
@@ -313,10 +316,14 @@ export function openApiDocument(
     const method = route.method.toLowerCase()
     const summary = route.summary ?? `${route.method} ${path}`
     const { tags: ownTags, ...operation } = route.openapi ?? {}
-    const routeTags = ownTags ?? [path.split('/').find((s) => s !== '' && !s.startsWith('{')) ?? 'root']
-    for (const t of routeTags) if (!tags.has(t)) tags.set(t, `Routes under /${t === 'root' ? '' : t}`)
+    const routeTags = ownTags ?? [
+      path.split('/').find((s) => s !== '' && !s.startsWith('{')) ?? 'root',
+    ]
+    for (const t of routeTags)
+      if (!tags.has(t)) tags.set(t, `Routes under /${t === 'root' ? '' : t}`)
     const produced = route.produces ?? [HAL]
-    const guarded = route.access === 'write' || (route.access !== 'public' && definition.protectReads)
+    const guarded =
+      route.access === 'write' || (route.access !== 'public' && definition.protectReads)
     paths[path] = {
       ...paths[path],
       [method]: {

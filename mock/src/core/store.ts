@@ -108,7 +108,12 @@ export class CollectionStore {
         for (const record of this.slice(0, this.count)) this.#removed(record)
       },
     }
-    const schema = recordSchema(name, definition.schema, () => this.#validated, () => this.#reserveId())
+    const schema = recordSchema(
+      name,
+      definition.schema,
+      () => this.#validated,
+      () => this.#reserveId(),
+    )
     this.#collection = observedCollection<HalRecord>(schema, observer, extensions)
     // Extensions (persistence) read the collection's records by themselves: mark them at once.
     this.#lazyMarks = extensions.length === 0

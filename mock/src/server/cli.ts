@@ -203,6 +203,8 @@ async function main(): Promise<void> {
   const reads = protectReads && token !== undefined
   if (token !== undefined) {
     console.log(`${reads ? 'Token (reads too)' : 'Write token'}: X-Access-Token: ${token}`)
+  } else if (command.kind === 'api' && !command.api.definition.authenticate) {
+    console.log('Read-only: the definition names no token (tokens: []), so every write is a 401')
   }
   const header = reads ? `-H 'X-Access-Token: ${token}' ` : ''
   console.log(`Try: curl ${header}${server.url}${command.kind === 'api' ? '' : '/blogs/1'}`)

@@ -21,10 +21,14 @@ export async function importModule(file: string, cwd: string): Promise<{ default
   if (!TYPESCRIPT.test(path)) return import(pathToFileURL(path).href)
   const { tsImport } = await import('tsx/esm/api')
   const tsconfig = nearestTsconfig(dirname(path))
-  return tsImport(pathToFileURL(path).href, {
+  const module = (await tsImport(pathToFileURL(path).href, {
     parentURL: import.meta.url,
     ...(tsconfig === undefined ? {} : { tsconfig }),
-  })
+  })) as { default?: unknown }
+  // In a project without "type": "module" the file is CommonJS: its `export default` sits one
+  // level down, as `__esModule` exports.
+  const exports = module.default as { __esModule?: boolean; default?: unknown } | undefined
+  return exports?.__esModule === true ? { default: exports.default } : module
 }
 
 /** The `tsconfig.json` in `dir` or the closest folder above it. */
