@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { defineHalApi } from './api.js'
 import { defineCollection } from './definition.js'
@@ -97,7 +97,10 @@ describe('db.<collection>.create()', () => {
   it('still validates the fields, and takes no id for a refused record', async () => {
     const api = notesApi()
     await api.ready
+    // @msw/data logs the issues of a record it refuses.
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     await expect(api.db.notes.create({ text: '' })).rejects.toThrow()
+    logged.mockRestore()
     expect((await api.db.notes.create({ text: 'ok' })).id).toBe(2)
     expect((await api.db.notes.create({ id: 10, text: 'mine' })).id).toBe(10)
     expect((await api.db.notes.create({ text: 'next' })).id).toBe(11)
@@ -317,5 +320,58 @@ describe('HAL-FORMS for every type a schema holds (a todo app)', () => {
       body: '{"done":true}',
     })
     expect(json.status).toBe(201)
+  })
+})
+
+describe('paging and times of a collection, as docs/guide/first-hour.md tells them', () => {
+  const manyNotes = () =>
+    defineHalApi({
+      basePath: '/api',
+      collections: {
+        notes: defineCollection({
+          schema: z.object({ text: z.string() }),
+          seed: Array.from({ length: 45 }, (_, i) => ({ text: `note ${i + 1}` })),
+        }),
+      },
+    })
+  const page = async (api: Api, query: string) => {
+    const response = await call(api, `/api/notes${query}`)
+    return { status: response.status, body: await response.json() }
+  }
+
+  it('counts pages from 0, 20 records a page by default', async () => {
+    const { body } = await page(manyNotes(), '')
+    expect(body.page).toEqual({ size: 20, totalElements: 45, totalPages: 3, number: 0 })
+    expect(body._links.last.href).toBe(`${ORIGIN}/api/notes?page=2&size=20`)
+    expect(body._links).not.toHaveProperty('prev')
+  })
+
+  it('answers a page past the end with 200 and no records, its prev the last page', async () => {
+    const { status, body } = await page(manyNotes(), '?page=99')
+    expect(status).toBe(200)
+    expect(body._embedded.notes).toEqual([])
+    expect(body._links.prev.href).toBe(`${ORIGIN}/api/notes?page=2&size=20`)
+    expect(body._links).not.toHaveProperty('next')
+  })
+
+  it('answers 400 for a page or size that is not a whole number, or a size over the maximum', async () => {
+    const api = manyNotes()
+    for (const query of ['?page=-1', '?page=1.5', '?page=x', '?size=0', '?size=101']) {
+      expect((await page(api, query)).status, query).toBe(400)
+    }
+  })
+
+  it('dates seed records 2026-01-01 until they are written', async () => {
+    const api = manyNotes()
+    const seeded = await call(api, '/api/notes/1')
+    expect(seeded.headers.get('last-modified')).toBe('Thu, 01 Jan 2026 00:00:00 GMT')
+    const before = Date.now() - 1000
+    const written = await call(api, '/api/notes/1', {
+      method: 'PUT',
+      headers: WRITE,
+      body: JSON.stringify({ text: 'changed' }),
+    })
+    const at = Date.parse(written.headers.get('last-modified') ?? '')
+    expect(at).toBeGreaterThanOrEqual(before - (before % 1000))
   })
 })
