@@ -39,3 +39,19 @@ describe('the OpenAPI documents under spectral:oas', () => {
     expect(paths['/orders']?.get?.tags).toEqual(['orders'])
   })
 })
+
+describe("the Blog's routes of its own, described by their `openapi`", () => {
+  it('its GraphQL endpoint answers a GraphQL result, GET and POST', () => {
+    const { paths } = createBlogApi().openapi('http://localhost:4010') as unknown as {
+      paths: Record<string, Record<string, { operationId: string; responses: object }>>
+    }
+    const graphql = paths['/graphql'] ?? {}
+    expect(graphql.get?.operationId).toBe('queryGraphqlByGet')
+    for (const operation of [graphql.get, graphql.post]) {
+      expect(operation?.responses).toMatchObject({
+        200: { content: { 'application/graphql-response+json': expect.any(Object) } },
+        default: { content: { 'application/problem+json': expect.any(Object) } },
+      })
+    }
+  })
+})

@@ -127,7 +127,8 @@ export interface HalRoute {
   /**
    * OpenAPI Operation Object members that describe the route better than the defaults (an
    * `operationId` from its method and path, a tag from its first segment, its summary as the
-   * description, a 200 in the media types it `produces`, problem details otherwise).
+   * description, a 200 in the media types it `produces`, problem details otherwise): they replace
+   * those, except `responses` and `parameters`, which add to them (by status, after the path's).
    */
   readonly openapi?: HalRouteOperation
   /** The answer; throw a `Problem` for problem details. */
@@ -150,6 +151,8 @@ export interface HalRouteOperation {
   readonly description?: string
   readonly tags?: readonly string[]
   readonly requestBody?: Readonly<Record<string, unknown>>
+  /** More parameters than the path's (query parameters), each an OpenAPI Parameter Object. */
+  readonly parameters?: readonly Readonly<Record<string, unknown>>[]
   /** Responses by status (`'200'`, `'default'`), each an OpenAPI Response Object. */
   readonly responses?: Readonly<Record<string, Readonly<Record<string, unknown>>>>
   readonly [member: string]: unknown

@@ -315,7 +315,15 @@ export function openApiDocument(
     }))
     const method = route.method.toLowerCase()
     const summary = route.summary ?? `${route.method} ${path}`
-    const { tags: ownTags, ...operation } = route.openapi ?? {}
+    const {
+      tags: ownTags,
+      operationId: ownId,
+      responses: ownResponses,
+      parameters: ownParameters,
+      ...operation
+    } = route.openapi ?? {}
+    // Path parameters first, then the route's own (query parameters, say).
+    const allParameters = [...parameters, ...((ownParameters as unknown[] | undefined) ?? [])]
     const routeTags = ownTags ?? [
       path.split('/').find((s) => s !== '' && !s.startsWith('{')) ?? 'root',
     ]
@@ -327,11 +335,11 @@ export function openApiDocument(
     paths[path] = {
       ...paths[path],
       [method]: {
-        operationId: operationId(routeOperationId(route.method, path)),
+        operationId: operationId(ownId ?? routeOperationId(route.method, path)),
         tags: routeTags,
         summary,
         description: summary,
-        ...(parameters.length > 0 ? { parameters } : {}),
+        ...(allParameters.length > 0 ? { parameters: allParameters } : {}),
         ...(route.access === 'write' ? { security } : route.access === 'public' ? {} : reads),
         responses: {
           200: {
@@ -342,6 +350,7 @@ export function openApiDocument(
           },
           ...problems(...(guarded ? [401] : []), ...(produced.length > 0 ? [406] : [])),
           default: { description: 'A problem', content: { [PROBLEM]: { schema: ref('Problem') } } },
+          ...ownResponses,
         },
         ...operation,
       },
