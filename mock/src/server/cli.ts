@@ -6,6 +6,7 @@ import { parseSeed, SeedError } from '../blog/seed.js'
 import type { HalApi } from '../core/api.js'
 import { acceptedTokens } from '../core/tokens.js'
 import { corsOrigin } from './cors.js'
+import { stopWithProcess } from './lifetime.js'
 import { importModule } from './load-module.js'
 import {
   createHalServer,
@@ -209,13 +210,7 @@ async function main(): Promise<void> {
   const header = reads ? `-H 'X-Access-Token: ${token}' ` : ''
   console.log(`Try: curl ${header}${server.url}${command.kind === 'api' ? '' : '/blogs/1'}`)
   console.log(`HAL explorer: ${server.origin}/`)
-  const stop = async (signal: string) => {
-    console.log(`${signal}: closing`)
-    await server.close()
-    process.exit(0)
-  }
-  process.once('SIGINT', () => void stop('SIGINT'))
-  process.once('SIGTERM', () => void stop('SIGTERM'))
+  stopWithProcess(() => server.close())
 }
 
 main().catch((error: unknown) => {
