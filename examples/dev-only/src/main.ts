@@ -9,7 +9,7 @@ if (import.meta.env.DEV) {
 }
 
 // Relative to the page: the mock in development, the real API beside the app in production.
-const client = createClient({ baseUrl: new URL('/api', location.href) })
+const client = createClient({ baseUrl: '/api' })
 
 const page = await client.go('todos').get()
 const list = document.querySelector('#todos')
