@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -28,12 +28,14 @@ interface Packed {
 
 let dir = ''
 let packed: Packed[] = []
+/** What the prepack builds printed. */
+let buildOutput = ''
 const specifiers: string[] = []
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'halyard-packages-'))
   const workspaces = WORKSPACES.flatMap(({ name }) => ['--workspace', name])
-  const { stdout } = await run(
+  const { stdout, stderr } = await run(
     'npm',
     ['pack', '--json', '--pack-destination', dir, ...workspaces],
     {
@@ -43,6 +45,7 @@ beforeAll(async () => {
   )
   // npm prints the prepack builds' output before the JSON array.
   packed = JSON.parse(stdout.slice(stdout.lastIndexOf('\n[') + 1)) as Packed[]
+  buildOutput = `${stdout}\n${stderr}`
   for (const { folder } of WORKSPACES) {
     const manifest = JSON.parse(await readFile(join(ROOT, folder, 'package.json'), 'utf8')) as {
       name: string
@@ -60,8 +63,9 @@ beforeAll(async () => {
       folder,
       tarball: packed.find((p) => p.name === name)?.filename ?? `${name} was not packed`,
     })),
-    // The fixture's optional peer, @halyard/query's peer, and Node's types for the TypeScript check.
-    ['@playwright/test', '@tanstack/query-core', '@types/node'],
+    // The mock's peer (users install their own MSW beside it), the fixture's optional peer,
+    // @halyard/query's peer, and Node's types for the TypeScript check.
+    ['msw', '@playwright/test', '@tanstack/query-core', '@types/node'],
   )
   await writeFile(join(dir, 'package.json'), JSON.stringify(project.packageJson, null, 2))
   await writeFile(join(dir, 'package-lock.json'), JSON.stringify(project.packageLock, null, 2))
@@ -84,6 +88,23 @@ describe('the packed packages', { timeout: 180_000 }, () => {
         name,
       ).toEqual([])
     }
+  })
+
+  it('declare their types with no private type a user would meet as TS2742', () => {
+    expect(buildOutput).toContain('Build success')
+    expect(buildOutput).not.toMatch(/private shared type exports[^\n]*/)
+  })
+
+  it("leave MSW to the user's project: a peer of the mock, never a copy of its own", async () => {
+    const manifest = JSON.parse(await readFile(join(ROOT, 'mock', 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>
+      peerDependencies: Record<string, string>
+      devDependencies: Record<string, string>
+    }
+    expect(manifest.dependencies).not.toHaveProperty('msw')
+    expect(manifest.peerDependencies.msw).toBe(manifest.devDependencies.msw)
+    const installed = await readdir(join(dir, 'node_modules', '@halyard', 'mock'))
+    expect(installed).not.toContain('node_modules')
   })
 
   it('import from plain Node ESM, every entry of exports', async () => {

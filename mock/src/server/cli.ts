@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 import { readFile } from 'node:fs/promises'
-import { resolve } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { DEV_TOKEN } from '../blog/options.js'
 import { parseSeed, SeedError } from '../blog/seed.js'
 import type { HalApi } from '../core/api.js'
+import { acceptedTokens } from '../core/tokens.js'
 import { corsOrigin } from './cors.js'
 import { stopWithProcess } from './lifetime.js'
+import { importModule } from './load-module.js'
 import {
   createHalServer,
   createMockServer,
@@ -29,7 +29,7 @@ Options:
   --protect-reads    require a known access token on reads too
   --delay <ms>       wait this long before every answer (0 to 10000)
   --api <module>     serve the API a module default-exports (made with defineHalApi)
-                     instead of the Blog API; .ts modules need Node 22.18 or later
+                     instead of the Blog API (.ts too, compiled as its tsconfig.json says)
   --allowed-hosts <a,b>
                      Host names answered besides localhost, *.localhost, 127.x.x.x, [::1] and
                      the bound address (.example.com: its subdomains too; all: any host)
@@ -73,7 +73,7 @@ async function loadApi(file: string): Promise<HalApi> {
   let module: { default?: unknown }
   try {
     // `npm start` runs in the package's folder: a path is the user's, from where they typed it.
-    module = await import(pathToFileURL(resolve(process.env.INIT_CWD ?? '.', file)).href)
+    module = await importModule(file, process.env.INIT_CWD ?? process.cwd())
   } catch (error) {
     throw new UsageError(`--api: cannot load ${file}: ${(error as Error).message}`)
   }
@@ -192,7 +192,7 @@ async function main(): Promise<void> {
     const { definition } = command.api
     server = await createHalServer(command.api, command.options)
     console.log(`${definition.title ?? 'HAL API'} mock listening on ${server.url}`)
-    token = definition.tokens?.[0]
+    token = acceptedTokens(definition)[0]
     protectReads = definition.protectReads === true
   } else {
     server = await createMockServer(command.options)
@@ -204,6 +204,8 @@ async function main(): Promise<void> {
   const reads = protectReads && token !== undefined
   if (token !== undefined) {
     console.log(`${reads ? 'Token (reads too)' : 'Write token'}: X-Access-Token: ${token}`)
+  } else if (command.kind === 'api' && !command.api.definition.authenticate) {
+    console.log('Read-only: the definition names no token (tokens: []), so every write is a 401')
   }
   const header = reads ? `-H 'X-Access-Token: ${token}' ` : ''
   console.log(`Try: curl ${header}${server.url}${command.kind === 'api' ? '' : '/blogs/1'}`)
