@@ -2,10 +2,11 @@ import type { HeaderReader } from '../http/headers.js'
 import { Problem } from '../http/problem.js'
 import type { HalApiDefinition } from './definition.js'
 import type { HalRequest } from './request.js'
+import { acceptedTokens } from './tokens.js'
 
 /**
- * An API's one token check: its own `authenticate`, or by default a known token of its `tokens`
- * (or of a collection's `writers`), which is the grant. The API's routes and the real server's
+ * An API's one token check: its own `authenticate`, or by default one of the tokens it accepts
+ * (`acceptedTokens`: its `tokens`, its collections' `writers`, else `dev-token`), which is the grant. The API's routes and the real server's
  * `/__admin` routes both ask it, so the two accept the same credentials.
  *
  * @example
@@ -13,10 +14,7 @@ import type { HalRequest } from './request.js'
  */
 export function authenticatorOf(definition: HalApiDefinition): (request: HalRequest) => unknown {
   if (definition.authenticate) return definition.authenticate.bind(definition)
-  const tokens = new Set([
-    ...(definition.tokens ?? []),
-    ...Object.values(definition.collections).flatMap((c) => c.writers ?? []),
-  ])
+  const tokens = new Set(acceptedTokens(definition))
   const realm = (definition.title ?? 'HAL API').replace(/["\\\r\n]/g, '')
   return (request) => {
     const token = tokenOf(request.headers)
