@@ -26,6 +26,7 @@ export {
   type HalCollections,
 } from './core/api.js'
 export type {
+  AuthorizeCheck,
   CollectionDefinition,
   Curie,
   HalAnswer,
@@ -33,10 +34,17 @@ export type {
   HalRecord,
   HalRoute,
   HalRouteContext,
+  HalStorage,
   NotFoundWhere,
+  PageLink,
+  PageLinks,
+  PageView,
+  PagingConvention,
+  ParentDefinition,
   PlainLink,
   RelationLink,
   SeedValue,
+  TemplateNames,
 } from './core/definition.js'
 export { defineCollection } from './core/definition.js'
 export { halHandler } from './core/handler.js'
