@@ -82,7 +82,7 @@ export function blogCollections(seed?: () => SeedData): Record<string, Collectio
       }),
       lastModified: (article) => article.updatedAt,
       authorize({ grant, record, parent }) {
-        const blogId = (record as { blogId?: number } | undefined)?.blogId ?? parent?.id ?? 0
+        const blogId = record?.blogId ?? parent?.id ?? 0
         authorizeWrite(grant as TokenGrant, blogId)
         return true
       },

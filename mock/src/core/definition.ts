@@ -120,12 +120,12 @@ export interface PagingConvention {
 }
 
 /** What an {@link CollectionDefinition.authorize} hook decides about. */
-export interface AuthorizeCheck {
+export interface AuthorizeCheck<R = HalRecord> {
   readonly action: 'create' | 'replace' | 'update' | 'delete'
   /** What `authenticate` returned for the request. */
   readonly grant: unknown
   /** The record written (replace, update, delete). */
-  readonly record?: HalRecord
+  readonly record?: R
   /** The parent record, for a create in a nested collection. */
   readonly parent?: HalRecord
 }
@@ -184,7 +184,7 @@ export interface CollectionDefinition<S extends StandardSchema = StandardSchema>
    * Per-record authorization of writes, after the token check: `true` allows; `false` or 403
    * answers 403, 401 answers 401; a thrown `Problem` is answered as it is.
    */
-  authorize?(check: AuthorizeCheck): boolean | 401 | 403
+  authorize?(check: AuthorizeCheck<HalRecord<S>>): boolean | 401 | 403
   /**
    * The body of a DELETE under `Prefer: return=representation`, from the record and its
    * representation as it was; `undefined` for a 204. Default: that representation.
