@@ -350,7 +350,7 @@ function routeTable(
         return target.replace(current, fields)
       },
       remove(current) {
-        const referrer = store().referencedBy(collection(), current.id, nested)
+        const referrer = store().referencedBy(collection(), current.id)
         if (referrer) {
           throw new Problem(
             409,
@@ -361,15 +361,6 @@ function routeTable(
         collection().remove(current)
       },
     })
-    /** The collections nested under this one's records, at any depth: they go with a record. */
-    const nested = new Set<string>()
-    const collect = (parent: Address) => {
-      for (const child of parent.children) {
-        nested.add(child.name)
-        collect(child)
-      }
-    }
-    collect(address)
     /** Deletes the records nested under a record, deepest first. */
     const removeNested = (parent: Address, id: number): void => {
       for (const child of parent.children) {

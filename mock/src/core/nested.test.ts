@@ -418,3 +418,33 @@ describe('defineHalApi: definitions that cannot be addressed', () => {
     expect(() => createHalApi({ basePath: '/api', collections })).toThrow(message)
   })
 })
+
+describe('defineHalApi: links to the parent collection', () => {
+  it('answers 409 to deleting a record that a record nested elsewhere still links', async () => {
+    const api = defineHalApi({
+      basePath: '/api',
+      tokens: ['t'],
+      collections: {
+        owners: defineCollection({ schema: z.object({}), seed: [{}, {}], param: 'ownerId' }),
+        notes: defineCollection({
+          schema: z.object({ ownerId: z.number(), reviewerId: z.number() }),
+          seed: [{ ownerId: 1, reviewerId: 2 }],
+          parent: { collection: 'owners', member: 'ownerId' },
+          param: 'noteId',
+          links: { reviewer: { to: 'owners', id: (note) => note.reviewerId } },
+        }),
+      },
+    })
+    const del = (path: string) =>
+      api.handle(
+        new Request(`${ORIGIN}/api${path}`, {
+          method: 'DELETE',
+          headers: { 'x-access-token': 't' },
+        }),
+      )
+    expect((await del('/owners/2')).status).toBe(409)
+    expect((await del('/owners/1')).status).toBe(204)
+    expect(api.db.notes.count()).toBe(0)
+    expect((await del('/owners/2')).status).toBe(204)
+  })
+})
