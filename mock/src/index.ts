@@ -35,6 +35,7 @@ export type {
   HalRoute,
   HalRouteContext,
   HalStorage,
+  LinkedRecord,
   NotFoundWhere,
   PageLink,
   PageLinks,

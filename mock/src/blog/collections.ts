@@ -72,7 +72,7 @@ export function blogCollections(seed?: () => SeedData): Record<string, Collectio
         'doc:blog': {
           to: 'blogs',
           id: (article) => article.blogId,
-          title: (blog) => (blog as { title?: string }).title,
+          title: (blog) => blog.title,
         },
       },
       represent: (article) => ({

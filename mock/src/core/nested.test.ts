@@ -59,7 +59,7 @@ const library = () =>
           author: {
             to: 'authors',
             id: (book) => book.authorId,
-            title: (author) => (author as { name?: string }).name,
+            title: (author) => author.name,
           },
         },
         // `ada` writes Ada's books only; `root` writes any.
