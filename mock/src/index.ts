@@ -26,6 +26,7 @@ export {
   type HalCollections,
 } from './core/api.js'
 export type {
+  AuthorizeCheck,
   CollectionDefinition,
   Curie,
   HalAnswer,
@@ -34,10 +35,18 @@ export type {
   HalRoute,
   HalRouteContext,
   HalRouteOperation,
+  HalStorage,
+  LinkedRecord,
   NotFoundWhere,
+  PageLink,
+  PageLinks,
+  PageView,
+  PagingConvention,
+  ParentDefinition,
   PlainLink,
   RelationLink,
   SeedValue,
+  TemplateNames,
 } from './core/definition.js'
 export { defineCollection } from './core/definition.js'
 export type { Dispatch as HalDispatch } from './core/dispatch.js'

@@ -8,6 +8,7 @@ import {
 import { type BodyRequest, pointer, readJson, readText } from '../http/body.js'
 import { MERGE_PATCH_JSON } from '../http/patch.js'
 import { Problem } from '../http/problem.js'
+import type { TemplateNames } from './definition.js'
 import { jsonSchemaOf, type StandardSchema } from './standard-schema.js'
 import { singularOf, withArticle } from './words.js'
 
@@ -18,10 +19,8 @@ export interface ItemTemplates {
   readonly delete: FormTemplate
 }
 
-/** A collection's templates: create a record (`default`), aimed at the collection's URL. */
-export interface CollectionTemplates {
-  readonly default: FormTemplate
-}
+/** A collection's templates: create a record (`default`, or its `templates.create` name), aimed at the collection's URL. */
+export type CollectionTemplates = Readonly<Record<string, FormTemplate>>
 
 /**
  * What a collection's schema says a client may send, read once from its JSON Schema (Standard
@@ -38,15 +37,22 @@ export class CollectionForms {
   readonly #noun: string
   readonly #item: ItemTemplates
   readonly #create: FormProperty[]
+  readonly #names: TemplateNames
   /** The schema's members as JSON Pointers (`/status`), or `undefined` when it does not say. */
   readonly #members: readonly string[] | undefined
   /** The JSON types each member holds, to read a urlencoded value as one of them. */
   readonly #types: ReadonlyMap<string, ReadonlySet<string>>
 
-  constructor(name: string, schema: StandardSchema, noun = singularOf(name)) {
+  constructor(
+    name: string,
+    schema: StandardSchema,
+    names: TemplateNames = {},
+    noun = singularOf(name),
+  ) {
     const json = jsonSchemaOf(schema) as JsonObjectSchema
     const properties = formPropertiesOf(json)
     this.#noun = noun
+    this.#names = names
     this.#create = properties
     this.#members = json.properties ? Object.keys(json.properties).map(pointerOf) : undefined
     this.#types = new Map(
@@ -54,19 +60,23 @@ export class CollectionForms {
     )
     this.#item = {
       default: {
-        title: `Replace this ${noun}`,
+        title: names.replaceTitle ?? `Replace this ${noun}`,
         method: 'PUT',
         contentType: 'application/json',
         properties,
       },
       patch: {
-        title: `Change some fields of this ${noun}`,
+        title: names.updateTitle ?? `Change some fields of this ${noun}`,
         method: 'PATCH',
         contentType: MERGE_PATCH_JSON,
         // A merge patch sends only what changes.
         properties: formPropertiesOf(json, { required: false }),
       },
-      delete: { title: `Delete this ${noun}`, method: 'DELETE', properties: [] },
+      delete: {
+        title: names.deleteTitle ?? `Delete this ${noun}`,
+        method: 'DELETE',
+        properties: [],
+      },
     }
   }
 
@@ -78,8 +88,8 @@ export class CollectionForms {
   /** The `_templates` of a page of records: create one, at `target` (a page's `self` has a query). */
   collection(target: string): CollectionTemplates {
     return {
-      default: {
-        title: `Create ${withArticle(this.#noun)}`,
+      [this.#names.create ?? 'default']: {
+        title: this.#names.createTitle ?? `Create ${withArticle(this.#noun)}`,
         method: 'POST',
         contentType: 'application/json',
         target,

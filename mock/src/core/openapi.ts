@@ -181,22 +181,28 @@ export function openApiDocument(
     // Its records and pages as the core answers them, wherever they appear (embedded, say).
     Object.assign(schemas, {
       ...hoisted(`${t}Resource`, resourceSchema(collection, type)),
-      [`${t}Page`]: pageSchema(collection.rel ?? name, `${t}Resource`),
+      // A page in the API's own convention is its `render`'s: any object.
+      [`${t}Page`]: reps.address(name).paging.standard
+        ? pageSchema(collection.rel ?? name, `${t}Resource`)
+        : { type: 'object' },
     })
     // A collection the core does not serve is answered by the API's own routes (below).
     if (collection.serve === false) continue
+    const address = reps.address(name)
+    const { paging: convention } = address
+    const input = collection.input ? `${t}Input` : t
+    if (collection.input) Object.assign(schemas, hoisted(input, jsonSchemaOf(collection.input)))
     const noun = recordNoun(name, collection)
     const One = pascal(noun)
     const Many = pascal(name)
     const record = noun
     const tag = [name]
     tags.set(name, `${pascal(noun)} records: the paged list, each record, and its writes`)
-    const { default: pageSize = 20, max: maxSize = 100 } = collection.pageSize ?? {}
     const body = {
       required: true,
       content: {
-        'application/json': { schema: ref(t) },
-        [FORM_URLENCODED]: { schema: ref(t) },
+        'application/json': { schema: ref(input) },
+        [FORM_URLENCODED]: { schema: ref(input) },
       },
     }
     const forms =
@@ -205,21 +211,41 @@ export function openApiDocument(
       'Needs an access token. A urlencoded body is read by the schema (`true` is a boolean, `3` a number) and needs the token in a header.'
     const preconditions =
       'If-Match (an ETag read before) makes it conditional: 412 when the record changed since.'
-    paths[`/${name}`] = {
-      get: {
+    const pathParams = (path: string) =>
+      [...path.matchAll(/\{(\w+)\}/g)].map(([, param]) => ({ ...id, name: param }))
+    const pageParams = [
+      {
+        ...paging[0],
+        name: convention.page,
+        schema: { type: 'integer', minimum: convention.firstIndex },
+      },
+      {
+        ...paging[1],
+        name: convention.size,
+        schema: { type: 'integer', minimum: 1, maximum: convention.maxSize },
+      },
+    ]
+    // Under a parent, a URL whose parent does not exist is a 404 too.
+    const nested = address.parent ? [404] : []
+    const list: Record<string, unknown> = {}
+    if (address.listPattern.includes('{')) list.parameters = pathParams(address.listPattern)
+    if (collection.list !== false) {
+      list.get = {
         operationId: operationId(`list${Many}`),
         tags: tag,
         summary: `A page of ${name}`,
-        description: `The ${name} in ascending id order, \`size\` (default ${pageSize}, at most ${maxSize}) a page; \`page\` counts from 0, and a page past the last is empty. ${forms} (\`default\`: create ${withArticle(noun)}).`,
+        description: `The ${name} in ascending id order, \`${convention.size}\` (default ${convention.defaultSize}, at most ${convention.maxSize}) a page; \`${convention.page}\` counts from ${convention.firstIndex}. ${forms} (create ${withArticle(noun)}).`,
         ...reads,
-        parameters: paging,
+        parameters: pageParams,
         responses: {
           200: hal(`A page of ${name}`, `${t}Page`),
           ...notModified,
-          ...problems(400, ...readProblems),
+          ...problems(400, ...nested, ...readProblems),
         },
-      },
-      post: {
+      }
+    }
+    if (address.writable) {
+      list.post = {
         operationId: operationId(`create${One}`),
         tags: tag,
         summary: `Create ${withArticle(noun)}`,
@@ -228,17 +254,18 @@ export function openApiDocument(
         requestBody: body,
         responses: {
           201: hal('Created', `${t}Resource`, { Location: header('The new record’s URL') }),
-          ...problems(400, 401, 403, 406, 409, 413, 415, 422),
+          ...problems(400, 401, 403, ...nested, 406, 409, 413, 415, 422),
         },
-      },
+      }
     }
-    paths[`/${name}/{id}`] = {
-      parameters: [id],
+    if (list.get || list.post) paths[address.listPattern] = list
+    const item: Record<string, unknown> = {
+      parameters: pathParams(address.itemPattern),
       get: {
         operationId: operationId(`get${One}`),
         tags: tag,
         summary: `The ${record}`,
-        description: `The ${noun} with its links (and embedded records). ${forms} (\`default\`: replace it, \`patch\`, \`delete\`).`,
+        description: `The ${noun} with its links (and embedded records). ${forms}${address.writable ? ' (`default`: replace it, `patch`, `delete`)' : ''}.`,
         ...reads,
         responses: {
           200: hal(`The ${record}`, `${t}Resource`),
@@ -246,49 +273,54 @@ export function openApiDocument(
           ...problems(404, ...readProblems, 412),
         },
       },
-      put: {
-        operationId: operationId(`replace${One}`),
-        tags: tag,
-        summary: `Replace the ${record}`,
-        description: `Replaces every field of the ${noun} by the body, validated by its schema. ${preconditions} ${writes}`,
-        security,
-        requestBody: body,
-        responses: {
-          200: hal('Replaced', `${t}Resource`),
-          ...problems(400, 401, 403, 404, 406, 412, 413, 415, 422),
-        },
-      },
-      patch: {
-        operationId: operationId(`update${One}`),
-        tags: tag,
-        summary: `Change some fields of the ${record}`,
-        description: `A merge patch (RFC 7396), a JSON Patch (RFC 6902), or urlencoded fields to set; the result is validated as a replacement. ${preconditions} ${writes}`,
-        security,
-        requestBody: {
-          required: true,
-          content: {
-            [MERGE_PATCH_JSON]: { schema: { type: 'object' } },
-            [JSON_PATCH_JSON]: { schema: ref('JsonPatch') },
-            [FORM_URLENCODED]: { schema: { type: 'object' } },
+    }
+    paths[address.itemPattern] = item
+    if (address.writable) {
+      Object.assign(item, {
+        put: {
+          operationId: operationId(`replace${One}`),
+          tags: tag,
+          summary: `Replace the ${record}`,
+          description: `Replaces every field of the ${noun} by the body, validated by its schema. ${preconditions} ${writes}`,
+          security,
+          requestBody: body,
+          responses: {
+            200: hal('Replaced', `${t}Resource`),
+            ...problems(400, 401, 403, 404, 406, 412, 413, 415, 422),
           },
         },
-        responses: {
-          200: hal('Changed', `${t}Resource`),
-          ...problems(400, 401, 403, 404, 406, 409, 412, 413, 415, 422),
+        patch: {
+          operationId: operationId(`update${One}`),
+          tags: tag,
+          summary: `Change some fields of the ${record}`,
+          description: `A merge patch (RFC 7396), a JSON Patch (RFC 6902), or urlencoded fields to set; the result is validated as a replacement. ${preconditions} ${writes}`,
+          security,
+          requestBody: {
+            required: true,
+            content: {
+              [MERGE_PATCH_JSON]: { schema: { type: 'object' } },
+              [JSON_PATCH_JSON]: { schema: ref('JsonPatch') },
+              [FORM_URLENCODED]: { schema: { type: 'object' } },
+            },
+          },
+          responses: {
+            200: hal('Changed', `${t}Resource`),
+            ...problems(400, 401, 403, 404, 406, 409, 412, 413, 415, 422),
+          },
         },
-      },
-      delete: {
-        operationId: operationId(`delete${One}`),
-        tags: tag,
-        summary: `Delete the ${record}`,
-        description: `Deletes the ${noun}; 409 while another record links to it. ${preconditions} Needs an access token.`,
-        security,
-        responses: { 204: { description: 'Deleted' }, ...problems(401, 403, 404, 409, 412) },
-      },
+        delete: {
+          operationId: operationId(`delete${One}`),
+          tags: tag,
+          summary: `Delete the ${record}`,
+          description: `Deletes the ${noun}; 409 while another record links to it. ${preconditions} Needs an access token.`,
+          security,
+          responses: { 204: { description: 'Deleted' }, ...problems(401, 403, 404, 409, 412) },
+        },
+      })
     }
     for (const back of reps.backLinks(name)) {
-      paths[`/${name}/{id}/${back.rel}`] = {
-        parameters: [id],
+      paths[`${address.itemPattern}/${back.rel}`] = {
+        parameters: pathParams(address.itemPattern),
         get: {
           operationId: operationId(`list${One}${pascal(back.rel)}`),
           tags: tag,

@@ -6,6 +6,7 @@ import {
   type HalApiDefinition,
   type HalRecord,
   isRelation,
+  type ParentDefinition,
   type RelationLink,
 } from './definition.js'
 import { IdTable } from './id-table.js'
@@ -28,10 +29,15 @@ export interface Relation {
   readonly rel: string
   readonly to: string
   readonly reverse: string | undefined
-  readonly title: string | undefined
+  readonly title: RelationLink<HalRecord>['title']
   /** Whether the link is one target (a link) rather than several (an array of links). */
   readonly one: (record: HalRecord) => boolean
   readonly ids: (record: HalRecord) => readonly number[]
+  /**
+   * For a link to the parent collection: whether a record links its own parent, which the parent
+   * index holds already (such links are not indexed twice).
+   */
+  readonly linksParent?: (record: HalRecord) => boolean
 }
 
 /** The definition of an API or a collection is wrong: thrown by `defineHalApi`, never at a request. */
@@ -259,8 +265,9 @@ export class CollectionStore {
   }
 
   /** Whether any record of this collection points at `target` of `to` (which may not go then). */
-  refersTo(to: string, target: number): string | undefined {
+  refersTo(to: string, target: number, except?: string): string | undefined {
     for (const relation of this.relations) {
+      if (relation.rel === except) continue
       if (relation.to === to && (this.#referrers.get(relation.rel)?.get(target)?.ids.size ?? 0) > 0)
         return relation.rel
     }
@@ -308,6 +315,7 @@ export class CollectionStore {
     if (record.id > this.#maxId) this.#maxId = record.id
     this.#change = this.#change ? latest(this.#change, change) : change
     for (const relation of this.relations) {
+      if (relation.linksParent?.(record)) continue
       const targets = this.#referrers.get(relation.rel) as Map<
         number,
         { ids: SortedIds; change: Change }
@@ -350,6 +358,7 @@ export class CollectionStore {
   /** Takes a record out of the relation index, bumping each of its targets. */
   #unlink(record: HalRecord, change: Change): void {
     for (const relation of this.relations) {
+      if (relation.linksParent?.(record)) continue
       const targets = this.#referrers.get(relation.rel)
       for (const target of relation.ids(record)) {
         const entry = targets?.get(target)
@@ -440,10 +449,15 @@ export class HalStore {
     return out
   }
 
-  /** Another collection's relation that points at this record, if any. */
+  /**
+   * Another collection's relation that points at this record, if any, but the parent relations
+   * of the collections nested under it (their records go with it).
+   */
   referencedBy(store: CollectionStore, id: number): string | undefined {
     for (const other of this.collections.values()) {
-      const rel = other.refersTo(store.name, id)
+      const { parent } = other.definition
+      const nested = parent?.collection === store.name ? parentRel(parent) : undefined
+      const rel = other.refersTo(store.name, id, nested)
       if (rel) return `the ${rel} link of ${withArticle(recordNoun(other.name, other.definition))}`
     }
     return undefined
@@ -542,23 +556,53 @@ export interface HalStoreOptions {
 const latest = (previous: Change, change: Change): Change =>
   change.at >= previous.at ? change : { version: change.version, at: previous.at }
 
-/** A collection's relations, with every rel it names checked. */
+/**
+ * The key of a nested collection's relation to its parent in the store's index (no link rel has
+ * a colon and a member's name after `parent`).
+ */
+export const parentRel = (parent: ParentDefinition): string => `parent ${parent.member}`
+
+/** A collection's relations (its parent's first), with every rel it names checked. */
 function relationsOf(definition: CollectionDefinition): Relation[] {
   const relations: Relation[] = []
+  const { parent } = definition
+  if (parent) {
+    const { member } = parent
+    relations.push({
+      rel: parentRel(parent),
+      to: parent.collection,
+      reverse: undefined,
+      title: undefined,
+      one: () => true,
+      ids: (record) => {
+        const id = (record as Record<string, unknown>)[member]
+        return typeof id === 'number' ? [id] : []
+      },
+    })
+  }
   for (const [rel, link] of Object.entries(definition.links ?? {})) {
     if (!isRelation(link)) continue
     const relation = link as RelationLink<HalRecord>
+    const ids = (record: HalRecord): readonly number[] => {
+      const id = relation.id(record)
+      if (id === null || id === undefined) return []
+      return typeof id === 'number' ? [id] : id
+    }
+    // A link to the parent, as most nested records have: the parent index answers for it.
+    const member = parent && relation.to === parent.collection && !relation.reverse && parent.member
     relations.push({
       rel,
       to: relation.to,
       reverse: relation.reverse,
       title: relation.title,
       one: (record) => typeof relation.id(record) !== 'object',
-      ids: (record) => {
-        const id = relation.id(record)
-        if (id === null || id === undefined) return []
-        return typeof id === 'number' ? [id] : id
-      },
+      ids,
+      ...(member
+        ? {
+            linksParent: (record: HalRecord) =>
+              relation.id(record) === (record as Record<string, unknown>)[member],
+          }
+        : {}),
     })
   }
   return relations

@@ -1,6 +1,5 @@
-import type { Endpoint } from '../core/dispatch.js'
+import type { HalRoute } from '../core/definition.js'
 import type { HalRequest } from '../core/request.js'
-import type { RouteEntry } from '../core/router.js'
 import type { Answer } from '../http/answer.js'
 import { Problem } from '../http/problem.js'
 import type { CorsPolicy } from './cors.js'
@@ -52,7 +51,7 @@ const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i
  * @example
  * const routes = adminRoutes({ api, log, cors, authenticate: undefined })
  */
-export function adminRoutes(context: AdminContext): RouteEntry<Endpoint>[] {
+export function adminRoutes(context: AdminContext): HalRoute[] {
   /** The checks both routes make before anything else. */
   const admitted = async (request: HalRequest) => {
     refuseOtherSites(request, context.cors)
@@ -62,33 +61,31 @@ export function adminRoutes(context: AdminContext): RouteEntry<Endpoint>[] {
     {
       method: 'GET',
       path: `${ADMIN_PATH}/requests`,
-      value: {
-        produces: [],
-        async run({ request }): Promise<Answer> {
-          await admitted(request)
-          const body = JSON.stringify({ requests: context.log.list().map(logged) })
-          return { status: 200, headers: { 'content-type': 'application/json' }, body }
-        },
+      access: 'public',
+      produces: [],
+      async handle({ http: request }): Promise<Answer> {
+        await admitted(request)
+        const body = JSON.stringify({ requests: context.log.list().map(logged) })
+        return { status: 200, headers: { 'content-type': 'application/json' }, body }
       },
     },
     {
       method: 'POST',
       path: `${ADMIN_PATH}/reset`,
-      value: {
-        produces: [],
-        async run({ request }): Promise<Answer> {
-          await admitted(request)
-          const type = request.headers.get('content-type') ?? ''
-          if (!JSON_TYPE.test(type)) {
-            throw new Problem(
-              415,
-              `Send POST ${request.path} with Content-Type: application/json, not ${type || 'no Content-Type'}, so that no web page can send it without asking first (CORS preflight).`,
-            )
-          }
-          await context.api.reset()
-          context.log.clear()
-          return { status: 204, headers: {}, body: null }
-        },
+      access: 'public',
+      produces: [],
+      async handle({ http: request }): Promise<Answer> {
+        await admitted(request)
+        const type = request.headers.get('content-type') ?? ''
+        if (!JSON_TYPE.test(type)) {
+          throw new Problem(
+            415,
+            `Send POST ${request.path} with Content-Type: application/json, not ${type || 'no Content-Type'}, so that no web page can send it without asking first (CORS preflight).`,
+          )
+        }
+        await context.api.reset()
+        context.log.clear()
+        return { status: 204, headers: {}, body: null }
       },
     },
   ]

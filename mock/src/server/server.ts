@@ -6,6 +6,7 @@ import { authenticatorOf } from '../core/authenticate.js'
 import { createDispatch, type Dispatch, methodNotAllowed } from '../core/dispatch.js'
 import { overridesFirst } from '../core/overrides.js'
 import type { ProblemWriter } from '../core/problem.js'
+import { runRoute } from '../core/route-context.js'
 import { type WireAnswer, wireAnswerOf } from '../http/answer.js'
 import { Problem } from '../http/problem.js'
 import { ADMIN_PATH, adminNotFound, adminRoutes, isAdminPath } from './admin.js'
@@ -117,6 +118,8 @@ async function serve<Api extends ServedApi>(
         ...(definition.tokens?.[0] === undefined ? {} : { token: definition.tokens[0] }),
       }),
     ],
+    // Each route makes its own checks (admin: the API's token and the page's origin).
+    run: (route, request, params, prefer) => runRoute(route, request, params, prefer, undefined),
     delay: () => 0,
     problem: (error, request) => writeProblem(error, request.origin, request.url.pathname),
     notFound: ({ url }) =>

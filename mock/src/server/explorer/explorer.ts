@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
-import type { Endpoint } from '../../core/dispatch.js'
-import type { RouteEntry } from '../../core/router.js'
+import type { HalRoute } from '../../core/definition.js'
 import { Problem } from '../../http/problem.js'
 import { answerRead, type Representation } from '../../http/respond.js'
 import { strongEtag } from '../../http/validators.js'
@@ -94,7 +93,7 @@ export const explorerNotFound = (pathname: string): string =>
  * @example
  * const routes = explorerRoutes({ root: '/api', title: 'Shop' })
  */
-export function explorerRoutes(site: ExplorerSite): RouteEntry<Endpoint>[] {
+export function explorerRoutes(site: ExplorerSite): HalRoute[] {
   const loaded = new Map<string, Promise<Representation>>()
   const load = (path: string, asset: { type: string; read: () => Promise<string> }) => {
     let rep = loaded.get(path)
@@ -109,25 +108,23 @@ export function explorerRoutes(site: ExplorerSite): RouteEntry<Endpoint>[] {
     }
     return rep
   }
-  const files: RouteEntry<Endpoint>[] = [...ASSETS].map(([path, asset]) => ({
+  const files: HalRoute[] = [...ASSETS].map(([path, asset]) => ({
     method: 'GET',
     path,
-    value: {
-      produces: [],
-      run: async ({ request }) => {
-        const answer = answerRead(request, await load(path, asset))
-        Object.assign(answer.headers, PAGE_HEADERS)
-        return answer
-      },
+    access: 'public',
+    produces: [],
+    handle: async ({ http }) => {
+      const answer = answerRead(http, await load(path, asset))
+      Object.assign(answer.headers, PAGE_HEADERS)
+      return answer
     },
   }))
-  const favicon: RouteEntry<Endpoint> = {
+  const favicon: HalRoute = {
     method: 'GET',
     path: FAVICON,
-    value: {
-      produces: [],
-      run: () => ({ status: 204, headers: { 'cache-control': 'max-age=86400' }, body: null }),
-    },
+    access: 'public',
+    produces: [],
+    handle: () => ({ status: 204, headers: { 'cache-control': 'max-age=86400' }, body: null }),
   }
   return [...files, favicon]
 }
