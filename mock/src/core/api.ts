@@ -1,5 +1,6 @@
 import type { Collection } from '@msw/data'
 import { type Answer, fromResponse } from '../http/answer.js'
+import { readJson } from '../http/body.js'
 import { FORMS_TYPES, HAL_TYPES } from '../http/negotiation.js'
 import { ACCEPT_PATCH } from '../http/patch.js'
 import type { Preferences } from '../http/prefer.js'
@@ -213,6 +214,9 @@ function routeTable(
   reps: Representations,
   mayWrite: (grant: unknown, collection: string) => void,
 ): HalRoute[] {
+  // Urlencoded writes (HAL-FORMS clients, HTML forms) unless the API takes JSON only.
+  const formBodies = definition.formBodies !== false
+  const acceptPatch = formBodies ? ACCEPT_PATCH_FIELDS : ACCEPT_PATCH
   /** An item as the request asks for it (HAL or HAL-FORMS); preconditions match either's ETag. */
   const itemRep = (request: HalRequest, target: CollectionStore, record: HalRecord) =>
     negotiated(
@@ -325,7 +329,10 @@ function routeTable(
         return { fields, pointers }
       },
       label,
-      readBody: (request, method) => address.forms.body(request, { patch: method === 'PATCH' }),
+      ...(formBodies && {
+        readBody: (request: HalRequest, method: 'PUT' | 'PATCH') =>
+          address.forms.body(request, { patch: method === 'PATCH' }),
+      }),
       async replace(current, document) {
         const target = collection()
         const fields = await fieldsOf(document, current, parentIdOf(current))
@@ -386,7 +393,7 @@ function routeTable(
             http,
             itemRep(http, collection(), reps.resolve(address, params, http.path)),
           )
-          if (address.writable) answer.headers['accept-patch'] = ACCEPT_PATCH_FIELDS
+          if (address.writable) answer.headers['accept-patch'] = acceptPatch
           return answer
         },
         forms,
@@ -397,7 +404,7 @@ function routeTable(
         write('POST', listPattern, async ({ http, params, grant }) => {
           const parent = parentOf(params, http.path)
           authorize(grant, 'create', parent ? { parent } : {})
-          const body = await address.forms.body(http)
+          const body = formBodies ? await address.forms.body(http) : await readJson(http)
           const fields = await fieldsOf(body, undefined, parent?.id)
           return store().write(async () => {
             const target = collection()
@@ -418,7 +425,7 @@ function routeTable(
             authorize(grant, 'update', { record: reps.resolve(address, params, http.path) })
             return patchItem(http, store().write, writable(http, params))
           }),
-          acceptPatch: ACCEPT_PATCH_FIELDS,
+          acceptPatch,
         },
         write('DELETE', itemPattern, async ({ http, params, grant, prefer }) => {
           authorize(grant, 'delete', { record: reps.resolve(address, params, http.path) })

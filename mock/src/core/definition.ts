@@ -404,6 +404,12 @@ export interface HalApiDefinition {
   }
   /** How the store starts and what it keeps besides the records (persistence). */
   readonly storage?: HalStorage
+  /**
+   * Whether POST, PUT and PATCH of the collections take `application/x-www-form-urlencoded` bodies
+   * too (HAL-FORMS clients and HTML forms send them), read by each member's schema type. Default
+   * true; `false` for an API that takes JSON only (a urlencoded body is then a 415).
+   */
+  readonly formBodies?: boolean
   /** Milliseconds to wait before every answer (`Prefer: delay` overrides it). Default 0. */
   readonly delay?: number
   /**

@@ -103,6 +103,7 @@ export function openApiDocument(
   const types = typeNames(definition)
   const type = (name: string) => types.get(name) as string
   const tags = new Map<string, string>()
+  const formBodies = definition.formBodies !== false
   const operationIds = new Set<string>()
   /** A unique operationId: `id`, or `id2`, `id3`… when a route of yours took it. */
   const operationId = (id: string) => {
@@ -202,13 +203,14 @@ export function openApiDocument(
       required: true,
       content: {
         'application/json': { schema: ref(input) },
-        [FORM_URLENCODED]: { schema: ref(input) },
+        ...(formBodies && { [FORM_URLENCODED]: { schema: ref(input) } }),
       },
     }
     const forms =
       'With Accept: application/prs.hal-forms+json the answer carries HAL-FORMS `_templates`'
-    const writes =
-      'Needs an access token. A urlencoded body is read by the schema (`true` is a boolean, `3` a number) and needs the token in a header.'
+    const writes = formBodies
+      ? 'Needs an access token. A urlencoded body is read by the schema (`true` is a boolean, `3` a number) and needs the token in a header.'
+      : 'Needs an access token.'
     const preconditions =
       'If-Match (an ETag read before) makes it conditional: 412 when the record changed since.'
     const pathParams = (path: string) =>
@@ -293,14 +295,14 @@ export function openApiDocument(
           operationId: operationId(`update${One}`),
           tags: tag,
           summary: `Change some fields of the ${record}`,
-          description: `A merge patch (RFC 7396), a JSON Patch (RFC 6902), or urlencoded fields to set; the result is validated as a replacement. ${preconditions} ${writes}`,
+          description: `A merge patch (RFC 7396)${formBodies ? ', a JSON Patch (RFC 6902), or urlencoded fields to set' : ' or a JSON Patch (RFC 6902)'}; the result is validated as a replacement. ${preconditions} ${writes}`,
           security,
           requestBody: {
             required: true,
             content: {
               [MERGE_PATCH_JSON]: { schema: { type: 'object' } },
               [JSON_PATCH_JSON]: { schema: ref('JsonPatch') },
-              [FORM_URLENCODED]: { schema: { type: 'object' } },
+              ...(formBodies && { [FORM_URLENCODED]: { schema: { type: 'object' } } }),
             },
           },
           responses: {
