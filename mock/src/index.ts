@@ -26,6 +26,22 @@ export {
   type HalCollections,
 } from './core/api.js'
 export type {
+  ActionReturns,
+  AnyVariables,
+  BackPageType,
+  ClientTypes,
+  DefinitionTypes,
+  FormType,
+  InputOf,
+  ItemType,
+  MergePatchOf,
+  PageType,
+  PageVariablesOf,
+  RelType,
+  RootType,
+  TypedDefinition,
+} from './core/client-types.js'
+export type {
   CollectionDefinition,
   Curie,
   HalAnswer,

@@ -13,6 +13,7 @@ import {
   type Representation,
   type RepresentationVariant,
 } from '../http/respond.js'
+import type { DefinitionTypes, TypedDefinition, WrittenCollection } from './client-types.js'
 import type {
   CollectionDefinition,
   HalApiDefinition,
@@ -44,7 +45,11 @@ export type HalCollectionDb<D> =
     : never
 
 /** One stateful instance of an API defined with {@link defineHalApi}. */
-export interface HalApi<C extends HalCollections = HalCollections> extends Dispatch {
+export interface HalApi<
+  C extends HalCollections = HalCollections,
+  D extends DefinitionTypes = DefinitionTypes,
+> extends Dispatch,
+    TypedDefinition<D> {
   readonly definition: HalApiDefinition
   /**
    * The `@msw/data` collections by name (replaced by {@link HalApi.reset}). Writes made through
@@ -118,15 +123,22 @@ const JSON_TYPES = ['application/json'] as const
  * const response = await api.handle(new Request('http://localhost/api/customers/1'))
  * await response.json() // { id: 1, name: 'Ada', _links: { self: { href: … } } }
  */
-export function defineHalApi<const S extends Readonly<Record<string, StandardSchema>>>(
+export function defineHalApi<
+  const S extends Readonly<Record<string, StandardSchema>>,
+  // The collections and paging as written, for `ClientTypes` (links, embeds, nesting, paging).
+  const C extends { readonly [K in keyof S]: unknown },
+  const P = undefined,
+>(
   typed: Omit<HalApiDefinition, 'collections'> & {
-    readonly collections: { readonly [K in keyof S]: CollectionDefinition<S[K]> }
+    readonly collections: C & { readonly [K in keyof S]: WrittenCollection<S[K]> }
+    readonly paging?: P
   },
-): HalApi<{ readonly [K in keyof S]: CollectionDefinition<S[K]> }> {
+): HalApi<{ readonly [K in keyof S]: CollectionDefinition<S[K]> }, DefinitionTypes<C, P>> {
   // Each collection's callbacks take its own records; from here on any record will do.
-  return createHalApi(typed as HalApiDefinition) as HalApi<{
-    readonly [K in keyof S]: CollectionDefinition<S[K]>
-  }>
+  return createHalApi(typed as HalApiDefinition) as HalApi<
+    { readonly [K in keyof S]: CollectionDefinition<S[K]> },
+    DefinitionTypes<C, P>
+  >
 }
 
 /**
