@@ -150,8 +150,9 @@ export async function actions(): Promise<void> {
   page.action('delete')
 }
 
-// The conventions of nested addresses, page documents of the API's own shape, link titles and
-// read-only collections, as a Blog-like API writes them.
+// The conventions of nested addresses, page documents of the API's own shape, link titles,
+// read-only collections, an item-only collection, an input schema and named create templates,
+// as the Blog's definition writes them.
 interface PageView {
   readonly index: number
   readonly size: number
@@ -160,7 +161,7 @@ interface PageView {
   readonly items: readonly Record<string, unknown>[]
   readonly links: { self: object; first: object; last: object; prev?: object; next?: object }
 }
-const page = <Total extends string>(total: Total) => ({
+const paging = <Total extends string>(total: Total) => ({
   page: 'pageIndex' as const,
   size: 'pageSize' as const,
   firstIndex: 1 as const,
@@ -180,44 +181,70 @@ const page = <Total extends string>(total: Total) => ({
     _embedded: p.items,
   }),
 })
-// The definition as `defineHalApi` captures it (its collections as written), checked here at the
-// type level: the options of nested addresses and paging conventions are read by name.
+const blogSchema = z.object({ title: z.string(), description: z.string(), updatedAt: z.number() })
+// The definition as `defineHalApi` captures it (its collections and root as written), checked at
+// the type level: the options of nested addresses and paging conventions are read by name.
 const blogCollections = {
-  blogs: { schema: z.object({ title: z.string(), description: z.string() }), rel: 'doc:blogs' },
+  blogs: {
+    schema: blogSchema,
+    rel: 'doc:blog',
+    param: 'blogId',
+    list: false,
+    readOnly: true,
+    represent: (b: { id: number; title: string; description: string }) => ({
+      id: b.id,
+      title: b.title,
+      description: b.description,
+    }),
+  },
   articles: {
-    schema: z.object({ blogId: z.number(), title: z.string(), content: z.string().optional() }),
+    schema: z.object({
+      blogId: z.number(),
+      title: z.string(),
+      content: z.string().optional(),
+      updatedAt: z.number(),
+    }),
+    input: z.object({ title: z.string(), content: z.string().optional() }),
     parent: { collection: 'blogs', member: 'blogId', rel: 'doc:articles' },
     param: 'articleId',
     links: {
       'doc:blog': {
         to: 'blogs',
         id: (a: { blogId: number }) => a.blogId,
-        title: (b: { title: string }) => b.title,
+        title: (b: { title?: string }) => b.title,
       },
     },
-    paging: page('totalArticles'),
+    paging: paging('totalArticles'),
+    templates: { create: 'createArticle' },
   },
   comments: {
     schema: z.object({ articleId: z.number(), author: z.string(), content: z.string() }),
     parent: { collection: 'articles', member: 'articleId', rel: 'doc:comments' },
     links: { 'doc:article': { to: 'articles', id: (c: { articleId: number }) => c.articleId } },
-    paging: page('totalComments'),
+    paging: paging('totalComments'),
     readOnly: true,
   },
 } as const
-declare const blog: TypedDefinition<DefinitionTypes<typeof blogCollections, undefined>>
+const blogRoot = { links: { 'doc:graphql': { href: '/graphql' } }, serviceDesc: false } as const
+declare const blog: TypedDefinition<
+  DefinitionTypes<typeof blogCollections, undefined, typeof blogRoot>
+>
 type BlogApi = ClientTypes<typeof blog>
+type Blog = BlogApi['items']['blogs']
 type Article = BlogApi['items']['articles']
 type Comment = BlogApi['items']['comments']
 
 export async function conventions(): Promise<void> {
-  const blogs = await client.go<BlogApi['root']>().follow('doc:blogs').get()
-  const [first] = blogs.embedded('doc:blogs')
-  if (!first) return
-  const articles = client.go<BlogApi['items']['blogs']>(first.uri).follow('doc:articles', {
-    pageIndex: 1,
-    pageSize: 10,
-  })
+  const root = client.go<BlogApi['root']>()
+  // A collection without a list: the root links its items by their path variable.
+  const blog = root.follow('doc:blog', { blogId: 1 })
+  expectTypeOf(blog).toEqualTypeOf<ResourcePromise<Blog>>()
+  expectTypeOf((await blog.get()).data).toEqualTypeOf<{
+    id: number
+    title: string
+    description: string
+  }>()
+  const articles = blog.follow('doc:articles', { pageIndex: 1, pageSize: 10 })
   const page = await articles.get()
   expectTypeOf(page.data).toEqualTypeOf<{
     pageIndex: number
@@ -228,22 +255,42 @@ export async function conventions(): Promise<void> {
   expectTypeOf(page.embedded('item')).toEqualTypeOf<readonly State<Article>[]>()
   await articles.follow('nextPage').follow('firstPage').get()
   await articles.follow('next').get()
-  // POST to the nested list: the blog's id comes from the URL.
+  // POST to the nested list takes the input schema's fields; the blog's id comes from the URL.
   const created = await articles.post({ title: 'Hello' })
   expectTypeOf(created).toEqualTypeOf<Resource<Article>>()
+  // The create template has its own name, on the page and on the blog.
+  expectTypeOf(await page.action('createArticle').submit({ title: 'Hi' })).toEqualTypeOf<
+    Resource<Article>
+  >()
+  await (await blog.get()).action('createArticle').submit({ title: 'Hi', content: 'There' })
+  const state = await created.get()
+  await state.action('patch').submit({ content: null })
   const comments = await created.follow('doc:comments').get()
   expectTypeOf(comments.data.totalComments).toEqualTypeOf<number>()
   expectTypeOf(comments.embedded('item')).toEqualTypeOf<readonly State<Comment>[]>()
   await created.follow('doc:blog').follow('doc:articles').get()
+  root.follow('doc:graphql')
 
+  // @ts-expect-error: the blog's path variable is required
+  root.follow('doc:blog')
+  // @ts-expect-error: a misspelt path variable
+  root.follow('doc:blog', { blogID: 1 })
+  // @ts-expect-error: this root does not link the OpenAPI document
+  root.follow('service-desc')
   // @ts-expect-error: the paging variables are named pageIndex and pageSize here
-  client.go<BlogApi['items']['blogs']>(first.uri).follow('doc:articles', { page: 1 })
+  blog.follow('doc:articles', { page: 1 })
   // @ts-expect-error: nested lists are linked from their parent, not from the root
-  client.go<BlogApi['root']>().follow('doc:articles')
-  // @ts-expect-error: the blog's id is not part of the body of a nested create
+  root.follow('doc:articles')
+  // @ts-expect-error: the body is the input schema's: no updatedAt
+  await articles.post({ title: 'Hello', updatedAt: 1 })
+  // @ts-expect-error: nor the blog's id, which the URL gives
   await articles.post({ blogId: 1, title: 'Hello' })
   // @ts-expect-error: this page document has no `page` member
   expectTypeOf(page.data.page)
+  // @ts-expect-error: the create template is named createArticle
+  page.action('default')
+  // @ts-expect-error: a read-only blog cannot be replaced
+  await blog.put({ title: 'x', description: 'y', updatedAt: 1 })
   // @ts-expect-error: a read-only collection takes no POST
   await created.follow('doc:comments').post({ author: 'x', content: 'y' })
   const comment = comments.embedded('item')[0]

@@ -128,16 +128,18 @@ export function defineHalApi<
   // The collections and paging as written, for `ClientTypes` (links, embeds, nesting, paging).
   const C extends { readonly [K in keyof S]: unknown },
   const P = undefined,
+  const R = undefined,
 >(
   typed: Omit<HalApiDefinition, 'collections'> & {
     readonly collections: C & { readonly [K in keyof S]: WrittenCollection<S[K]> }
     readonly paging?: P
+    readonly root?: R
   },
-): HalApi<{ readonly [K in keyof S]: CollectionDefinition<S[K]> }, DefinitionTypes<C, P>> {
+): HalApi<{ readonly [K in keyof S]: CollectionDefinition<S[K]> }, DefinitionTypes<C, P, R>> {
   // Each collection's callbacks take its own records; from here on any record will do.
   return createHalApi(typed as HalApiDefinition) as HalApi<
     { readonly [K in keyof S]: CollectionDefinition<S[K]> },
-    DefinitionTypes<C, P>
+    DefinitionTypes<C, P, R>
   >
 }
 

@@ -28,10 +28,14 @@ export type WrittenCollection<S extends StandardSchema> = Omit<CollectionDefinit
   readonly seed?: readonly DeepReadonly<SeedValue<S>>[] | (() => readonly SeedValue<S>[])
 }
 
-/** What `ClientTypes` reads of a definition: its collections and the API-wide paging convention. */
-export interface DefinitionTypes<C = unknown, P = unknown> {
+/**
+ * What `ClientTypes` reads of a definition: its collections, the API-wide paging convention and
+ * the root's own links, as written.
+ */
+export interface DefinitionTypes<C = unknown, P = unknown, R = unknown> {
   readonly collections: C
   readonly paging: P
+  readonly root: R
 }
 
 /** An API (or anything) that carries its definition's literal type. */
@@ -81,6 +85,7 @@ export type AnyVariables = {
 export type MergePatchOf<I> = { [K in keyof I]?: undefined extends I[K] ? I[K] | null : I[K] }
 
 type Simplify<T> = { [K in keyof T]: T[K] } & {}
+type Empty = Record<never, never>
 type Collections<D extends DefinitionTypes> = D['collections']
 type Names<D extends DefinitionTypes> = Extract<keyof Collections<D>, string>
 type Collection<D extends DefinitionTypes, N> = N extends keyof Collections<D>
@@ -126,14 +131,25 @@ type ItemData<D extends DefinitionTypes, N> =
 /** What a hook returns; `never` when there is no hook. */
 type ReturnOf<F> = [F] extends [never] ? never : F extends (...args: never[]) => infer R ? R : never
 
-/** What POST and PUT take: the schema's input, without the parent's id a nested URL gives. */
+/**
+ * What POST and PUT take: the collection's `input` schema's input when it has one, else its
+ * schema's, without the parent's id a nested URL gives.
+ */
 export type InputOf<D extends DefinitionTypes, N> = Simplify<
-  [ParentOf<D, N>] extends [never]
-    ? InferInput<SchemaOf<D, N>>
-    : Omit<InferInput<SchemaOf<D, N>>, Member<ParentOf<D, N>, 'member', never>>
+  [Member<Collection<D, N>, 'input', never>] extends [never]
+    ? [ParentOf<D, N>] extends [never]
+      ? InferInput<SchemaOf<D, N>>
+      : Omit<InferInput<SchemaOf<D, N>>, Member<ParentOf<D, N>, 'member', never>>
+    : InferInput<Member<Collection<D, N>, 'input', never>>
 >
 
-type Empty = Record<never, never>
+/** The name of a collection's create template (`templates.create`). Default `default`. */
+type CreateName<D extends DefinitionTypes, N> = Member<
+  Member<Collection<D, N>, 'templates', Empty>,
+  'create',
+  'default'
+> &
+  string
 
 /** The rels of a record's `links`: a relation leads to the linked record, any other link anywhere. */
 type LinkRels<D extends DefinitionTypes, N> = {
@@ -163,9 +179,16 @@ type BackRels<D extends DefinitionTypes, N> = {
   [E in BackEntries<D, N> as E[0]]: RelType<BackPageType<D, E[1]>, PageVariablesOf<D, E[1]>>
 }
 
+/** Whether collection `X` is nested under `N`. */
+type IsChildOf<D extends DefinitionTypes, X, N> = [ParentOf<D, X>] extends [never]
+  ? false
+  : ParentOf<D, X> extends { readonly collection: N }
+    ? true
+    : false
+
 /** The collections nested under `N` (their `parent`), by the rel their lists are linked with. */
 type ChildRels<D extends DefinitionTypes, N> = {
-  [X in Names<D> as ParentOf<D, X> extends { readonly collection: N }
+  [X in Names<D> as IsChildOf<D, X, N> extends true
     ? Member<ParentOf<D, X>, 'rel', X> & string
     : never]: RelType<PageType<D, X>, PageVariablesOf<D, X>>
 }
@@ -178,7 +201,7 @@ type ItemEmbedded<D extends DefinitionTypes, N> = {
 }
 
 /** The HAL-FORMS templates of a record: replace (`default`), `patch` and `delete`. */
-type ItemActions<D extends DefinitionTypes, N> =
+type OwnActions<D extends DefinitionTypes, N> =
   IsReadOnly<D, N> extends true
     ? Empty
     : {
@@ -186,6 +209,20 @@ type ItemActions<D extends DefinitionTypes, N> =
         patch: FormType<MergePatchOf<InputOf<D, N>>, ActionReturns<'state', ItemType<D, N>>>
         delete: FormType<Empty, undefined>
       }
+
+/** The create templates of the writable collections nested under `N`, by their names. */
+type ChildCreates<D extends DefinitionTypes, N> = {
+  [X in Names<D> as IsChildOf<D, X, N> extends true
+    ? IsReadOnly<D, X> extends true
+      ? never
+      : CreateName<D, X>
+    : never]: FormType<InputOf<D, X>, ActionReturns<'resource', ItemType<D, X>>>
+}
+
+/** A record's templates, and the create templates of its nested collections (which win a clash). */
+type ItemActions<D extends DefinitionTypes, N> = Simplify<
+  Omit<OwnActions<D, N>, keyof ChildCreates<D, N>> & ChildCreates<D, N>
+>
 
 /**
  * A record of collection `N` as the API represents it: its properties, its links (self,
@@ -237,7 +274,9 @@ type PageEmbedded<D extends DefinitionTypes, N> = [Rendered<D, N>] extends [neve
 type CreateAction<D extends DefinitionTypes, N> =
   IsReadOnly<D, N> extends true
     ? Empty
-    : { default: FormType<InputOf<D, N>, ActionReturns<'resource', ItemType<D, N>>> }
+    : {
+        [K in CreateName<D, N>]: FormType<InputOf<D, N>, ActionReturns<'resource', ItemType<D, N>>>
+      }
 
 /** A page of collection `N`: its paging data and links, its items, and POST to create one. */
 export interface PageType<D extends DefinitionTypes, N> {
@@ -260,17 +299,41 @@ export interface BackPageType<D extends DefinitionTypes, N> {
   actions: CreateAction<D, N>
 }
 
-/** The API root: a templated link to each served top-level collection's pages. */
+/** The served top-level collections, linked from the root by their rel. */
+type RootCollections<D extends DefinitionTypes> = {
+  [X in Names<D> as IsServed<D, X> extends false
+    ? never
+    : [ParentOf<D, X>] extends [never]
+      ? Member<Collection<D, X>, 'rel', X> & string
+      : never]: Member<Collection<D, X>, 'list', true> extends false
+    ? // No list: the root links the item template, by the item's path variable.
+      RelType<
+        ItemType<D, X>,
+        { [P in Member<Collection<D, X>, 'param', 'id'> & string]: number | string }
+      >
+    : RelType<PageType<D, X>, PageVariablesOf<D, X>>
+}
+
+type RootLinks<R> = {
+  [K in Extract<keyof Member<R, 'links', Empty>, string>]: Member<R, 'links', Empty>[K] extends {
+    readonly templated: true
+  }
+    ? RelType<unknown, AnyVariables>
+    : RelType<unknown>
+}
+
+/**
+ * The API root: a templated link to each served top-level collection's pages (or, for one
+ * without a list, to its items), its own links, and the OpenAPI document as `service-desc`.
+ */
 export interface RootType<D extends DefinitionTypes> {
   data: Empty
   rels: Simplify<
-    { self: RelType<RootType<D>>; 'service-desc': RelType<unknown> } & {
-      [X in Names<D> as IsServed<D, X> extends false
-        ? never
-        : [ParentOf<D, X>] extends [never]
-          ? Member<Collection<D, X>, 'rel', X> & string
-          : never]: RelType<PageType<D, X>, PageVariablesOf<D, X>>
-    }
+    { self: RelType<RootType<D>> } & (Member<D['root'], 'serviceDesc', true> extends false
+      ? Empty
+      : { 'service-desc': RelType<unknown> }) &
+      RootCollections<D> &
+      RootLinks<D['root']>
   >
   embedded: Empty
   actions: Empty
