@@ -42,6 +42,7 @@ export type {
   TypedDefinition,
 } from './core/client-types.js'
 export type {
+  AuthorizeCheck,
   CollectionDefinition,
   Curie,
   HalAnswer,
@@ -49,10 +50,17 @@ export type {
   HalRecord,
   HalRoute,
   HalRouteContext,
+  HalStorage,
   NotFoundWhere,
+  PageLink,
+  PageLinks,
+  PageView,
+  PagingConvention,
+  ParentDefinition,
   PlainLink,
   RelationLink,
   SeedValue,
+  TemplateNames,
 } from './core/definition.js'
 export { defineCollection } from './core/definition.js'
 export { halHandler } from './core/handler.js'

@@ -19,7 +19,7 @@ it.each(['index.ts', 'browser.ts'])(
     })
     expect(result.errors).toEqual([])
     const inputs = Object.keys(result.metafile.inputs)
-    expect(inputs.some((input) => input.includes('src/blog/routes/articles.ts'))).toBe(true)
+    expect(inputs.some((input) => input.includes('src/blog/collections.ts'))).toBe(true)
     expect(inputs.filter((input) => input.startsWith('node:'))).toEqual([])
   },
 )

@@ -6,12 +6,14 @@ import { parseSeed } from './seed.js'
 const ROOT = 'http://blog.test/api/v1.2'
 
 describe('the Blog API as a definition of the core', () => {
-  it('stores its blogs, articles and comments as collections the core does not serve itself', () => {
+  it('defines its blogs, articles and comments as collections the core serves, nested', () => {
     const { definition } = createBlogApi()
     expect(definition.basePath).toBe('/api/v1.2')
     expect(Object.keys(definition.collections)).toEqual(['blogs', 'articles', 'comments'])
+    expect(definition.collections.articles?.parent?.collection).toBe('blogs')
+    expect(definition.collections.comments?.parent?.collection).toBe('articles')
     for (const collection of Object.values(definition.collections)) {
-      expect(collection.serve).toBe(false)
+      expect(collection.serve).toBeUndefined()
     }
   })
 

@@ -1,6 +1,5 @@
 import { MAX_DELAY_MS } from '../http/prefer.js'
 import { type HalApiDefinition, isRelation } from './definition.js'
-import type { RouteEntry } from './router.js'
 import { HalDefinitionError } from './store.js'
 
 /** Rels the core writes itself: the root's, and every item's. */
@@ -124,9 +123,11 @@ export const routeShape = (path: string): string =>
  *
  * @throws {HalDefinitionError} naming both routes.
  * @example
- * checkRoutes([{ method: 'GET', path: '/search/{q}', value }, { method: 'GET', path: '/search/{term}', value }]) // throws
+ * checkRoutes([{ method: 'GET', path: '/search/{q}' }, { method: 'GET', path: '/search/{term}' }]) // throws
  */
-export function checkRoutes(table: readonly RouteEntry<unknown>[]): void {
+export function checkRoutes(
+  table: readonly { readonly method: string; readonly path: string }[],
+): void {
   const seen = new Map<string, string>()
   for (const { method, path } of table) {
     const key = `${method} ${routeShape(path)}`

@@ -1,3 +1,4 @@
+import type { Extension } from '@msw/data/extensions'
 import type { Answer } from '../http/answer.js'
 import type { Preferences } from '../http/prefer.js'
 import type { WrittenCollection } from './client-types.js'
@@ -23,7 +24,11 @@ export interface RelationLink<R> {
    * it: with `reverse: 'orders'` on an order's `customer`, a customer links `orders`.
    */
   readonly reverse?: string
-  readonly title?: string
+  /**
+   * The link's `title`: a string, or computed from the linked record (say `(blog) => blog.title`),
+   * which a change of that record shows at once (its version keys the memoised representations).
+   */
+  readonly title?: string | ((linked: HalRecord) => string | undefined)
 }
 
 /** Any other link: a URI or URI template relative to the API's base (or absolute). */
@@ -32,6 +37,108 @@ export interface PlainLink<R> {
   /** Whether `href` is an RFC 6570 template. */
   readonly templated?: boolean
   readonly title?: string
+}
+
+/**
+ * Where a nested collection lives: under one record of `collection`, named by the record's
+ * `member`. Its list is `{parent item}/{path}`, its items `{parent item}/{path}/{param}`.
+ */
+export interface ParentDefinition {
+  /** The parent collection. */
+  readonly collection: string
+  /** The member of a record that holds its parent's id (set from the URL by a POST). */
+  readonly member: string
+  /** The rel of the parent's link to the nested list. Default: the nested collection's name. */
+  readonly rel?: string
+}
+
+/** One page of a collection as a {@link PagingConvention.render} hook receives it. */
+export interface PageView {
+  /** The collection's name. */
+  readonly collection: string
+  /** The collection's rel (its `rel`, else its name): the default document's `_embedded` key. */
+  readonly rel: string
+  /**
+   * The items' representations, each as a GET of the item answers it (`_links` with `curies`);
+   * the default document drops each item's `curies`, which the page carries once.
+   */
+  readonly items: readonly Record<string, unknown>[]
+  /** The page's index, as the convention counts (from 0 or from 1). */
+  readonly index: number
+  readonly size: number
+  readonly total: number
+  readonly totalPages: number
+  /**
+   * The standard (IANA) navigation links, absolute: `self`, `first` and `last` always, `prev` and
+   * `next` when there is such a page (`prev` of a page past the end is the last page).
+   */
+  readonly links: PageLinks
+  /** The API's CURIE links, to put in `_links.curies` (none when the API has no curies). */
+  readonly curies: readonly PageLink[]
+  /** The parent record, for a page of a nested collection. */
+  readonly parent?: HalRecord
+}
+
+/** A link of a page document. */
+export interface PageLink {
+  readonly href: string
+  readonly name?: string
+  readonly templated?: true
+}
+
+/** The IANA navigation links of a page. */
+export interface PageLinks {
+  readonly self: PageLink
+  readonly first: PageLink
+  readonly prev?: PageLink
+  readonly next?: PageLink
+  readonly last: PageLink
+}
+
+/**
+ * How an API's collections page: the query parameters, the first index, the sizes, what a page
+ * past the end answers and the page document.
+ */
+export interface PagingConvention {
+  /** The query parameter of the page's index. Default `page`. */
+  readonly page?: string
+  /** The query parameter of the page's size. Default `size`. */
+  readonly size?: string
+  /** The index of the first page. Default 0. */
+  readonly firstIndex?: 0 | 1
+  /** The size of a page the request names none for. Default 20. */
+  readonly defaultSize?: number
+  /** The largest size a request may name (a larger one is a 400). Default 100. */
+  readonly maxSize?: number
+  /** A page past the last: a 200 with no items, or a 404. Default `empty`. */
+  readonly pastEnd?: 'empty' | 'not-found'
+  /**
+   * The page document. Default: `_links` (the navigation links and curies), `_embedded` by the
+   * collection's rel, and Spring Data REST's `page` (`size`, `totalElements`, `totalPages`,
+   * `number`).
+   */
+  render?(page: PageView): Record<string, unknown>
+}
+
+/** What an {@link CollectionDefinition.authorize} hook decides about. */
+export interface AuthorizeCheck<R = HalRecord> {
+  readonly action: 'create' | 'replace' | 'update' | 'delete'
+  /** What `authenticate` returned for the request. */
+  readonly grant: unknown
+  /** The record written (replace, update, delete). */
+  readonly record?: R
+  /** The parent record, for a create in a nested collection. */
+  readonly parent?: HalRecord
+}
+
+/** The titles and names of a collection's HAL-FORMS templates. */
+export interface TemplateNames {
+  /** The key of the create template on pages (and on the parent's item). Default `default`. */
+  readonly create?: string
+  readonly createTitle?: string
+  readonly replaceTitle?: string
+  readonly updateTitle?: string
+  readonly deleteTitle?: string
 }
 
 /** One collection of an API: its records' schema, seed, links, embeds, paging and writers. */
@@ -46,6 +153,51 @@ export interface CollectionDefinition<S extends StandardSchema = StandardSchema>
   readonly embed?: readonly string[]
   /** Items per page: `default` when the request names none, at most `max`. Default 20 and 100. */
   readonly pageSize?: { readonly default?: number; readonly max?: number }
+  /** This collection's paging convention, over the API's {@link HalApiDefinition.paging}. */
+  readonly paging?: PagingConvention
+  /**
+   * A nested collection: its records live under a record of another collection
+   * (`/blogs/{blogId}/articles/{articleId}`); one under another parent is a 404.
+   */
+  readonly parent?: ParentDefinition
+  /** The collection's URL segment. Default: its name. */
+  readonly path?: string
+  /** The path variable of an item (`{articleId}`), unique along a nested URL. Default `id`. */
+  readonly param?: string
+  /** Whether the collection's list (`GET /{path}`) is served. Default true. */
+  readonly list?: boolean
+  /** No POST, PUT, PATCH or DELETE: 405 with `Allow: GET, HEAD, OPTIONS`. Default false. */
+  readonly readOnly?: boolean
+  /**
+   * What clients send to POST, PUT and PATCH when it is not the whole record (fields the server
+   * sets, such as a time): validated by this schema, then made a record by `prepare`. Default: `schema`.
+   */
+  readonly input?: StandardSchema
+  /**
+   * Turns a valid `input` into the record's fields (without `id`; a nested record's parent member
+   * is set after): for a create `current` is absent. Default: the input as it is.
+   */
+  prepare?(
+    input: Record<string, unknown>,
+    write: { readonly current?: HalRecord<S> },
+  ): Record<string, unknown>
+  /**
+   * Per-record authorization of writes, after the token check: `true` allows; `false` or 403
+   * answers 403, 401 answers 401; a thrown `Problem` is answered as it is.
+   */
+  authorize?(check: AuthorizeCheck<HalRecord<S>>): boolean | 401 | 403
+  /**
+   * The body of a DELETE under `Prefer: return=representation`, from the record and its
+   * representation as it was; `undefined` for a 204. Default: that representation.
+   */
+  deleted?(
+    record: HalRecord<S>,
+    representation: Record<string, unknown>,
+  ): Record<string, unknown> | undefined
+  /** The titles and keys of the collection's HAL-FORMS templates. */
+  readonly templates?: TemplateNames
+  /** What one record is called in problem details (`article`). Default `{name} record`. */
+  readonly label?: string
   /** Tokens that may write this collection. Default: every token of the API. */
   readonly writers?: readonly string[]
   /**
@@ -123,6 +275,22 @@ export interface HalRoute {
   handle(context: HalRouteContext): Response | HalAnswer | Promise<Response | HalAnswer>
 }
 
+/** How an API's store loads and keeps its data (see {@link HalApiDefinition.storage}). */
+export interface HalStorage {
+  /** More `@msw/data` extensions for every collection (persistence), after the core's index. */
+  extensions?(): Extension[]
+  /**
+   * Decides how the store starts: call `load` to load the seed, or not (data an extension
+   * restored). Default: load the seed. `reset()` reloads the seed into the same collections.
+   */
+  start?(load: () => Promise<void>): Promise<void>
+  /**
+   * The record to store for a seed value known to be valid (a seed made by code), skipping its
+   * checks; `undefined` to check it as usual.
+   */
+  prepareSeed?(collection: string, value: unknown): HalRecord | undefined
+}
+
 /** Where a path lies for a 404: under the API's base path, or outside it. */
 export type NotFoundWhere = 'under-base' | 'outside'
 
@@ -139,6 +307,23 @@ export interface HalApiDefinition {
   readonly protectReads?: boolean
   readonly curies?: readonly Curie[]
   readonly routes?: readonly HalRoute[]
+  /** The paging convention of every collection (a collection's own `paging` overrides it). */
+  readonly paging?: PagingConvention
+  /**
+   * The root's links beside the collections' (hrefs relative to the base path, or absolute), and
+   * whether it links the OpenAPI document as `service-desc` (default true).
+   */
+  readonly root?: {
+    readonly links?: Readonly<
+      Record<
+        string,
+        { readonly href: string; readonly templated?: boolean; readonly title?: string }
+      >
+    >
+    readonly serviceDesc?: boolean
+  }
+  /** How the store starts and what it keeps besides the records (persistence). */
+  readonly storage?: HalStorage
   /** Milliseconds to wait before every answer (`Prefer: delay` overrides it). Default 0. */
   readonly delay?: number
   /**

@@ -6,6 +6,7 @@ import {
 } from '../hal/forms.js'
 import { pointer } from '../http/body.js'
 import { MERGE_PATCH_JSON } from '../http/patch.js'
+import type { TemplateNames } from './definition.js'
 import { jsonSchemaOf, type StandardSchema } from './standard-schema.js'
 
 /** An item's templates: replace it (`default`), patch it, delete it; all aim at its `self`. */
@@ -15,10 +16,8 @@ export interface ItemTemplates {
   readonly delete: FormTemplate
 }
 
-/** A collection's templates: create a record (`default`), aimed at the collection's URL. */
-export interface CollectionTemplates {
-  readonly default: FormTemplate
-}
+/** A collection's templates: create a record (`default`, or its `templates.create` name), aimed at the collection's URL. */
+export type CollectionTemplates = Readonly<Record<string, FormTemplate>>
 
 /**
  * What a collection's schema says a client may send, read once from its JSON Schema (Standard
@@ -34,30 +33,36 @@ export class CollectionForms {
   readonly #name: string
   readonly #item: ItemTemplates
   readonly #create: FormProperty[]
+  readonly #names: TemplateNames
   /** The schema's members as JSON Pointers (`/status`), or `undefined` when it does not say. */
   readonly #members: readonly string[] | undefined
 
-  constructor(name: string, schema: StandardSchema) {
+  constructor(name: string, schema: StandardSchema, names: TemplateNames = {}) {
     const json = jsonSchemaOf(schema) as JsonObjectSchema
     const properties = formPropertiesOf(json)
     this.#name = name
+    this.#names = names
     this.#create = properties
     this.#members = json.properties ? Object.keys(json.properties).map(pointerOf) : undefined
     this.#item = {
       default: {
-        title: 'Replace this record',
+        title: names.replaceTitle ?? 'Replace this record',
         method: 'PUT',
         contentType: 'application/json',
         properties,
       },
       patch: {
-        title: 'Change some fields of this record',
+        title: names.updateTitle ?? 'Change some fields of this record',
         method: 'PATCH',
         contentType: MERGE_PATCH_JSON,
         // A merge patch sends only what changes.
         properties: formPropertiesOf(json, { required: false }),
       },
-      delete: { title: 'Delete this record', method: 'DELETE', properties: [] },
+      delete: {
+        title: names.deleteTitle ?? 'Delete this record',
+        method: 'DELETE',
+        properties: [],
+      },
     }
   }
 
@@ -69,8 +74,8 @@ export class CollectionForms {
   /** The `_templates` of a page of records: create one, at `target` (a page's `self` has a query). */
   collection(target: string): CollectionTemplates {
     return {
-      default: {
-        title: `Create a record in ${this.#name}`,
+      [this.#names.create ?? 'default']: {
+        title: this.#names.createTitle ?? `Create a record in ${this.#name}`,
         method: 'POST',
         contentType: 'application/json',
         target,

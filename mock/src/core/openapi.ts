@@ -149,37 +149,61 @@ export function openApiDocument(
     // Its records and pages as the core answers them, wherever they appear (embedded, say).
     const answers = {
       ...hoisted(`${t}Resource`, resourceSchema(collection, type)),
-      [`${t}Page`]: pageSchema(collection.rel ?? name, `${t}Resource`),
+      // A page in the API's own convention is its `render`'s: any object.
+      [`${t}Page`]: reps.address(name).paging.standard
+        ? pageSchema(collection.rel ?? name, `${t}Resource`)
+        : { type: 'object' },
     }
     Object.assign(schemas, answers)
     for (const answer of Object.keys(answers)) answerSchemas.add(answer)
     // A collection the core does not serve is answered by the API's own routes (below).
     if (collection.serve === false) continue
-    const body = { required: true, content: { 'application/json': { schema: ref(t) } } }
+    const address = reps.address(name)
+    const input = collection.input ? `${t}Input` : t
+    if (collection.input) Object.assign(schemas, hoisted(input, jsonSchemaOf(collection.input)))
+    const body = { required: true, content: { 'application/json': { schema: ref(input) } } }
     const record = `record of ${name}`
-    paths[`/${name}`] = {
-      get: {
+    const pathParams = (path: string) =>
+      [...path.matchAll(/\{(\w+)\}/g)].map(([, param]) => ({ ...id, name: param }))
+    const list: Record<string, unknown> = {}
+    if (address.listPattern.includes('{')) list.parameters = pathParams(address.listPattern)
+    if (collection.list !== false) {
+      list.get = {
         summary: `A page of ${name}`,
         ...reads,
-        parameters: paging,
+        parameters: [
+          {
+            ...paging[0],
+            name: address.paging.page,
+            schema: { type: 'integer', minimum: address.paging.firstIndex },
+          },
+          {
+            ...paging[1],
+            name: address.paging.size,
+            schema: { type: 'integer', minimum: 1, maximum: address.paging.maxSize },
+          },
+        ],
         responses: {
           200: hal(`A page of ${name}`, `${t}Page`),
           ...notModified,
-          ...problems(400, ...readProblems),
+          ...problems(400, ...(address.parent ? [404] : []), ...readProblems),
         },
-      },
-      post: {
+      }
+    }
+    if (address.writable) {
+      list.post = {
         summary: `Create a record in ${name}`,
         security,
         requestBody: body,
         responses: {
           201: hal('Created', `${t}Resource`, { Location: header('The new record’s URL') }),
-          ...problems(400, 401, 403, 406, 409, 413, 415, 422),
+          ...problems(400, 401, 403, ...(address.parent ? [404] : []), 406, 409, 413, 415, 422),
         },
-      },
+      }
     }
-    paths[`/${name}/{id}`] = {
-      parameters: [id],
+    if (list.get || list.post) paths[address.listPattern] = list
+    const item: Record<string, unknown> = {
+      parameters: pathParams(address.itemPattern),
       get: {
         summary: `A ${record}`,
         ...reads,
@@ -189,39 +213,43 @@ export function openApiDocument(
           ...problems(404, ...readProblems, 412),
         },
       },
-      put: {
-        summary: `Replace a ${record} (If-Match)`,
-        security,
-        requestBody: body,
-        responses: {
-          200: hal('Replaced', `${t}Resource`),
-          ...problems(400, 401, 403, 404, 406, 412, 413, 415, 422),
-        },
-      },
-      patch: {
-        summary: `Change some fields of a ${record} (If-Match)`,
-        security,
-        requestBody: {
-          required: true,
-          content: {
-            [MERGE_PATCH_JSON]: { schema: { type: 'object' } },
-            [JSON_PATCH_JSON]: { schema: ref('JsonPatch') },
+    }
+    paths[address.itemPattern] = item
+    if (address.writable)
+      Object.assign(item, {
+        put: {
+          summary: `Replace a ${record} (If-Match)`,
+          security,
+          requestBody: body,
+          responses: {
+            200: hal('Replaced', `${t}Resource`),
+            ...problems(400, 401, 403, 404, 406, 412, 413, 415, 422),
           },
         },
-        responses: {
-          200: hal('Changed', `${t}Resource`),
-          ...problems(400, 401, 403, 404, 406, 409, 412, 413, 415, 422),
+        patch: {
+          summary: `Change some fields of a ${record} (If-Match)`,
+          security,
+          requestBody: {
+            required: true,
+            content: {
+              [MERGE_PATCH_JSON]: { schema: { type: 'object' } },
+              [JSON_PATCH_JSON]: { schema: ref('JsonPatch') },
+            },
+          },
+          responses: {
+            200: hal('Changed', `${t}Resource`),
+            ...problems(400, 401, 403, 404, 406, 409, 412, 413, 415, 422),
+          },
         },
-      },
-      delete: {
-        summary: `Delete a ${record} (If-Match)`,
-        security,
-        responses: { 204: { description: 'Deleted' }, ...problems(401, 403, 404, 409, 412) },
-      },
-    }
+        delete: {
+          summary: `Delete a ${record} (If-Match)`,
+          security,
+          responses: { 204: { description: 'Deleted' }, ...problems(401, 403, 404, 409, 412) },
+        },
+      })
     for (const back of reps.backLinks(name)) {
-      paths[`/${name}/{id}/${back.rel}`] = {
-        parameters: [id],
+      paths[`${address.itemPattern}/${back.rel}`] = {
+        parameters: pathParams(address.itemPattern),
         get: {
           summary: `The records of ${back.from} linked to this ${record}`,
           ...reads,

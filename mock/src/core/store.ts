@@ -6,6 +6,7 @@ import {
   type HalApiDefinition,
   type HalRecord,
   isRelation,
+  type ParentDefinition,
   type RelationLink,
 } from './definition.js'
 import { IdTable } from './id-table.js'
@@ -27,7 +28,7 @@ export interface Relation {
   readonly rel: string
   readonly to: string
   readonly reverse: string | undefined
-  readonly title: string | undefined
+  readonly title: RelationLink<HalRecord>['title']
   /** Whether the link is one target (a link) rather than several (an array of links). */
   readonly one: (record: HalRecord) => boolean
   readonly ids: (record: HalRecord) => readonly number[]
@@ -425,9 +426,17 @@ export class HalStore {
     return out
   }
 
-  /** Another collection's relation that points at this record, if any. */
-  referencedBy(store: CollectionStore, id: number): string | undefined {
+  /**
+   * Another collection's relation that points at this record, if any, but those of `except`
+   * (the collections nested under it, whose records go with it).
+   */
+  referencedBy(
+    store: CollectionStore,
+    id: number,
+    except: ReadonlySet<string> = new Set(),
+  ): string | undefined {
     for (const other of this.collections.values()) {
+      if (except.has(other.name)) continue
       const rel = other.refersTo(store.name, id)
       if (rel) return `${other.name}'s ${rel}`
     }
@@ -527,9 +536,30 @@ export interface HalStoreOptions {
 const latest = (previous: Change, change: Change): Change =>
   change.at >= previous.at ? change : { version: change.version, at: previous.at }
 
-/** A collection's relations, with every rel it names checked. */
+/**
+ * The key of a nested collection's relation to its parent in the store's index (no link rel has
+ * a colon and a member's name after `parent`).
+ */
+export const parentRel = (parent: ParentDefinition): string => `parent ${parent.member}`
+
+/** A collection's relations (its parent's first), with every rel it names checked. */
 function relationsOf(definition: CollectionDefinition): Relation[] {
   const relations: Relation[] = []
+  const { parent } = definition
+  if (parent) {
+    const { member } = parent
+    relations.push({
+      rel: parentRel(parent),
+      to: parent.collection,
+      reverse: undefined,
+      title: undefined,
+      one: () => true,
+      ids: (record) => {
+        const id = (record as Record<string, unknown>)[member]
+        return typeof id === 'number' ? [id] : []
+      },
+    })
+  }
   for (const [rel, link] of Object.entries(definition.links ?? {})) {
     if (!isRelation(link)) continue
     const relation = link as RelationLink<HalRecord>

@@ -3,10 +3,12 @@ import { type Answer, fromResponse } from '../../http/answer.js'
 import { MAX_BODY_BYTES } from '../../http/body.js'
 import { accepts, HTML_TYPES } from '../../http/negotiation.js'
 import { Problem } from '../../http/problem.js'
+import type { HalRoute } from '../../index.js'
+import type { GraphqlLimits } from '../graphql/index.js'
 import { createGraphqlEndpoint, createPersonSchema } from '../graphql/index.js'
 import { docPage, RELATIONS } from '../representations/docs.js'
 import { html } from './docs.js'
-import { defineRoute, type Route, type Runtime } from './route.js'
+import type { PersonLookup } from './index.js'
 
 /** The schema in SDL, for the endpoint's documentation page. */
 const SCHEMA = printSchema(createPersonSchema({ get: () => undefined }))
@@ -15,18 +17,15 @@ const SCHEMA = printSchema(createPersonSchema({ get: () => undefined }))
  * `GET` and `POST /graphql`: GraphQL over HTTP, delegated to graphql-http, which negotiates its own
  * media types and status codes. Persons come from the instance's current store.
  */
-export function graphqlRoutes(runtime: Runtime): Route[] {
-  const endpoint = createGraphqlEndpoint(
-    { get: (id) => runtime.store().person(id) },
-    runtime.options.graphql,
-  )
-  return (['GET', 'POST'] as const).map((method) =>
-    defineRoute({
+export function graphqlRoutes(persons: PersonLookup, limits: GraphqlLimits): HalRoute[] {
+  const endpoint = createGraphqlEndpoint({ get: persons }, limits)
+  return (['GET', 'POST'] as const).map(
+    (method): HalRoute => ({
       method,
       path: '/graphql',
       produces: [],
       access: 'read',
-      async handle({ request, url }) {
+      async handle({ http: request, url }) {
         // The root links here (`doc:graphql`): a GET without a query that accepts HTML (a browser,
         // a link checker) gets the endpoint's documentation, not a 400, so the link does not
         // dangle (CONTRACT §1). GraphQL clients, which ask for JSON, still get graphql-http's answer.
