@@ -5,6 +5,7 @@
  * @packageDocumentation
  */
 export { type BlogApi, createBlogApi } from './blog/api.js'
+export type { BlogClientTypes, BlogDefinitionTypes } from './blog/client-types.js'
 export type { TokenGrant } from './blog/auth.js'
 export type { GraphqlLimits } from './blog/graphql/index.js'
 export { API_PATH } from './blog/links.js'
