@@ -118,6 +118,47 @@ describe('halyard-mock (CLI)', () => {
     expect(stderr).not.toMatch(/^npm error/m)
   })
 
+  // CI scripts and test harnesses stop a server by the PID they hold: npm's, or a shell's.
+  it.each([
+    ['npm start', 'npm', ['start', '--', '--port', '0']],
+    [
+      'a shell running the bin under npm, as npx does',
+      'sh',
+      [
+        '-c',
+        `${process.execPath} --import tsx --conditions=@halyard/source mock/src/server/cli.ts --port 0`,
+      ],
+    ],
+  ])('SIGTERM to the PID of %s frees the port', async (_, command, args) => {
+    const wrapper = spawn(command, args, {
+      cwd: join(MOCK, '..'),
+      env: { ...process.env, npm_execpath: process.env.npm_execpath ?? 'npm' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    children.push(wrapper)
+    let stdout = ''
+    wrapper.stdout?.on('data', (chunk) => {
+      stdout += chunk
+    })
+    let url: string | undefined
+    while (url === undefined) {
+      url = /listening on (\S+)/.exec(stdout)?.[1]
+      if (wrapper.exitCode !== null) throw new Error(`exited: ${stdout}`)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    expect((await fetch(url)).status).toBe(200)
+    wrapper.kill('SIGTERM')
+    let refused = false
+    for (let tries = 0; tries < 50 && !refused; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      refused = await fetch(url).then(
+        () => false,
+        () => true,
+      )
+    }
+    expect(refused, 'nothing answers on the port within 5 s').toBe(true)
+  })
+
   it('starts with --articles, prints the base URL and dev token, stops cleanly on SIGTERM', async () => {
     const run = cli(['--port', '0', '--articles', '5'])
     const url = await run.baseUrl()

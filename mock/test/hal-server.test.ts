@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { z } from 'zod'
 import { defineHalApi } from '../src/core/api.js'
 import { createHalServer, type MockServer } from '../src/server/server.js'
+import { connectionCases } from './contract/connection.case.js'
 import { sendRaw } from './raw-http.js'
 
 // The real server serving an API made with defineHalApi (`halyard-mock --api`).
@@ -31,6 +32,8 @@ const post = (text: string) =>
     headers: { 'content-type': 'application/json', 'x-access-token': 'dev-token' },
     body: JSON.stringify({ text }),
   })
+
+connectionCases(() => server.origin, '/notes-api/notes/1')
 
 describe('createHalServer', () => {
   it('serves the API at its base path', async () => {

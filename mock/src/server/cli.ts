@@ -7,6 +7,7 @@ import { DEV_TOKEN } from '../blog/options.js'
 import { parseSeed, SeedError } from '../blog/seed.js'
 import type { HalApi } from '../core/api.js'
 import { corsOrigin } from './cors.js'
+import { stopWithProcess } from './lifetime.js'
 import {
   createHalServer,
   createMockServer,
@@ -207,13 +208,7 @@ async function main(): Promise<void> {
   const header = reads ? `-H 'X-Access-Token: ${token}' ` : ''
   console.log(`Try: curl ${header}${server.url}${command.kind === 'api' ? '' : '/blogs/1'}`)
   console.log(`HAL explorer: ${server.origin}/`)
-  const stop = async (signal: string) => {
-    console.log(`${signal}: closing`)
-    await server.close()
-    process.exit(0)
-  }
-  process.once('SIGINT', () => void stop('SIGINT'))
-  process.once('SIGTERM', () => void stop('SIGTERM'))
+  stopWithProcess(() => server.close())
 }
 
 main().catch((error: unknown) => {

@@ -259,63 +259,102 @@ async function serve<Api extends ServedApi>(
       // How often Node looks for requests past their time (default 30 s).
       connectionsCheckingInterval: Math.min(1_000, requestTimeout || 1_000),
     },
-    async (req, res) => {
-      const started = performance.now()
-      const method = req.method ?? 'GET'
-      const { answer: sent, headers } = await answer(req, method)
-      try {
-        writeAnswer(res, sent, method)
-      } catch {
-        // A socket that cannot take the answer is closed.
+    (req, res) => {
+      // An unexpected throw (a bug) must not become an unhandled rejection, which ends the process.
+      onRequest(req, res).catch((error: unknown) => {
+        console.error(`[halyard-mock] ${req.method} ${req.url}: ${(error as Error).message}`)
         res.destroy()
-      }
-      const early = answeredEarly.get(req.socket)
-      const status = early?.status ?? sent.status
-      const durationMs = Math.round((performance.now() - started) * 100) / 100
-      const shown = req.url ?? '/'
-      // A client that went away mid-request gets no answer: one line says so, no stack trace.
-      const aborted = early
-        ? ` (${early.why})`
-        : !req.complete && req.destroyed
-          ? ' (aborted by the client)'
-          : ''
-      if (log) log(`${method} ${shown} ${status} ${durationMs}ms${aborted}`)
-      if (!shown.startsWith(ADMIN_PATH)) {
-        requestLog.add({ at: Date.now(), method, url: shown, status, durationMs, headers })
-      }
+      })
     },
   )
+
+  /** Answers one request through {@link answer}, writes it, and logs it. */
+  async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const started = performance.now()
+    const method = req.method ?? 'GET'
+    const { answer: sent, headers } = await answer(req, method)
+    try {
+      writeAnswer(res, sent, method)
+    } catch {
+      // A socket that cannot take the answer is closed.
+      res.destroy()
+    }
+    const early = answeredEarly.get(req.socket)
+    const status = early?.status ?? sent.status
+    const durationMs = Math.round((performance.now() - started) * 100) / 100
+    const shown = req.url ?? '/'
+    // A client that went away mid-request gets no answer: one line says so, no stack trace.
+    const aborted = early
+      ? ` (${early.why})`
+      : !req.complete && req.destroyed
+        ? ' (aborted by the client)'
+        : ''
+    if (log) log(`${method} ${shown} ${status} ${durationMs}ms${aborted}`)
+    if (!shown.startsWith(ADMIN_PATH)) {
+      requestLog.add({ at: Date.now(), method, url: shown, status, durationMs, headers })
+    }
+  }
   // node:http hands CONNECT to this event, not to the handler, and destroys the socket if no one
   // listens: answer it 405 like any other method the server does not have.
-  server.on('connect', (req: IncomingMessage, socket: Socket) => {
-    answerOnSocket(socket, connectAnswer(origin, writeProblem))
-    if (log) log(`CONNECT ${req.url ?? ''} 405`)
-  })
+  server.on('connect', (req: IncomingMessage, socket: Socket) =>
+    guarded(socket, 'connect', () => {
+      answerOnSocket(socket, connectAnswer(origin, writeProblem))
+      if (log) log(`CONNECT ${req.url ?? ''} 405`)
+    }),
+  )
   // What node:http cannot parse or waited too long for: problem details instead of a bare status.
-  server.on('clientError', (error: Error & { code?: string }, socket: Socket) => {
-    const answer = clientErrorAnswer(error, origin, writeProblem)
-    // A request past requestTimeout whose answer has begun can only be cut off.
-    const busy = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage
-    if (answer === undefined || busy?.headersSent) return void socket.destroy()
-    // A request whose handler runs is logged by it, once. Answered here: a 408, and a body the
-    // parser cannot read (an invalid chunk). Not answered: an aborted upload (the parser's EOF
-    // error), and an error in a request pipelined after it, which would cut its answer off.
-    if (busy !== undefined) {
-      const timeout = error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-      const badBody = !busy.req.complete && error.code !== 'HPE_INVALID_EOF_STATE'
-      if (!timeout && !badBody) return void socket.destroy()
-      answeredEarly.set(socket, {
-        status: answer.status,
-        why: timeout ? 'request timeout' : 'unparsable body',
-      })
-    } else if (log) log(`- - ${answer.status} (${error.code ?? error.message})`)
-    answerOnSocket(socket, answer)
-  })
+  // A throw in this listener would kill the process: it is guarded, and its socket given up.
+  server.on('clientError', (error: Error & { code?: string }, socket: Socket) =>
+    guarded(socket, 'clientError', () => {
+      const answer = clientErrorAnswer(error, origin, writeProblem)
+      // The response in progress on the socket: `null` once one has finished, on a kept-alive
+      // connection whose next request node:http could not parse.
+      const busy =
+        (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage ?? undefined
+      // A request past requestTimeout whose answer has begun can only be cut off.
+      if (answer === undefined || busy?.headersSent) return void socket.destroy()
+      // A request whose handler runs is logged by it, once. Answered here: a 408, and a body the
+      // parser cannot read (an invalid chunk). Not answered: an aborted upload (the parser's EOF
+      // error). An error in a request pipelined after it is answered once its answer is out.
+      if (busy !== undefined) {
+        const timeout = error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        const incomplete = busy.req?.complete === false
+        if (incomplete && error.code === 'HPE_INVALID_EOF_STATE') return void socket.destroy()
+        if (!timeout && !incomplete) {
+          if (log) log(`- - ${answer.status} (${error.code ?? error.message}, pipelined)`)
+          let answered = false
+          busy.once('finish', () => {
+            answered = true
+            guarded(socket, 'clientError', () => answerOnSocket(socket, answer))
+          })
+          busy.once('close', () => answered || socket.destroy())
+          return
+        }
+        answeredEarly.set(socket, {
+          status: answer.status,
+          why: timeout ? 'request timeout' : 'unparsable body',
+        })
+      } else if (log) log(`- - ${answer.status} (${error.code ?? error.message})`)
+      answerOnSocket(socket, answer)
+    }),
+  )
+  /** Runs a socket event's listener; a throw is logged in one line and that socket destroyed. */
+  function guarded(socket: Socket, event: string, listener: () => void): void {
+    try {
+      listener()
+    } catch (error) {
+      console.error(`[halyard-mock] ${event}: ${(error as Error).message}; connection closed`)
+      socket.destroy()
+    }
+  }
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(port, host, () => {
       server.off('error', reject)
+      // An error of the listening socket (say, too many open files on accept): one line, and the
+      // server goes on; without a listener it would end the process.
+      server.on('error', (error) => console.error(`[halyard-mock] server error: ${error.message}`))
       resolve()
     })
   })
