@@ -4,11 +4,11 @@
  * misspelling refused. Each `@ts-expect-error` fails the build when its error is not there.
  */
 import {
+  type BlogClientTypes,
   type ClientTypes,
-  type DefinitionTypes,
   defineCollection,
   defineHalApi,
-  type TypedDefinition,
+  type PageView,
 } from '@halyard/mock'
 import { expectTypeOf } from 'vitest'
 import { z } from 'zod'
@@ -151,84 +151,70 @@ export async function actions(): Promise<void> {
 }
 
 // The conventions of nested addresses, page documents of the API's own shape, link titles,
-// read-only collections, an item-only collection, an input schema and named create templates,
-// as the Blog's definition writes them.
-interface PageView {
-  readonly index: number
-  readonly size: number
-  readonly total: number
-  readonly totalPages: number
-  readonly items: readonly Record<string, unknown>[]
-  readonly links: { self: object; first: object; last: object; prev?: object; next?: object }
-}
-const paging = <Total extends string>(total: Total) => ({
-  page: 'pageIndex' as const,
-  size: 'pageSize' as const,
-  firstIndex: 1 as const,
-  render: (p: PageView) => ({
-    pageIndex: p.index,
-    pageSize: p.size,
-    totalPages: p.totalPages,
-    ...({ [total]: p.total } as { [K in Total]: number }),
-    _link: {
-      firstPage: p.links.first,
-      previousPage: p.links.prev,
-      self: p.links.self,
-      nextPage: p.links.next,
-      lastPage: p.links.last,
-    },
-    _links: p.links,
-    _embedded: p.items,
-  }),
-})
-const blogSchema = z.object({ title: z.string(), description: z.string(), updatedAt: z.number() })
-// The definition as `defineHalApi` captures it (its collections and root as written), checked at
-// the type level: the options of nested addresses and paging conventions are read by name.
-const blogCollections = {
-  blogs: {
-    schema: blogSchema,
-    rel: 'doc:blog',
-    param: 'blogId',
-    list: false,
-    readOnly: true,
-    represent: (b: { id: number; title: string; description: string }) => ({
-      id: b.id,
-      title: b.title,
-      description: b.description,
-    }),
-  },
-  articles: {
-    schema: z.object({
-      blogId: z.number(),
-      title: z.string(),
-      content: z.string().optional(),
-      updatedAt: z.number(),
-    }),
-    input: z.object({ title: z.string(), content: z.string().optional() }),
-    parent: { collection: 'blogs', member: 'blogId', rel: 'doc:articles' },
-    param: 'articleId',
-    links: {
-      'doc:blog': {
-        to: 'blogs',
-        id: (a: { blogId: number }) => a.blogId,
-        title: (b: { title?: string }) => b.title,
+// read-only collections, an item-only collection, an input schema, named create templates and the
+// root's own links, as the Blog's definition writes them.
+const paging = <Total extends string>(total: Total) =>
+  ({
+    page: 'pageIndex',
+    size: 'pageSize',
+    firstIndex: 1,
+    render: (p: PageView) => ({
+      pageIndex: p.index,
+      pageSize: p.size,
+      totalPages: p.totalPages,
+      ...({ [total]: p.total } as { [K in Total]: number }),
+      _link: {
+        firstPage: p.links.first,
+        previousPage: p.links.prev,
+        self: p.links.self,
+        nextPage: p.links.next,
+        lastPage: p.links.last,
       },
+      _links: p.links,
+      _embedded: p.items,
+    }),
+  }) as const
+const blog = defineHalApi({
+  basePath: '/api/v1.2',
+  collections: {
+    blogs: {
+      schema: z.object({ title: z.string(), description: z.string(), updatedAt: z.number() }),
+      rel: 'doc:blog',
+      param: 'blogId',
+      list: false,
+      readOnly: true,
+      represent: (b) => ({ id: b.id, title: b.title, description: b.description }),
     },
-    paging: paging('totalArticles'),
-    templates: { create: 'createArticle' },
+    articles: {
+      schema: z.object({
+        blogId: z.number(),
+        title: z.string(),
+        content: z.string().optional(),
+        updatedAt: z.number(),
+      }),
+      input: z.object({ title: z.string(), content: z.string().optional() }),
+      parent: { collection: 'blogs', member: 'blogId', rel: 'doc:articles' },
+      param: 'articleId',
+      links: {
+        'doc:blog': {
+          to: 'blogs',
+          id: (a) => a.blogId,
+          title: (b) => (b as { title?: string }).title,
+        },
+      },
+      paging: paging('totalArticles'),
+      templates: { create: 'createArticle' },
+    },
+    comments: {
+      schema: z.object({ articleId: z.number(), author: z.string(), content: z.string() }),
+      parent: { collection: 'articles', member: 'articleId', rel: 'doc:comments' },
+      links: { 'doc:article': { to: 'articles', id: (c) => c.articleId } },
+      paging: paging('totalComments'),
+      readOnly: true,
+    },
   },
-  comments: {
-    schema: z.object({ articleId: z.number(), author: z.string(), content: z.string() }),
-    parent: { collection: 'articles', member: 'articleId', rel: 'doc:comments' },
-    links: { 'doc:article': { to: 'articles', id: (c: { articleId: number }) => c.articleId } },
-    paging: paging('totalComments'),
-    readOnly: true,
-  },
-} as const
-const blogRoot = { links: { 'doc:graphql': { href: '/graphql' } }, serviceDesc: false } as const
-declare const blog: TypedDefinition<
-  DefinitionTypes<typeof blogCollections, undefined, typeof blogRoot>
->
+  root: { links: { 'doc:graphql': { href: '/graphql' } }, serviceDesc: false },
+})
 type BlogApi = ClientTypes<typeof blog>
 type Blog = BlogApi['items']['blogs']
 type Article = BlogApi['items']['articles']
@@ -299,4 +285,21 @@ export async function conventions(): Promise<void> {
   await client.go<Comment>(comment.uri).put({ author: 'x', content: 'y' })
   // @ts-expect-error: and offers no actions
   comment.action('delete')
+}
+
+export async function theBlog(): Promise<void> {
+  // The Blog's own definition gives the same client types.
+  const blog = client.go<BlogClientTypes['root']>().follow('doc:blog', { blogId: 1 })
+  const page = await blog.follow('doc:articles', { pageSize: 5 }).get()
+  expectTypeOf(page.data.totalArticles).toEqualTypeOf<number>()
+  const created = await page.action('createArticle').submit({ title: 'Hello' })
+  expectTypeOf(created).toEqualTypeOf<Resource<BlogClientTypes['items']['articles']>>()
+  expectTypeOf<BlogClientTypes['inputs']['articles']>().toEqualTypeOf<{
+    title: string
+    content?: string | undefined
+  }>()
+  // @ts-expect-error: a misspelt rel of the Blog
+  blog.follow('doc:article')
+  // @ts-expect-error: its paging variables are pageIndex and pageSize
+  blog.follow('doc:articles', { size: 5 })
 }
