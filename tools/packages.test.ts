@@ -29,6 +29,7 @@ interface Packed {
 // be refused (an unused `@ts-expect-error` is an error too).
 const TYPED_CLIENT = `import { type ClientTypes, defineCollection, defineHalApi } from '@halyard/mock'
 import { createClient, type Resource, type State } from '@halyard/sdk'
+import { type Article, createBlogClient } from '@halyard/sdk/blog'
 import { z } from 'zod'
 
 const api = defineHalApi({
@@ -85,6 +86,17 @@ export async function use(): Promise<void> {
   state.action('pacth')
   // @ts-expect-error a misspelt field
   state.action('patch').field('genr')
+
+  // The Blog's types, printed from its definition into @halyard/sdk/blog.
+  const blog = createBlogClient({ baseUrl: 'http://127.0.0.1:4010' })
+  const article: State<Article> = await blog.article('blogs/1/articles/1').get()
+  const articles = await blog.blog(1).follow('doc:articles', { pageSize: 5 }).get()
+  const totalArticles: number = articles.data.totalArticles
+  console.log(article.data.title, totalArticles)
+  // @ts-expect-error a misspelt rel of the Blog
+  blog.blog(1).follow('doc:article')
+  // @ts-expect-error an article needs a title
+  await blog.createArticle(1, { content: 'x' })
 }
 `
 
@@ -209,6 +221,11 @@ for (const specifier of ${JSON.stringify(specifiers.filter((s) => !BROWSER_ONLY.
         files: ['typed-client.ts'],
       }),
     )
+    // The SDK's declarations stand alone: its users need neither the mock nor zod.
+    for (const file of ['index.d.ts', 'blog.d.ts']) {
+      const declarations = await readFile(join(dir, 'node_modules/@halyard/sdk/dist', file), 'utf8')
+      expect(declarations, file).not.toMatch(/@halyard\/mock|from ['"]zod['"]/)
+    }
     // TypeScript 7's `tsc` is a native binary (an optional dependency per platform), installed
     // apart from the project as a user would add it.
     const ts7 = join(dir, 'ts7')
