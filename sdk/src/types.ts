@@ -106,6 +106,14 @@ export type ActionValues<T, K> =
 /**
  * What an action resolves to, described without naming the SDK's classes (as `@halyard/mock`'s
  * `ClientTypes` does): `state`, a `State` of `Of`; `resource`, the `Resource` a 201 created.
+ *
+ * @example
+ * ```ts
+ * type Article = {
+ *   data: { title: string }
+ *   actions: { default: Form<{ title: string }, Returns<'state', Article>> } // submit(): State<Article>
+ * }
+ * ```
  */
 export interface Returns<Kind extends 'state' | 'resource', Of> {
   /** Phantom: never present at runtime. */

@@ -2,7 +2,14 @@ import type { ClientTypes, DefinitionTypes, TypedDefinition } from '../index.js'
 import type { blogCollections } from './collections.js'
 import type { BLOG_ROOT } from './definition.js'
 
-/** The Blog API's definition as `ClientTypes` reads it: its collections, paging and root. */
+/**
+ * The Blog API's definition as `ClientTypes` reads it: its collections, paging and root.
+ *
+ * @example
+ * ```ts
+ * type Blog = ClientTypes<TypedDefinition<BlogDefinitionTypes>> // = BlogClientTypes
+ * ```
+ */
 export type BlogDefinitionTypes = DefinitionTypes<
   ReturnType<typeof blogCollections>,
   undefined,

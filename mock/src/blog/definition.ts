@@ -10,7 +10,10 @@ import type { SeedData } from './seed.js'
 export const API_PATH = '/api/v1.2'
 
 /** The root's own link, the GraphQL endpoint; it links no OpenAPI document. */
-export const BLOG_ROOT = { links: { 'doc:graphql': { href: '/graphql' } }, serviceDesc: false } as const
+export const BLOG_ROOT = {
+  links: { 'doc:graphql': { href: '/graphql' } },
+  serviceDesc: false,
+} as const
 
 /** What the Blog's definition needs of its instance: options, the current seed, its persons. */
 export interface BlogRuntime {

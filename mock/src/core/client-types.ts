@@ -30,7 +30,13 @@ export type WrittenCollection<S extends StandardSchema> = Omit<CollectionDefinit
 
 /**
  * What `ClientTypes` reads of a definition: its collections, the API-wide paging convention and
- * the root's own links, as written.
+ * the root's own links, as written. `defineHalApi` records it in the API's type.
+ *
+ * @example
+ * ```ts
+ * const collections = { notes: { schema: z.object({ text: z.string() }) } } as const
+ * type Notes = ClientTypes<TypedDefinition<DefinitionTypes<typeof collections>>>
+ * ```
  */
 export interface DefinitionTypes<C = unknown, P = unknown, R = unknown> {
   readonly collections: C
@@ -38,7 +44,16 @@ export interface DefinitionTypes<C = unknown, P = unknown, R = unknown> {
   readonly root: R
 }
 
-/** An API (or anything) that carries its definition's literal type. */
+/**
+ * An API (or anything) that carries its definition's literal type, as `defineHalApi`'s result
+ * does: what {@link ClientTypes} takes.
+ *
+ * @example
+ * ```ts
+ * declare const api: TypedDefinition<DefinitionTypes<typeof collections>>
+ * type Api = ClientTypes<typeof api>
+ * ```
+ */
 export interface TypedDefinition<D extends DefinitionTypes = DefinitionTypes> {
   // A method, for types only: its parameter is bivariant, so an API whose definition's types are
   // unknown (a shell's `HalApi<C>`) still stands for a typed one.
