@@ -25,7 +25,7 @@ import type {
   SeedValue,
 } from './definition.js'
 import { checkDefinition, checkRoutes, routeShape } from './definition-check.js'
-import { createDispatch, type Dispatch, type Endpoint } from './dispatch.js'
+import { createDispatch, type Dispatch } from './dispatch.js'
 import { deleteItem, patchItem, putItem, type WritableItem } from './item-writes.js'
 import { linkPointers } from './link-pointers.js'
 import { type OpenApiDocument, openApiDocument } from './openapi.js'
@@ -162,26 +162,19 @@ export function createHalApi(definition: HalApiDefinition): HalApi {
   }
   const table = routeTable(basePath, definition, store, reps, mayWrite)
   checkRoutes(table)
-  const dispatch = createDispatch<Endpoint>({
+  const dispatch = createDispatch({
     basePath,
-    routes: table.map((route) => ({
-      method: route.method,
-      path: route.path,
-      value: {
-        produces: route.produces ?? HAL_TYPES,
-        ...(route.acceptPatch === undefined ? {} : { acceptPatch: route.acceptPatch }),
-        run: async ({ request, params, prefer }) => {
-          const access = route.access ?? 'read'
-          const guarded = access === 'write' || (access === 'read' && definition.protectReads)
-          // Awaited: an async `authenticate` refuses by rejecting.
-          const grant = guarded ? await authenticate(request) : undefined
-          await store().ready
-          const answer = route.handle(new Call(request, params, prefer, grant))
-          // A plain answer needs no extra turn of the event loop.
-          return answer instanceof Promise ? answer.then(plainAnswer) : plainAnswer(answer)
-        },
-      },
-    })),
+    routes: table,
+    async run(route, request, params, prefer) {
+      const access = route.access ?? 'read'
+      const guarded = access === 'write' || (access === 'read' && definition.protectReads)
+      // Awaited: an async `authenticate` refuses by rejecting.
+      const grant = guarded ? await authenticate(request) : undefined
+      await store().ready
+      const answer = route.handle(new Call(request, params, prefer, grant))
+      // A plain answer needs no extra turn of the event loop.
+      return answer instanceof Promise ? answer.then(plainAnswer) : plainAnswer(answer)
+    },
     delay: () => delay,
     problem: (error, request) => problem(error, request.origin, request.url.pathname),
     notFound: (request, where) =>
@@ -371,7 +364,7 @@ function routeTable(
         return target.replace(current, fields)
       },
       remove(current) {
-        const referrer = store().referencedBy(collection(), current.id, nested)
+        const referrer = store().referencedBy(collection(), current.id)
         if (referrer) {
           throw new Problem(
             409,
@@ -382,15 +375,6 @@ function routeTable(
         collection().remove(current)
       },
     })
-    /** The collections nested under this one's records, at any depth: they go with a record. */
-    const nested = new Set<string>()
-    const collect = (parent: Address) => {
-      for (const child of parent.children) {
-        nested.add(child.name)
-        collect(child)
-      }
-    }
-    collect(address)
     /** Deletes the records nested under a record, deepest first. */
     const removeNested = (parent: Address, id: number): void => {
       for (const child of parent.children) {

@@ -42,6 +42,14 @@ export interface PlainLink<R> {
 /**
  * Where a nested collection lives: under one record of `collection`, named by the record's
  * `member`. Its list is `{parent item}/{path}`, its items `{parent item}/{path}/{param}`.
+ *
+ * @example
+ * // Books at /authors/{authorId}/books/{bookId}; an author links them as `books`.
+ * const books = defineCollection({
+ *   schema: z.object({ authorId: z.number(), title: z.string() }),
+ *   parent: { collection: 'authors', member: 'authorId', rel: 'books' },
+ *   param: 'bookId',
+ * })
  */
 export interface ParentDefinition {
   /** The parent collection. */
@@ -52,7 +60,12 @@ export interface ParentDefinition {
   readonly rel?: string
 }
 
-/** One page of a collection as a {@link PagingConvention.render} hook receives it. */
+/**
+ * One page of a collection as a {@link PagingConvention.render} hook receives it.
+ *
+ * @example
+ * const render = (page: PageView) => ({ total: page.total, _links: page.links, items: page.items })
+ */
 export interface PageView {
   /** The collection's name. */
   readonly collection: string
@@ -98,6 +111,14 @@ export interface PageLinks {
 /**
  * How an API's collections page: the query parameters, the first index, the sizes, what a page
  * past the end answers and the page document.
+ *
+ * @example
+ * const paging: PagingConvention = {
+ *   page: 'pageIndex',
+ *   size: 'pageSize',
+ *   firstIndex: 1,
+ *   render: (page) => ({ pageIndex: page.index, _links: page.links, _embedded: page.items }),
+ * }
  */
 export interface PagingConvention {
   /** The query parameter of the page's index. Default `page`. */
@@ -120,7 +141,13 @@ export interface PagingConvention {
   render?(page: PageView): Record<string, unknown>
 }
 
-/** What an {@link CollectionDefinition.authorize} hook decides about. */
+/**
+ * What an {@link CollectionDefinition.authorize} hook decides about.
+ *
+ * @example
+ * const authorize = ({ grant, record, parent }: AuthorizeCheck<Book>) =>
+ *   grant === 'root' || (record?.authorId ?? parent?.id) === 1 || 403
+ */
 export interface AuthorizeCheck<R = HalRecord> {
   readonly action: 'create' | 'replace' | 'update' | 'delete'
   /** What `authenticate` returned for the request. */
@@ -131,7 +158,12 @@ export interface AuthorizeCheck<R = HalRecord> {
   readonly parent?: HalRecord
 }
 
-/** The titles and names of a collection's HAL-FORMS templates. */
+/**
+ * The titles and names of a collection's HAL-FORMS templates.
+ *
+ * @example
+ * const templates: TemplateNames = { create: 'createArticle', createTitle: 'Write an article' }
+ */
 export interface TemplateNames {
   /** The key of the create template on pages (and on the parent's item). Default `default`. */
   readonly create?: string
@@ -215,8 +247,8 @@ export interface CollectionDefinition<S extends StandardSchema = StandardSchema>
   readonly rel?: string
   /**
    * Whether the core serves the collection's routes (its pages, items and writes) and links it
-   * from the root. `false`: its records are stored, indexed and described in the OpenAPI
-   * document, and your own `routes` answer for them (an API whose URLs nest, say). Default true.
+   * from the root. `false`: its records are stored and indexed, and your own `routes` answer for
+   * them. Default true.
    */
   readonly serve?: boolean
 }
@@ -275,7 +307,13 @@ export interface HalRoute {
   handle(context: HalRouteContext): Response | HalAnswer | Promise<Response | HalAnswer>
 }
 
-/** How an API's store loads and keeps its data (see {@link HalApiDefinition.storage}). */
+/**
+ * How an API's store loads and keeps its data (see {@link HalApiDefinition.storage}).
+ *
+ * @example
+ * // Keep the records in localStorage across page loads (`@msw/data`'s persist extension).
+ * const storage: HalStorage = { extensions: () => [persist()] }
+ */
 export interface HalStorage {
   /** More `@msw/data` extensions for every collection (persistence), after the core's index. */
   extensions?(): Extension[]

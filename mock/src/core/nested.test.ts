@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { Problem } from '../http/problem.js'
-import { defineHalApi } from './api.js'
+import { createHalApi, defineHalApi } from './api.js'
 import { defineCollection, type PagingConvention } from './definition.js'
 
 const ORIGIN = 'http://library.test'
@@ -366,5 +366,85 @@ describe('defineHalApi: a nested collection at scale', () => {
     expect(page._embedded.items.at(-1).id).toBe(size)
     expect((await api.handle(new Request(`${shelf(2)}/${size}`))).status).toBe(200)
     expect((await api.handle(new Request(`${shelf(1)}/${size}`))).status).toBe(404)
+  })
+})
+
+describe('defineHalApi: definitions that cannot be addressed', () => {
+  const note = z.object({ ownerId: z.number() })
+  it.each([
+    [
+      'a parent that is no collection',
+      {
+        notes: defineCollection({
+          schema: note,
+          parent: { collection: 'owners', member: 'ownerId' },
+        }),
+      },
+      /not a collection/,
+    ],
+    [
+      'parents in a circle',
+      {
+        a: defineCollection({
+          schema: note,
+          param: 'aId',
+          parent: { collection: 'b', member: 'ownerId' },
+        }),
+        b: defineCollection({
+          schema: note,
+          param: 'bId',
+          parent: { collection: 'a', member: 'ownerId' },
+        }),
+      },
+      /circle/,
+    ],
+    [
+      'one path variable twice along a URL',
+      {
+        owners: defineCollection({ schema: z.object({}) }),
+        notes: defineCollection({
+          schema: note,
+          parent: { collection: 'owners', member: 'ownerId' },
+        }),
+      },
+      /twice/,
+    ],
+    [
+      'a first index of 2',
+      { notes: defineCollection({ schema: note, paging: { firstIndex: 2 as 1 } }) },
+      /firstIndex/,
+    ],
+  ])('rejects %s', (_, collections, message) => {
+    expect(() => createHalApi({ basePath: '/api', collections })).toThrow(message)
+  })
+})
+
+describe('defineHalApi: links to the parent collection', () => {
+  it('answers 409 to deleting a record that a record nested elsewhere still links', async () => {
+    const api = defineHalApi({
+      basePath: '/api',
+      tokens: ['t'],
+      collections: {
+        owners: defineCollection({ schema: z.object({}), seed: [{}, {}], param: 'ownerId' }),
+        notes: defineCollection({
+          schema: z.object({ ownerId: z.number(), reviewerId: z.number() }),
+          seed: [{ ownerId: 1, reviewerId: 2 }],
+          parent: { collection: 'owners', member: 'ownerId' },
+          param: 'noteId',
+          links: { reviewer: { to: 'owners', id: (note) => note.reviewerId } },
+        }),
+      },
+    })
+    const del = (path: string) =>
+      api.handle(
+        new Request(`${ORIGIN}/api${path}`, {
+          method: 'DELETE',
+          headers: { 'x-access-token': 't' },
+        }),
+      )
+    expect((await del('/owners/2')).status).toBe(409)
+    expect((await del('/owners/1')).status).toBe(204)
+    expect(api.db.notes.count()).toBe(0)
+    expect((await del('/owners/2')).status).toBe(204)
   })
 })

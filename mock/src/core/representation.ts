@@ -91,6 +91,7 @@ export class Representations {
   readonly #curies: readonly { name: string; href: string }[]
   readonly #backLinks: ReadonlyMap<string, readonly BackLink[]>
   readonly #addresses: ReadonlyMap<string, Address>
+  readonly #reads = new Map<string, readonly Relation[]>()
 
   constructor(store: () => HalStore, basePath: string, definition: HalApiDefinition) {
     this.#store = store
@@ -476,11 +477,17 @@ export class Representations {
     return out
   }
 
-  #readRelations(collection: CollectionStore): Relation[] {
-    const embeds = collection.definition.embed ?? []
-    return collection.relations.filter(
-      (r) => embeds.includes(r.rel) || typeof r.title === 'function',
-    )
+  /** The relations whose targets an item reads (embeds, computed titles), once per collection. */
+  #readRelations(collection: CollectionStore): readonly Relation[] {
+    let relations = this.#reads.get(collection.name)
+    if (!relations) {
+      const embeds = collection.definition.embed ?? []
+      relations = collection.relations.filter(
+        (r) => embeds.includes(r.rel) || typeof r.title === 'function',
+      )
+      this.#reads.set(collection.name, relations)
+    }
+    return relations
   }
 
   /** The collections whose records a page of `collection` reads (their changes change it). */

@@ -32,6 +32,11 @@ export interface Relation {
   /** Whether the link is one target (a link) rather than several (an array of links). */
   readonly one: (record: HalRecord) => boolean
   readonly ids: (record: HalRecord) => readonly number[]
+  /**
+   * For a link to the parent collection: whether a record links its own parent, which the parent
+   * index holds already (such links are not indexed twice).
+   */
+  readonly linksParent?: (record: HalRecord) => boolean
 }
 
 /** The definition of an API or a collection is wrong: thrown by `defineHalApi`, never at a request. */
@@ -252,8 +257,9 @@ export class CollectionStore {
   }
 
   /** Whether any record of this collection points at `target` of `to` (which may not go then). */
-  refersTo(to: string, target: number): string | undefined {
+  refersTo(to: string, target: number, except?: string): string | undefined {
     for (const relation of this.relations) {
+      if (relation.rel === except) continue
       if (relation.to === to && (this.#referrers.get(relation.rel)?.get(target)?.ids.size ?? 0) > 0)
         return relation.rel
     }
@@ -294,6 +300,7 @@ export class CollectionStore {
     if (record.id > this.#maxId) this.#maxId = record.id
     this.#change = this.#change ? latest(this.#change, change) : change
     for (const relation of this.relations) {
+      if (relation.linksParent?.(record)) continue
       const targets = this.#referrers.get(relation.rel) as Map<
         number,
         { ids: SortedIds; change: Change }
@@ -336,6 +343,7 @@ export class CollectionStore {
   /** Takes a record out of the relation index, bumping each of its targets. */
   #unlink(record: HalRecord, change: Change): void {
     for (const relation of this.relations) {
+      if (relation.linksParent?.(record)) continue
       const targets = this.#referrers.get(relation.rel)
       for (const target of relation.ids(record)) {
         const entry = targets?.get(target)
@@ -427,17 +435,14 @@ export class HalStore {
   }
 
   /**
-   * Another collection's relation that points at this record, if any, but those of `except`
-   * (the collections nested under it, whose records go with it).
+   * Another collection's relation that points at this record, if any, but the parent relations
+   * of the collections nested under it (their records go with it).
    */
-  referencedBy(
-    store: CollectionStore,
-    id: number,
-    except: ReadonlySet<string> = new Set(),
-  ): string | undefined {
+  referencedBy(store: CollectionStore, id: number): string | undefined {
     for (const other of this.collections.values()) {
-      if (except.has(other.name)) continue
-      const rel = other.refersTo(store.name, id)
+      const { parent } = other.definition
+      const nested = parent?.collection === store.name ? parentRel(parent) : undefined
+      const rel = other.refersTo(store.name, id, nested)
       if (rel) return `${other.name}'s ${rel}`
     }
     return undefined
@@ -563,17 +568,26 @@ function relationsOf(definition: CollectionDefinition): Relation[] {
   for (const [rel, link] of Object.entries(definition.links ?? {})) {
     if (!isRelation(link)) continue
     const relation = link as RelationLink<HalRecord>
+    const ids = (record: HalRecord): readonly number[] => {
+      const id = relation.id(record)
+      if (id === null || id === undefined) return []
+      return typeof id === 'number' ? [id] : id
+    }
+    // A link to the parent, as most nested records have: the parent index answers for it.
+    const member = parent && relation.to === parent.collection && !relation.reverse && parent.member
     relations.push({
       rel,
       to: relation.to,
       reverse: relation.reverse,
       title: relation.title,
       one: (record) => typeof relation.id(record) !== 'object',
-      ids: (record) => {
-        const id = relation.id(record)
-        if (id === null || id === undefined) return []
-        return typeof id === 'number' ? [id] : id
-      },
+      ids,
+      ...(member
+        ? {
+            linksParent: (record: HalRecord) =>
+              relation.id(record) === (record as Record<string, unknown>)[member],
+          }
+        : {}),
     })
   }
   return relations

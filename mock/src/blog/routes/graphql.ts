@@ -1,9 +1,7 @@
 import { printSchema } from 'graphql'
-import { type Answer, fromResponse } from '../../http/answer.js'
 import { MAX_BODY_BYTES } from '../../http/body.js'
 import { accepts, HTML_TYPES } from '../../http/negotiation.js'
-import { Problem } from '../../http/problem.js'
-import type { HalRoute } from '../../index.js'
+import { type HalRoute, Problem } from '../../index.js'
 import type { GraphqlLimits } from '../graphql/index.js'
 import { createGraphqlEndpoint, createPersonSchema } from '../graphql/index.js'
 import { docPage, RELATIONS } from '../representations/docs.js'
@@ -63,9 +61,9 @@ const TRANSPORT_ERRORS: Readonly<Record<number, string>> = {
  * GraphQL errors stay GraphQL-over-HTTP answers (CONTRACT §4), but a refusal of the HTTP exchange
  * itself (405, 406, 413, 414, 415) becomes problem details like every other error of the API (CONTRACT §3).
  */
-async function asProblemIfTransportError(response: Response): Promise<Answer> {
+async function asProblemIfTransportError(response: Response): Promise<Response> {
   const detail = TRANSPORT_ERRORS[response.status]
-  if (detail === undefined) return fromResponse(response)
+  if (detail === undefined) return response
   await response.body?.cancel()
   const headers: Record<string, string> = {}
   for (const name of ['allow', 'accept']) {
