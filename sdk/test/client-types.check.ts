@@ -9,6 +9,7 @@ import {
   defineCollection,
   defineHalApi,
   type PageView,
+  type PagingConvention,
 } from '@halyard/mock'
 import { expectTypeOf } from 'vitest'
 import { z } from 'zod'
@@ -302,4 +303,18 @@ export async function theBlog(): Promise<void> {
   blog.follow('doc:article')
   // @ts-expect-error: its paging variables are pageIndex and pageSize
   blog.follow('doc:articles', { size: 5 })
+}
+
+export async function conventionsKnownLoosely(): Promise<void> {
+  // A convention annotated `PagingConvention` says little of its document: nothing is refused.
+  const convention: PagingConvention = { render: (p) => ({ items: p.items, _links: p.links }) }
+  const loose = defineHalApi({
+    basePath: '/api',
+    collections: { notes: { schema: z.object({ text: z.string() }) } },
+    paging: convention,
+  })
+  const page = await client.go<ClientTypes<typeof loose>['root']>().follow('notes').get()
+  expectTypeOf(page.data).toEqualTypeOf<Record<string, unknown>>()
+  await client.go<ClientTypes<typeof loose>['pages']['notes']>(page.uri).follow('next').get()
+  expectTypeOf(page.embedded('items')[0]?.data.text).toEqualTypeOf<string | undefined>()
 }

@@ -269,22 +269,34 @@ interface DefaultPageData {
 }
 type DefaultPageRels = 'self' | 'first' | 'prev' | 'next' | 'last'
 
+/**
+ * Whether a `render` hook's document is only known as any record (a convention annotated
+ * `PagingConvention` rather than written as constants): then any member and rel may be there.
+ */
+type Unknowable<R> = string extends keyof R ? true : false
+
 type PageData<D extends DefinitionTypes, N> = [Rendered<D, N>] extends [never]
   ? DefaultPageData
-  : Simplify<Omit<Rendered<D, N>, '_links' | '_link' | '_embedded' | '_templates'>>
+  : Unknowable<Rendered<D, N>> extends true
+    ? Record<string, unknown>
+    : Simplify<Omit<Rendered<D, N>, '_links' | '_link' | '_embedded' | '_templates'>>
 
 type PageRelNames<D extends DefinitionTypes, N> = [Rendered<D, N>] extends [never]
   ? DefaultPageRels
-  : LinkKeys<Rendered<D, N>>
+  : Unknowable<Rendered<D, N>> extends true
+    ? string
+    : LinkKeys<Rendered<D, N>>
 
 /** Items of a page: under the collection's rel, or `item` when `render` gives an array. */
 type PageEmbedded<D extends DefinitionTypes, N> = [Rendered<D, N>] extends [never]
   ? { [K in Member<Collection<D, N>, 'rel', N> & string]: ItemType<D, N> }
-  : Rendered<D, N> extends { readonly _embedded: readonly unknown[] }
-    ? { item: ItemType<D, N> }
-    : Rendered<D, N> extends { readonly _embedded: infer E }
-      ? { [K in Extract<keyof E, string>]: ItemType<D, N> }
-      : Empty
+  : Unknowable<Rendered<D, N>> extends true
+    ? Record<string, ItemType<D, N>>
+    : Rendered<D, N> extends { readonly _embedded: readonly unknown[] }
+      ? { item: ItemType<D, N> }
+      : Rendered<D, N> extends { readonly _embedded: infer E }
+        ? { [K in Extract<keyof E, string>]: ItemType<D, N> }
+        : Empty
 
 type CreateAction<D extends DefinitionTypes, N> =
   IsReadOnly<D, N> extends true
