@@ -111,11 +111,11 @@ export type ActionValues<T, K> =
  * ```ts
  * type Article = {
  *   data: { title: string }
- *   actions: { default: Form<{ title: string }, Returns<'state', Article>> } // submit(): State<Article>
+ *   actions: { default: Form<{ title: string }, ActionReturns<'state', Article>> } // submit(): State<Article>
  * }
  * ```
  */
-export interface Returns<Kind extends 'state' | 'resource', Of> {
+export interface ActionReturns<Kind extends 'state' | 'resource', Of> {
   /** Phantom: never present at runtime. */
   readonly returns: Kind
   /** Phantom: never present at runtime. */
@@ -123,9 +123,9 @@ export interface Returns<Kind extends 'state' | 'resource', Of> {
 }
 
 type Resolved<R> =
-  R extends Returns<'state', infer Of>
+  R extends ActionReturns<'state', infer Of>
     ? State<Of>
-    : R extends Returns<'resource', infer Of>
+    : R extends ActionReturns<'resource', infer Of>
       ? Resource<Of>
       : R
 
