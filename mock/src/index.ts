@@ -37,6 +37,7 @@ export type {
   HalRoute,
   HalRouteContext,
   HalStorage,
+  LinkedRecord,
   NotFoundWhere,
   PageLink,
   PageLinks,

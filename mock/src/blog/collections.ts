@@ -80,7 +80,7 @@ export function blogCollections(seed?: () => SeedData) {
         'doc:blog': {
           to: 'blogs',
           id: (article) => article.blogId,
-          title: (blog) => (blog as { title?: string }).title,
+          title: (blog) => blog.title,
         },
       },
       represent: (article) => ({

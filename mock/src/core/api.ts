@@ -314,15 +314,22 @@ function routeTable(
       if (verdict === 401) throw new Problem(401, 'This request needs other credentials.')
       throw new Problem(403, `This access token may not ${action} this ${label}.`)
     }
-    /** The fields to store for a valid body: `prepare`d, the parent member set, checked. */
+    /**
+     * The fields to store for a body: validated by `input` (else by `schema`, the parent member
+     * taken from the URL), `prepare`d, the parent member set, and checked by `schema` when
+     * `input` or `prepare` made them.
+     */
     const fieldsOf = async (
-      input: unknown,
+      document: unknown,
       current: HalRecord | undefined,
       parent: number | undefined,
     ): Promise<object> => {
-      let fields = input as Record<string, unknown>
-      if (served.prepare) fields = served.prepare(fields, current ? { current } : {})
       const member = address.parent?.member
+      let sent = sentFields(document)
+      if (!served.input && member !== undefined && isObject(sent))
+        sent = { ...sent, [member]: parent }
+      let fields = (await validateBody(schema, sent, label)) as Record<string, unknown>
+      if (served.prepare) fields = served.prepare(fields, current ? { current } : {})
       if (member !== undefined && parent !== undefined) fields = { ...fields, [member]: parent }
       // What `prepare` made is stored: it must be a record of the schema.
       if (served.input || served.prepare) {
@@ -358,8 +365,7 @@ function routeTable(
       label,
       async replace(current, document) {
         const target = collection()
-        const input = await validateBody(schema, sentFields(document), label)
-        const fields = await fieldsOf(input, current, parentIdOf(current))
+        const fields = await fieldsOf(document, current, parentIdOf(current))
         checkLinks(store(), target, { ...fields, id: current.id } as HalRecord)
         return target.replace(current, fields)
       },
@@ -429,8 +435,7 @@ function routeTable(
           const parent = parentOf(params, http.path)
           authorize(grant, 'create', parent ? { parent } : {})
           const body = await readJson(http)
-          const input = await validateBody(schema, sentFields(body), label)
-          const fields = await fieldsOf(input, undefined, parent?.id)
+          const fields = await fieldsOf(body, undefined, parent?.id)
           return store().write(async () => {
             const target = collection()
             const id = target.nextId()
@@ -529,6 +534,9 @@ class Call implements HalRouteContext {
 /** A route's answer as the pipeline takes it: a `Response` read into a plain answer. */
 const plainAnswer = (answer: Response | Answer): Answer | Promise<Answer> =>
   answer instanceof Response ? fromResponse(answer) : answer
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** A body without what a client may send back from a representation it read. */
 function sentFields(body: unknown): unknown {

@@ -13,6 +13,9 @@ export type HalRecord<S extends StandardSchema = StandardSchema> = {
 /** A seed value: the schema's input, with an `id` of its own when links must point at it. */
 export type SeedValue<S extends StandardSchema> = InferInput<S> & { readonly id?: number }
 
+/** A record another record links to, as a computed link attribute reads it. */
+export type LinkedRecord = { readonly id: number } & Readonly<Record<string, unknown>>
+
 /** A link from a record to records of a collection (a relation), by their ids. */
 export interface RelationLink<R> {
   /** The collection linked to. */
@@ -25,10 +28,11 @@ export interface RelationLink<R> {
    */
   readonly reverse?: string
   /**
-   * The link's `title`: a string, or computed from the linked record (say `(blog) => blog.title`),
-   * which a change of that record shows at once (its version keys the memoised representations).
+   * The link's `title`: a string, or computed from the linked record (say `(blog) => blog.title`;
+   * a value that is no string is written as one, none when `undefined` or `null`), which a change
+   * of that record shows at once (its version keys the memoised representations).
    */
-  readonly title?: string | ((linked: HalRecord) => string | undefined)
+  readonly title?: string | ((linked: LinkedRecord) => unknown)
 }
 
 /** Any other link: a URI or URI template relative to the API's base (or absolute). */

@@ -59,7 +59,7 @@ const library = () =>
           author: {
             to: 'authors',
             id: (book) => book.authorId,
-            title: (author) => (author as { name?: string }).name,
+            title: (author) => author.name,
           },
         },
         // `ada` writes Ada's books only; `root` writes any.
@@ -446,5 +446,35 @@ describe('defineHalApi: links to the parent collection', () => {
     expect((await del('/owners/1')).status).toBe(204)
     expect(api.db.notes.count()).toBe(0)
     expect((await del('/owners/2')).status).toBe(204)
+  })
+})
+
+describe('defineHalApi: a nested collection without an input schema', () => {
+  it('takes the parent member from the URL, whatever the body says', async () => {
+    const api = defineHalApi({
+      basePath: '/api',
+      tokens: ['t'],
+      collections: {
+        owners: defineCollection({ schema: z.object({}), seed: [{}, {}], param: 'ownerId' }),
+        notes: defineCollection({
+          schema: z.object({ ownerId: z.number(), text: z.string() }),
+          parent: { collection: 'owners', member: 'ownerId' },
+          param: 'noteId',
+        }),
+      },
+    })
+    const send = (method: string, path: string, body: unknown) =>
+      api.handle(
+        new Request(`${ORIGIN}/api${path}`, {
+          method,
+          headers: { 'x-access-token': 't', 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
+      )
+    const created = await send('POST', '/owners/2/notes', { text: 'a' })
+    expect(created.status).toBe(201)
+    expect(await created.json()).toMatchObject({ id: 1, ownerId: 2, text: 'a' })
+    const moved = await send('PUT', '/owners/2/notes/1', { ownerId: 1, text: 'b' })
+    expect(await moved.json()).toMatchObject({ ownerId: 2, text: 'b' })
   })
 })

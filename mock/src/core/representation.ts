@@ -13,6 +13,7 @@ import {
   type HalApiDefinition,
   type HalRecord,
   isRelation,
+  type LinkedRecord,
   type PageLink,
   type PlainLink,
 } from './definition.js'
@@ -74,6 +75,10 @@ export interface Address {
   /** What a record is called in problem details. */
   readonly label: string
 }
+
+/** A computed link attribute as JSON writes it: a string, or none. */
+const textOf = (value: unknown): string | undefined =>
+  value === undefined || value === null ? undefined : String(value)
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
 
@@ -378,7 +383,9 @@ export class Representations {
             href: `${base}${linked ? this.itemPath(target, linked) : `/${target.segment}/${id}`}`,
           }
           const title =
-            typeof relation.title === 'function' ? linked && relation.title(linked) : relation.title
+            typeof relation.title === 'function'
+              ? linked && textOf(relation.title(linked as LinkedRecord))
+              : relation.title
           if (title !== undefined) object.title = title
           return object
         })
