@@ -48,7 +48,7 @@ export function blogPaging<Total extends string>(total: Total) {
  * @example
  * defineHalApi({ basePath: '/api/v1.2', collections: blogCollections(() => defaultSeed()) })
  */
-// Its type is the collections as written: `ClientTypes` reads the Blog's resources from it.
+// No return type: the collections as written are what `ClientTypes` reads the Blog's resources from.
 export function blogCollections(seed?: () => SeedData) {
   return {
     blogs: defineCollection({

@@ -94,7 +94,7 @@ const JSON_TYPES = ['application/json'] as const
  */
 export function defineHalApi<
   const S extends Readonly<Record<string, StandardSchema>>,
-  // The collections and paging as written, for `ClientTypes` (links, embeds, nesting, paging).
+  // The collections, paging and root as written, for `ClientTypes` (links, embeds, nesting…).
   const C extends { readonly [K in keyof S]: unknown },
   const P = undefined,
   const R = undefined,
