@@ -48,7 +48,7 @@ export function blogPaging<Total extends string>(total: Total) {
  * @example
  * defineHalApi({ basePath: '/api/v1.2', collections: blogCollections(() => defaultSeed()) })
  */
-// No return type: the collections as written are what `ClientTypes` reads the Blog's resources from.
+// No return type: `ClientTypes` reads the Blog's resources from the collections as written.
 export function blogCollections(seed?: () => SeedData) {
   return {
     blogs: defineCollection({
