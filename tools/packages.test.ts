@@ -31,6 +31,81 @@ interface Packed {
   files: { path: string }[]
 }
 
+// A user's own API and its typed client, with no hand-written resource type: each misspelling must
+// be refused (an unused `@ts-expect-error` is an error too).
+const TYPED_CLIENT = `import { type ClientTypes, defineCollection, defineHalApi } from '@halyard/mock'
+import { createClient, type Resource, type State } from '@halyard/sdk'
+import { type Article, createBlogClient } from '@halyard/sdk/blog'
+import { z } from 'zod'
+
+const api = defineHalApi({
+  basePath: '/api',
+  collections: {
+    authors: { schema: z.object({ name: z.string() }), seed: [{ name: 'Le Guin' }] },
+    books: defineCollection({
+      schema: z.object({ title: z.string(), authorId: z.number(), genre: z.enum(['sf', 'poetry']) }),
+      seed: [{ title: 'The Dispossessed', authorId: 1, genre: 'sf' }],
+      links: { author: { to: 'authors', id: (book) => book.authorId, reverse: 'books' } },
+      embed: ['author'],
+    }),
+  },
+})
+type Api = ClientTypes<typeof api>
+
+export async function use(): Promise<void> {
+  const client = createClient({ baseUrl: 'http://localhost/api', token: 'dev-token' })
+  const books = client.go<Api['root']>().follow('books', { size: 10 })
+  const page = await books.get()
+  const total: number = page.data.page.totalElements
+  for (const book of page.embedded('books')) {
+    const title: string = book.data.title
+    const [author] = book.embedded('author')
+    const name: string | undefined = author?.data.name
+    const theirs = await client.go<Api['items']['authors']>(book.links.get('author')?.href ?? '')
+      .follow('books', { page: 0 })
+      .get()
+    const more: readonly State<Api['items']['books']>[] = theirs.embedded('books')
+    console.log(total, title, name, more)
+  }
+  const created: Resource<Api['items']['books']> = await books.post({
+    title: 'Lathe of Heaven',
+    authorId: 1,
+    genre: 'sf',
+  })
+  const state = await created.get()
+  await state.action('patch').submit({ genre: 'poetry' })
+  await created.put({ title: 'The Lathe of Heaven', authorId: 1, genre: 'sf' })
+
+  // @ts-expect-error a misspelt rel
+  client.go<Api['root']>().follow('bokos')
+  // @ts-expect-error a misspelt template variable
+  client.go<Api['root']>().follow('books', { sise: 10 })
+  // @ts-expect-error a misspelt embedded rel
+  page.embedded('book')
+  // @ts-expect-error the body is the fields, not wrapped in data
+  await books.post({ data: { title: 'x', authorId: 1, genre: 'sf' } })
+  // @ts-expect-error a misspelt member
+  await created.put({ titel: 'x', authorId: 1, genre: 'sf' })
+  // @ts-expect-error a value outside the enum
+  await state.action('patch').submit({ genre: 'drama' })
+  // @ts-expect-error a misspelt action
+  state.action('pacth')
+  // @ts-expect-error a misspelt field
+  state.action('patch').field('genr')
+
+  // The Blog's types, printed from its definition into @halyard/sdk/blog.
+  const blog = createBlogClient({ baseUrl: 'http://127.0.0.1:4010' })
+  const article: State<Article> = await blog.article('blogs/1/articles/1').get()
+  const articles = await blog.blog(1).follow('doc:articles', { pageSize: 5 }).get()
+  const totalArticles: number = articles.data.totalArticles
+  console.log(article.data.title, totalArticles)
+  // @ts-expect-error a misspelt rel of the Blog
+  blog.blog(1).follow('doc:article')
+  // @ts-expect-error an article needs a title
+  await blog.createArticle(1, { content: 'x' })
+}
+`
+
 let dir = ''
 let packed: Packed[] = []
 /** What the prepack builds printed. */
@@ -159,6 +234,51 @@ for (const specifier of ${JSON.stringify(specifiers.filter((s) => !BROWSER_ONLY.
   it('run the CLI from its bin', async () => {
     const { stdout } = await run(join(dir, 'node_modules/.bin/halyard-mock'), ['--help'])
     expect(stdout).toContain('Usage: halyard-mock [options]')
+  })
+
+  it('type a client from a new definition alone, under the TypeScript of the repository and the current one (7)', async () => {
+    await writeFile(join(dir, 'typed-client.ts'), TYPED_CLIENT)
+    await writeFile(
+      join(dir, 'tsconfig.typed.json'),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          module: 'preserve',
+          moduleResolution: 'bundler',
+          target: 'es2022',
+          lib: ['es2023', 'dom', 'dom.iterable'],
+          types: [],
+          skipLibCheck: false,
+        },
+        files: ['typed-client.ts'],
+      }),
+    )
+    // The SDK's declarations stand alone: its users need neither the mock nor zod.
+    for (const file of ['index.d.ts', 'blog.d.ts']) {
+      const declarations = await readFile(join(dir, 'node_modules/@halyard/sdk/dist', file), 'utf8')
+      expect(declarations, file).not.toMatch(/@halyard\/mock|from ['"]zod['"]/)
+    }
+    // TypeScript 7's `tsc` is a native binary (an optional dependency per platform), installed
+    // apart from the project as a user would add it.
+    const ts7 = join(dir, 'ts7')
+    await run(
+      'npm',
+      ['install', '--prefix', ts7, '--no-audit', '--no-fund', '--prefer-offline', 'typescript@7'],
+      { cwd: dir },
+    )
+    const compilers = [
+      [process.execPath, join(ROOT, 'node_modules/typescript/bin/tsc')],
+      [join(ts7, 'node_modules/.bin/tsc')],
+    ]
+    for (const [command = '', ...args] of compilers) {
+      const { stdout: version } = await run(command, [...args, '-v'])
+      const result = await run(command, [...args, '-p', join(dir, 'tsconfig.typed.json')]).catch(
+        (error: { stdout: string }) => ({ stdout: error.stdout }),
+      )
+      expect(result.stdout, version).toBe('')
+    }
+    expect((await run(join(ts7, 'node_modules/.bin/tsc'), ['-v'])).stdout).toMatch(/^Version 7\./)
   })
 
   it('type-check with moduleResolution "bundler"', async () => {

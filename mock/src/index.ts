@@ -6,6 +6,7 @@
  */
 export { type BlogApi, createBlogApi } from './blog/api.js'
 export type { TokenGrant } from './blog/auth.js'
+export type { BlogClientTypes, BlogDefinitionTypes } from './blog/client-types.js'
 export type { GraphqlLimits } from './blog/graphql/index.js'
 export { API_PATH } from './blog/links.js'
 export { type BlogApiOptions, DEFAULT_TOKENS, DEV_TOKEN } from './blog/options.js'
@@ -25,6 +26,7 @@ export {
   type HalCollectionDb,
   type HalCollections,
 } from './core/api.js'
+export type { ClientTypes, DefinitionTypes, TypedDefinition } from './core/client-types.js'
 export type {
   AuthorizeCheck,
   CollectionDefinition,

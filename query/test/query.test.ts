@@ -247,7 +247,7 @@ describe('halMutationOptions', () => {
     expect(stale[0]?.state.status).toBe('error')
     // Page 2 now embeds article 11: it is cached under its own URI.
     expect(queryClient.getQueryData<State<Article>>(halQueryKey(article(11)))?.data.id).toBe(11)
-    const page = queryClient.getQueryData<State<Article>>(
+    const page = queryClient.getQueryData<State<ArticlePage>>(
       halQueryKey(`${API}/blogs/1/articles?pageSize=5`),
     )
     expect(page?.embedded('item').map((item) => item.data.id)).toEqual([1, 2, 4, 5, 6])

@@ -1,5 +1,12 @@
 import type { HttpHandler } from 'msw'
-import { defineHalApi, type HalApi, type HalRecord, halHandler } from '../index.js'
+import {
+  defineHalApi,
+  type HalApi,
+  type HalCollections,
+  type HalRecord,
+  halHandler,
+} from '../index.js'
+import type { BlogDefinitionTypes } from './client-types.js'
 import { blogDefinition } from './definition.js'
 import { type BlogApiOptions, resolveOptions } from './options.js'
 import { adoptSeed, isTrustedSeed } from './seed.js'
@@ -9,7 +16,7 @@ import { type BlogDb, Persons, type StoreExtensions } from './store.js'
  * One isolated, stateful instance of the Blog API mock: an API of the core (`defineHalApi`), whose
  * `db` holds the Blog's collections and persons.
  */
-export interface BlogApi extends Omit<HalApi, 'db'> {
+export interface BlogApi extends Omit<HalApi<HalCollections, BlogDefinitionTypes>, 'db'> {
   /**
    * MSW request handlers: one catch-all that answers every request under `/api/` (404s naming
    * v1.2 included) through the API's one router. Handlers added with `server.use()` still win.

@@ -1,35 +1,41 @@
-import { type CollectionDefinition, defineCollection, type PagingConvention } from '../index.js'
+import { defineCollection, type PageView, type PagingConvention } from '../index.js'
 import { authorizeWrite, type TokenGrant } from './auth.js'
 import { articleInput, articleRecord, blogRecord, commentRecord } from './schemas.js'
 import type { SeedData } from './seed.js'
 
 /**
- * The Blog API's paging (docs/api.md, Pages): `pageIndex` from 1 and `pageSize` (1 to 100,
- * default 10); a page is `pageIndex`, `pageSize`, `totalPages`, the total by kind, the navigation
- * links under `_link` (`firstPage`…`lastPage`) and (ext) under standard `_links`, and `_embedded`
- * as a plain array of full resources.
+ * The Blog API's paging (docs/api.md, Pages) of a collection whose pages count its items as
+ * `total` (`totalArticles`, `totalComments`): `pageIndex` from 1 and `pageSize` (1 to 100,
+ * default 10); a page is `pageIndex`, `pageSize`, `totalPages`, the total, the navigation links
+ * under `_link` (`firstPage`…`lastPage`) and (ext) under standard `_links`, and `_embedded` as a
+ * plain array of full resources. Written as constants, so that `ClientTypes` reads the document.
+ *
+ * @example
+ * defineCollection({ schema, paging: blogPaging('totalArticles') })
  */
-export const BLOG_PAGING: PagingConvention = {
-  page: 'pageIndex',
-  size: 'pageSize',
-  firstIndex: 1,
-  defaultSize: 10,
-  maxSize: 100,
-  render: ({ collection, index, size, total, totalPages, links, items }) => ({
-    pageIndex: index,
-    pageSize: size,
-    totalPages,
-    [collection === 'comments' ? 'totalComments' : 'totalArticles']: total,
-    _link: {
-      firstPage: links.first,
-      ...(links.prev && { previousPage: links.prev }),
-      self: links.self,
-      ...(links.next && { nextPage: links.next }),
-      lastPage: links.last,
-    },
-    _links: links,
-    _embedded: items,
-  }),
+export function blogPaging<Total extends string>(total: Total) {
+  return {
+    page: 'pageIndex',
+    size: 'pageSize',
+    firstIndex: 1,
+    defaultSize: 10,
+    maxSize: 100,
+    render: ({ index, size, total: count, totalPages, links, items }: PageView) => ({
+      pageIndex: index,
+      pageSize: size,
+      totalPages,
+      ...({ [total]: count } as { [K in Total]: number }),
+      _link: {
+        firstPage: links.first,
+        ...(links.prev && { previousPage: links.prev }),
+        self: links.self,
+        ...(links.next && { nextPage: links.next }),
+        lastPage: links.last,
+      },
+      _links: links,
+      _embedded: items,
+    }),
+  } as const satisfies PagingConvention
 }
 
 /**
@@ -42,7 +48,8 @@ export const BLOG_PAGING: PagingConvention = {
  * @example
  * defineHalApi({ basePath: '/api/v1.2', collections: blogCollections(() => defaultSeed()) })
  */
-export function blogCollections(seed?: () => SeedData): Record<string, CollectionDefinition> {
+// No return type: `ClientTypes` reads the Blog's resources from the collections as written.
+export function blogCollections(seed?: () => SeedData) {
   return {
     blogs: defineCollection({
       schema: blogRecord.omit({ id: true }),
@@ -59,6 +66,7 @@ export function blogCollections(seed?: () => SeedData): Record<string, Collectio
       schema: articleRecord.omit({ id: true }),
       ...(seed && { seed: () => seed().articles }),
       parent: { collection: 'blogs', member: 'blogId', rel: 'doc:articles' },
+      paging: blogPaging('totalArticles'),
       param: 'articleId',
       label: 'article',
       input: articleInput,
@@ -103,6 +111,7 @@ export function blogCollections(seed?: () => SeedData): Record<string, Collectio
       schema: commentRecord.omit({ id: true }),
       ...(seed && { seed: () => seed().comments }),
       parent: { collection: 'articles', member: 'articleId', rel: 'doc:comments' },
+      paging: blogPaging('totalComments'),
       param: 'commentId',
       label: 'comment',
       readOnly: true,

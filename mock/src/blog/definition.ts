@@ -1,6 +1,6 @@
 import type { HalApiDefinition, HalStorage } from '../index.js'
 import { authenticate } from './auth.js'
-import { BLOG_PAGING, blogCollections } from './collections.js'
+import { blogCollections } from './collections.js'
 import type { ResolvedOptions } from './options.js'
 import { problemPage } from './problems.js'
 import { blogApiRoutes, type PersonLookup } from './routes/index.js'
@@ -8,6 +8,12 @@ import type { SeedData } from './seed.js'
 
 /** The API's path prefix; the version lives in the path (docs/api.md, Versioning). */
 export const API_PATH = '/api/v1.2'
+
+/** The root's own link, the GraphQL endpoint; it links no OpenAPI document. */
+export const BLOG_ROOT = {
+  links: { 'doc:graphql': { href: '/graphql' } },
+  serviceDesc: false,
+} as const
 
 /** What the Blog's definition needs of its instance: options, the current seed, its persons. */
 export interface BlogRuntime {
@@ -42,9 +48,8 @@ export function blogDefinition(runtime: BlogRuntime): HalApiDefinition {
     basePath: API_PATH,
     title: 'Blog API v1.2',
     collections: blogCollections(runtime.seed),
-    paging: BLOG_PAGING,
     curies: [{ name: 'doc', href: '/docs/rels/{rel}' }],
-    root: { links: { 'doc:graphql': { href: '/graphql' } }, serviceDesc: false },
+    root: BLOG_ROOT,
     routes: blogApiRoutes(runtime.persons, options.graphql),
     storage: runtime.storage,
     protectReads: options.protectReads,

@@ -14,6 +14,7 @@ import {
   type RepresentationVariant,
 } from '../http/respond.js'
 import { authenticatorOf } from './authenticate.js'
+import type { DefinitionTypes, TypedDefinition, WrittenCollection } from './client-types.js'
 import type {
   AuthorizeCheck,
   CollectionDefinition,
@@ -50,7 +51,11 @@ export type HalCollectionDb<D> =
     : never
 
 /** One stateful instance of an API defined with {@link defineHalApi}. */
-export interface HalApi<C extends HalCollections = HalCollections> extends Dispatch {
+export interface HalApi<
+  C extends HalCollections = HalCollections,
+  D extends DefinitionTypes = DefinitionTypes,
+> extends Dispatch,
+    TypedDefinition<D> {
   readonly definition: HalApiDefinition
   /**
    * The `@msw/data` collections by name (replaced by {@link HalApi.reset}). Writes made through
@@ -94,15 +99,24 @@ const ACCEPT_PATCH_FIELDS = `${ACCEPT_PATCH}, application/x-www-form-urlencoded`
  * const response = await api.handle(new Request('http://localhost/api/customers/1'))
  * await response.json() // { id: 1, name: 'Ada', _links: { self: { href: … } } }
  */
-export function defineHalApi<const S extends Readonly<Record<string, StandardSchema>>>(
+export function defineHalApi<
+  const S extends Readonly<Record<string, StandardSchema>>,
+  // The collections, paging and root as written, for `ClientTypes` (links, embeds, nesting…).
+  const C extends { readonly [K in keyof S]: unknown },
+  const P = undefined,
+  const R = undefined,
+>(
   typed: Omit<HalApiDefinition, 'collections'> & {
-    readonly collections: { readonly [K in keyof S]: CollectionDefinition<S[K]> }
+    readonly collections: C & { readonly [K in keyof S]: WrittenCollection<S[K]> }
+    readonly paging?: P
+    readonly root?: R
   },
-): HalApi<{ readonly [K in keyof S]: CollectionDefinition<S[K]> }> {
+): HalApi<{ readonly [K in keyof S]: CollectionDefinition<S[K]> }, DefinitionTypes<C, P, R>> {
   // Each collection's callbacks take its own records; from here on any record will do.
-  return createHalApi(typed as HalApiDefinition) as HalApi<{
-    readonly [K in keyof S]: CollectionDefinition<S[K]>
-  }>
+  return createHalApi(typed as HalApiDefinition) as HalApi<
+    { readonly [K in keyof S]: CollectionDefinition<S[K]> },
+    DefinitionTypes<C, P, R>
+  >
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Extension } from '@msw/data/extensions'
 import type { Answer } from '../http/answer.js'
 import type { Preferences } from '../http/prefer.js'
+import type { WrittenCollection } from './client-types.js'
 import type { HalRequest } from './request.js'
 import type { InferInput, InferOutput, StandardSchema } from './standard-schema.js'
 
@@ -449,10 +450,12 @@ export interface HalApiDefinition {
  *   represent: (customer) => ({ name: customer.name.toUpperCase() }),
  * })
  */
-export function defineCollection<S extends StandardSchema>(
-  definition: CollectionDefinition<S>,
-): CollectionDefinition<S> {
-  return definition
+export function defineCollection<S extends StandardSchema, const D>(
+  // `D`: the collection as written (its links' targets, its embeds…), for `ClientTypes`.
+  definition: D & WrittenCollection<S>,
+): NoInfer<Omit<D, 'seed'> & Pick<CollectionDefinition<S>, 'seed'>> {
+  // A seed written as constants is read, never changed.
+  return definition as Omit<D, 'seed'> & Pick<CollectionDefinition<S>, 'seed'>
 }
 
 /** Whether a link is a relation to another collection. */
