@@ -3,9 +3,11 @@ import type { State } from './state.js'
 /** A request's headers by lower-case name, as the client sends them. */
 export type RequestHeaders = Readonly<Record<string, string | undefined>>
 
-/** The URI a key names, without its query: a collection's pages share it. */
+/** The URI a key (or a URI) names, without its query: a collection's pages share it. */
 const pathOf = (key: string): string => key.replace(/[?# ].*$/, '')
-const uriOf = (key: string): string => key.replace(/ .*$/, '')
+/** An `Accept` as the cache compares it: without whitespace, in lower case. */
+const normalize = ({ accept = '' }: RequestHeaders): string =>
+  accept.replace(/\s/g, '').toLowerCase()
 
 /**
  * The client's states by URI and representation, with their validators, least recently used first
@@ -24,12 +26,14 @@ const uriOf = (key: string): string => key.replace(/ .*$/, '')
  * ```
  */
 export class StateCache {
-  /** By key: the URI, a space, and the `Accept` the representation was asked with. */
+  /** By key (see `#key`): the URI, and the `Accept` when it is not the defaults'. */
   readonly #states = new Map<string, State>()
   /** Child URI → keys of the cached documents that embed it. */
   readonly #embedders = new Map<string, Set<string>>()
   /** Key → until when (ms since the epoch) its state may be used without asking the server. */
   readonly #freshUntil = new Map<string, number>()
+  /** The defaults' `Accept`, normalized once: most reads ask for it. */
+  readonly #accept: string
 
   /**
    * @param max how many states to keep; 0 turns caching off.
@@ -38,11 +42,17 @@ export class StateCache {
   constructor(
     readonly max = 1000,
     readonly defaults: RequestHeaders = {},
-  ) {}
+  ) {
+    this.#accept = normalize(defaults)
+  }
 
-  /** Where the representation of `uri` that `request`'s `Accept` asks for is kept. */
+  /**
+   * Where the representation of `uri` that `request`'s `Accept` asks for is kept: the URI itself
+   * for the defaults' (most reads), else the URI, a space and the `Accept`.
+   */
   #key(uri: string, request = this.defaults): string {
-    return `${uri} ${request.accept?.replace(/\s/g, '').toLowerCase()}`
+    const accept = request === this.defaults ? this.#accept : normalize(request)
+    return accept === this.#accept ? uri : `${uri} ${accept}`
   }
 
   /** The cached state of `uri` in the representation `request` asks for, if any. */
@@ -116,7 +126,7 @@ export class StateCache {
 
   /** Forgets `uri`: every representation of it. */
   delete(uri: string): void {
-    this.#dropAll((key) => uriOf(key) === uri)
+    this.#dropAll((key) => key === uri || key.startsWith(`${uri} `))
   }
 
   /**
@@ -126,7 +136,7 @@ export class StateCache {
    */
   invalidate(uri: string, { collections = false } = {}): void {
     for (const embedder of this.#embedders.get(uri) ?? [])
-      if (collections) this.invalidateCollection(uriOf(embedder))
+      if (collections) this.invalidateCollection(embedder)
       else this.#drop(embedder)
     this.#embedders.delete(uri)
     this.delete(uri)

@@ -83,12 +83,14 @@ function within<T>(promise: Promise<T>, ms: number, request: () => Request): Pro
 export function createTransport(options: NormalizedOptions, go?: Go): Transport {
   const http = ky.create(options.ky)
   const origin = options.baseUrl.origin
-  const merge = ({ headers }: RequestOptions = {}): Record<string, string> => {
-    const merged: Record<string, string> = { accept: options.adapter.accept }
-    for (const [name, value] of Object.entries({ ...options.headers, ...headers }))
-      merged[name.toLowerCase()] = value
-    return merged
+  const lower = (headers: Record<string, string>, into: Record<string, string>) => {
+    for (const [name, value] of Object.entries(headers)) into[name.toLowerCase()] = value
+    return into
   }
+  // The same object for every call without headers of its own: most reads.
+  const base = lower(options.headers, { accept: options.adapter.accept })
+  const merge = ({ headers }: RequestOptions = {}): Record<string, string> =>
+    headers ? lower(headers, { ...base }) : base
   /** When each response's call must have ended (ms since the epoch), for reading its body. */
   const deadlines = new WeakMap<Response, number>()
 

@@ -38,7 +38,7 @@ function negotiating(vary = 'Accept') {
 
 describe('the cache keeps a state per representation asked for', () => {
   it('a plain-HAL get() after the default HAL-FORMS one sends no HAL-FORMS ETag, and gets HAL', async () => {
-    const { thing, sent } = negotiating()
+    const { client, thing, sent } = negotiating()
     const forms = await thing.get()
     const plain = await thing.get({ headers: { accept: HAL } })
     expect(plain).not.toBe(forms)
@@ -46,6 +46,9 @@ describe('the cache keeps a state per representation asked for', () => {
     expect(plain.etag).toBe('"plain"')
     expect(await thing.get({ headers: { accept: HAL } })).toBe(plain)
     expect(await thing.get()).toBe(forms)
+    // The client's own Accept, however it is spaced or cased, names the same state.
+    const spaced = `${FORMS}, application/hal+json; q=0.9, application/json; q=0.8`.toUpperCase()
+    expect(client.cache.get(thing.uri, { accept: spaced })).toBe(forms)
     expect(sent).toEqual([
       `GET ${FORMS} null`,
       `GET ${HAL} null`,
