@@ -26,7 +26,7 @@ export interface HalQueryExtras {
    * Default the client's own (HAL-FORMS then HAL). Each representation of a URI is a query of its
    * own, keyed `['hal', uri, { accept }]`.
    */
-  accept?: string
+  accept?: string | undefined
   /** How long the state is fresh (TanStack's `staleTime`: the one freshness owner). */
   staleTime?: StaleTime
   /** How long an unused query stays cached (TanStack's `gcTime`). */

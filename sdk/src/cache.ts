@@ -1,6 +1,15 @@
 import type { State } from './state.js'
 
-/** A request's headers by lower-case name, as the client sends them. */
+/**
+ * A request's headers by lower-case name, as the client sends them: what picks the representation
+ * a cached state is of.
+ *
+ * @example
+ * ```ts
+ * const request: RequestHeaders = { accept: 'application/hal+json' }
+ * client.cache.get(articleUri, request)
+ * ```
+ */
 export type RequestHeaders = Readonly<Record<string, string | undefined>>
 
 /** The URI a key (or a URI) names, without its query: a collection's pages share it. */
