@@ -21,10 +21,10 @@ const normalize = ({ accept = '' }: RequestHeaders): string =>
 /**
  * The client's states by URI and representation, with their validators, least recently used first
  * out. One URI has a state per `Accept` asked for (RFC 9111 §4.1, `Vary: Accept`), compared with
- * whitespace removed and in lower case; a `Vary: *` answer is not kept. Embedded copies
- * are stored under their own `self` (when it is on the origin of the document that embeds them),
- * as the representation that carried them, and the cache remembers which documents embed which
- * resource so that a write can evict every copy it made stale.
+ * whitespace removed and in lower case (the client keeps no answer with `Vary: *`). Embedded
+ * copies are stored under their own `self` (when it is on the origin of the document that embeds
+ * them), as the representation that carried them, and the cache remembers which documents embed
+ * which resource so that a write can evict every copy it made stale.
  *
  * @example
  * ```ts
