@@ -103,6 +103,9 @@ export class Redactor {
 
   #walk(value: unknown, member: string | undefined, heuristics: boolean): unknown {
     if (typeof value === 'string') {
+      // A header's value first: it is reported as the header it came from.
+      const given = this.text(value, false)
+      if (given !== value) return given
       if (
         heuristics &&
         member !== undefined &&
