@@ -1,7 +1,6 @@
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { defineShop } from '../../../examples/shop/api.js'
 import type { HalApi } from '../core/api.js'
 import { runRecord } from './command.js'
 import { checkRecording, type Recording, recordApi, writeRecording } from './record.js'
@@ -17,6 +16,12 @@ const outDir = async (name: string) => {
   return dir
 }
 afterAll(() => rm(OUT, { recursive: true, force: true }))
+
+// The shop example lives in another TypeScript project: loaded by path, as a user's module is.
+const SHOP = resolve(import.meta.dirname, '../../../examples/shop/api.ts')
+const { defineShop } = (await import(SHOP)) as {
+  defineShop(options?: { orders?: number }): HalApi
+}
 
 const HAL = 'application/hal+json, application/json;q=0.9'
 const inProcess = (api: { handle(request: Request): Promise<Response> }) => (request: Request) =>
