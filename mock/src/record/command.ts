@@ -19,6 +19,8 @@ Options:
   --max-time <s>         seconds the crawl may take (default 300)
   --expansions <n>       values tried per variable of a templated link (default 3)
   --max-bytes <n>        body bytes kept in memory, the recording's bound (default 268435456)
+  --var name=v1,v2       values to try for a templated link's variable (repeatable); an id-like
+                         variable (blogId) that no data names is tried with 1
   --keep <member|/path>  do not redact this member, or documents under this path (repeatable)
   --no-redact            redact nothing but the values of --header
   --quiet                no progress display
@@ -50,6 +52,20 @@ const headersOf = (lines: readonly string[]): Record<string, string> => {
     headers[name] = line.slice(colon + 1).trim()
   }
   return headers
+}
+
+/** `name=v1,v2` pairs as values by variable name. */
+const variablesOf = (pairs: readonly string[]): Record<string, string[]> => {
+  const out: Record<string, string[]> = {}
+  for (const pair of pairs) {
+    const eq = pair.indexOf('=')
+    if (eq < 1) throw new RecordUsageError(`--var must look like name=value, not "${pair}"`)
+    out[pair.slice(0, eq)] = pair
+      .slice(eq + 1)
+      .split(',')
+      .filter(Boolean)
+  }
+  return out
 }
 
 const rootUrl = (raw: string | undefined): string => {
@@ -153,6 +169,7 @@ function parse(argv: readonly string[]) {
       expansions: { type: 'string' },
       'max-bytes': { type: 'string' },
       keep: { type: 'string', multiple: true },
+      var: { type: 'string', multiple: true },
       'no-redact': { type: 'boolean' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
@@ -180,6 +197,7 @@ function parse(argv: readonly string[]) {
     ...Object.fromEntries(Object.entries(limits).filter(([, v]) => v !== undefined)),
     headers: headersOf(values.header ?? []),
     ...(values.keep ? { keep: values.keep } : {}),
+    ...(values.var ? { variables: variablesOf(values.var) } : {}),
     ...(values['no-redact'] ? { redact: false } : {}),
   }
   return { root, out: values.out, check: values.check, options, quiet: values.quiet === true }

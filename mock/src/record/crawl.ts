@@ -54,6 +54,12 @@ export interface CrawlOptions extends CrawlLimits {
   /** The fetch to use (an in-process API's `handle`, in tests). Default the global fetch. */
   readonly fetch?: (request: Request) => Promise<Response>
   readonly onProgress?: (progress: CrawlProgress) => void
+  /**
+   * Values to try for variables of templated links, by name (`{ blogId: ['1', '2'] }`), besides
+   * those seen in the data. A variable named like an id (`id`, `blogId`) that nothing names is
+   * tried with `1`.
+   */
+  readonly variables?: Readonly<Record<string, readonly string[]>>
 }
 
 /** What a crawl found: the documents by URL, what it could not reach, and its counts. */
@@ -73,7 +79,13 @@ const ACCEPT = {
   schema: 'application/schema+json',
 } as const
 
-const PAGE_RELS = new Set(['next', 'prev', 'previous', 'first', 'last'])
+/** A page link's role by its rel: IANA's `next`, or an API's own `nextPage`, `previousPage`… */
+const pageRel = (rel: string): 'next' | 'other' | undefined =>
+  /^next(Page)?$/i.test(rel)
+    ? 'next'
+    : /^(prev|previous|first|last)(Page)?$/i.test(rel)
+      ? 'other'
+      : undefined
 const adapter = halAdapter()
 const REQUEST_TIMEOUT = 15_000
 
@@ -169,8 +181,10 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
   const follow = (link: Link, depth: number, inPage: boolean) => {
     if (link.rel === 'curies') return
     if (!link.templated) {
-      const next = inPage && PAGE_RELS.has(link.rel)
-      if (next && link.rel !== 'next') return
+      const paging = inPage ? pageRel(link.rel) : undefined
+      const next = paging !== undefined
+      // The other pages are reached by walking `next` (under whatever name the API gives it).
+      if (next && paging !== 'next') return
       const list = listOf(link.href)
       if (next) {
         const count = pagesPerList.get(list) ?? 1
@@ -190,7 +204,11 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
     const { names, inPath } = templateVariables(link.href)
     const tries: Record<string, string>[] = inPath ? [] : [{}]
     for (const name of names) {
-      const known = [...(values.get(name) ?? [])].sort().slice(0, limits.expansions)
+      const given = options.variables?.[name] ?? []
+      const seenValues = [...(values.get(name) ?? [])].sort()
+      const fallback =
+        seenValues.length === 0 && given.length === 0 && /(^|_)id$|Id$/.test(name) ? ['1'] : []
+      const known = [...new Set([...given, ...seenValues.slice(0, limits.expansions), ...fallback])]
       for (const value of known) tries.push({ [name]: value })
     }
     if (tries.length === 0) {
@@ -211,7 +229,7 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
     const { data, links: raw, embedded } = adapter.read(body)
     const links = new Links(context, raw, inherited)
     const rels = links.rels()
-    const inPage = rels.some((rel) => PAGE_RELS.has(rel)) || Object.keys(embedded).length > 0
+    const inPage = rels.some((rel) => pageRel(rel)) || Object.keys(embedded).length > 0
     if (!inPage || !Array.isArray(Object.values(embedded)[0])) remember(data)
     for (const rel of rels) for (const link of links.getAll(rel)) follow(link, depth, inPage)
     for (const items of Object.values(embedded)) {

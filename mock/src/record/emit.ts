@@ -172,9 +172,13 @@ function collectionSource(
   if (c.pageSize !== undefined && c.pageSize !== 20)
     lines.push(`pageSize: { default: ${c.pageSize} },`)
   if (c.paging) lines.push(`paging: ${pagingSource(c.paging, '      ')},`)
-  if (!c.idInBody) {
-    lines.push('// Its documents do not show the `id` the mock keeps.')
-    lines.push('represent: ({ id: _id, ...members }) => members,')
+  const unshown = [...(c.idInBody ? [] : ['id']), ...c.hidden]
+  if (unshown.length > 0) {
+    lines.push(
+      `// Its documents do not show ${unshown.map((m) => `\`${m}\``).join(' nor ')}, which the mock keeps.`,
+    )
+    const rest = unshown.map((m, i) => `${key(m)}: _${i}`).join(', ')
+    lines.push(`represent: ({ ${rest}, ...members }) => members,`)
   }
   if (c.writes.source !== 'none' && c.writes.methods.length === 0) lines.push('readOnly: true,')
   const notes = [

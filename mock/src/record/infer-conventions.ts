@@ -68,6 +68,8 @@ export interface CollectionModel {
   /** Its item address under the base, numeric segments as `{}`: `/orders/{}`. */
   readonly pattern: string
   readonly parent?: { readonly collection: string; readonly member: string; readonly rel?: string }
+  /** Members the mock keeps that the documents do not show (a nested record's parent id). */
+  readonly hidden: readonly string[]
   /** Whether its documents show the `id` member. */
   readonly idInBody: boolean
   /** The records, `id` first, sorted by id. */
@@ -222,8 +224,12 @@ export function inferApi(crawl: Crawl): ApiModel {
       const list = listOf(self && !self.templated ? self.href : exchange.url)
       if (owners.size === 1 && !owners.has(undefined)) {
         pages.push({ exchange, collection: [...owners][0] as string, key, list })
-      } else if (value.length === 0 && key !== undefined) {
-        const named = [...names.values()].find((n) => n === key)
+      } else if (value.length === 0) {
+        // An empty page: its collection by the rel it embeds under, or by its address.
+        const at = under(list)
+        const named =
+          [...names.values()].find((n) => n === key) ??
+          (at === undefined ? undefined : names.get(`${patternOf(at)}/{}`))
         if (named) pages.push({ exchange, collection: named, key, list })
       }
     }
@@ -261,15 +267,23 @@ export function inferApi(crawl: Crawl): ApiModel {
     const data = own.map((item) => adapter.read(item.body).data as Record<string, unknown>)
     const idInBody = own.every((item, i) => data[i]?.id === item.id)
     let parent: CollectionModel['parent']
+    const hidden: string[] = []
+    const parentIds = own.map((item) => Number(under(item.url)?.split('/').at(-3)))
     if (parentPattern) {
       const parentName = names.get(parentPattern)
-      const parentIds = own.map((item) => Number(under(item.url)?.split('/').at(-3)))
-      const member = sameEverywhere(data, parentIds)
+      // The parent's id: a member that holds it, or one the mock keeps without showing it.
+      let member = sameEverywhere(data, parentIds)
+      if (parentName && !member) {
+        member = `${singular(parentName)}Id`
+        hidden.push(member)
+      }
       if (parentName && member) parent = { collection: parentName, member }
     }
     const records = own.map((item, i) => {
       const { id: _id, ...members } = data[i] ?? {}
-      return { id: item.id, ...members }
+      const record: Record<string, unknown> = { id: item.id, ...members }
+      for (const member of hidden) record[member] = parentIds[i]
+      return record
     })
     const skip = new Set(['id'])
     const shape = objectShape(
@@ -281,6 +295,7 @@ export function inferApi(crawl: Crawl): ApiModel {
       rel: key ?? rootRel ?? name,
       pattern,
       ...(parent ? { parent } : {}),
+      hidden,
       idInBody,
       records: neutral(records, origin),
       shape,
@@ -361,6 +376,13 @@ export function inferApi(crawl: Crawl): ApiModel {
     : { ...model, root: recordedRoot }
 }
 
+/** A collection's name made singular, for the member that holds a parent's id: `blogs` → `blog`. */
+export const singular = (name: string): string =>
+  name
+    .replace(/ies$/, 'y')
+    .replace(/(ss|x|ch|sh)es$/, '$1')
+    .replace(/([^s])s$/, '$1')
+
 /** An href relative to the base when it is under it, or as it is. */
 function relative(href: string, origin: string, basePath: string): string {
   const prefix = `${origin}${basePath}`
@@ -396,10 +418,11 @@ function inferLinks(
 ): { links: LinkModel[]; dropped: string[] } {
   const { origin, basePath } = context
   const rels: string[] = []
+  const records = new Map(collection.records.map((r) => [r.id as number, r]))
   const read = own.map((item) => {
     const links = new Links(item.url, adapter.read(item.body).links)
     for (const rel of links.rels()) if (!rels.includes(rel)) rels.push(rel)
-    return { item, links, data: adapter.read(item.body).data as Record<string, unknown> }
+    return { item, links, data: records.get(item.id) ?? {} }
   })
   const links: LinkModel[] = []
   const dropped: string[] = []
@@ -551,6 +574,12 @@ export function inferPaging(pages: readonly Exchange[], total: number): PagingMo
   const withNext = docs.find((d) => d.links.get('next') && d.links.get('self'))
   const first = docs.find((d) => !new URL(d.url).search) ?? docs[0]
   if (!first) return undefined
+  // The template of the document: the page with the most links (a middle one has prev and next).
+  const linkCount = (d: (typeof docs)[number]) =>
+    Object.values(d.body as Record<string, unknown>)
+      .filter(isObject)
+      .reduce((n, v) => n + Object.keys(v).length, 0)
+  const model = docs.reduce((best, d) => (linkCount(d) > linkCount(best) ? d : best), first)
   let page = 'page'
   let size = 'size'
   if (withNext) {
@@ -578,14 +607,14 @@ export function inferPaging(pages: readonly Exchange[], total: number): PagingMo
   const stated = numberParams(first.links.get('self')?.href ?? first.url).get(size)
   const defaultSize =
     stated ?? (first.links.get('next') ? items(first.body) : Math.max(20, items(first.body)))
-  const index = numberParams(first.links.get('self')?.href ?? first.url).get(page) ?? firstIndex
+  const index = numberParams(model.links.get('self')?.href ?? model.url).get(page) ?? firstIndex
   const numbers = { index, size: defaultSize, total, totalPages: Math.ceil(total / defaultSize) }
   return {
     page,
     size,
     firstIndex,
     defaultSize,
-    document: pageDocument(first.body as Record<string, unknown>, first.links, numbers, first.url),
+    document: pageDocument(model.body as Record<string, unknown>, model.links, numbers, model.url),
   }
 }
 
@@ -696,14 +725,21 @@ function inferWrites(
   const list = collection.pattern.replace(/\/\{\}$/, '')
   const shape = (url: string) => under(listOf(url))?.replace(/\/\d+(?=\/|$)/g, '/{}')
   for (const exchange of forms) {
-    const at = shape(exchange.url)
-    if (at !== collection.pattern && at !== list) continue
     const templates = (exchange.body as Record<string, unknown>)?._templates
     if (!isObject(templates)) continue
-    offered = true
+    const here = shape(exchange.url)
+    if (here === collection.pattern || here === list) offered = true
     for (const template of Object.values(templates)) {
-      if (isObject(template) && typeof template.method === 'string')
-        methods.add(template.method.toUpperCase())
+      if (!isObject(template) || typeof template.method !== 'string') continue
+      // A template acts on its target (another collection's list, say), or on its document.
+      const target =
+        typeof template.target === 'string'
+          ? new URL(template.target, exchange.url).href
+          : exchange.url
+      const at = shape(target)
+      if (at !== collection.pattern && at !== list) continue
+      offered = true
+      methods.add(template.method.toUpperCase())
     }
   }
   if (offered) return { source: 'hal-forms', methods: [...methods].sort() }
