@@ -201,6 +201,19 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
     }
     if (expanded.has(link.href)) return
     expanded.add(link.href)
+    // A templated page link (Spring Data REST's `?page=1&size=5{&sort}`): the page, as it is.
+    const paging = inPage ? pageRel(link.rel) : undefined
+    if (paging !== undefined) {
+      if (paging === 'next') {
+        try {
+          const href = new URL(expandTemplate(link.href, {}), link.context).href
+          follow({ ...link, href, templated: false }, depth, inPage)
+        } catch (error) {
+          unreached.set(link.href, `a template that does not expand: ${(error as Error).message}`)
+        }
+      }
+      return
+    }
     const { names, inPath } = templateVariables(link.href)
     const tries: Record<string, string>[] = inPath ? [] : [{}]
     for (const name of names) {
@@ -211,6 +224,10 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
       const known = [...new Set([...given, ...seenValues.slice(0, limits.expansions), ...fallback])]
       for (const value of known) tries.push({ [name]: value })
     }
+    // A paged list asked for page 1 too: its links then say how the API counts pages.
+    const pageVariable = names.find((n) => /^_?(page|pageIndex|pageNumber)$/i.test(n))
+    if (!inPath && pageVariable && !names.some((n) => values.has(n)))
+      tries.push({ [pageVariable]: '1' })
     if (tries.length === 0) {
       unreached.set(link.href, `a template whose variables (${names.join(', ')}) no data names`)
     }

@@ -42,7 +42,7 @@ function resolveLinks(model: ApiModel): Map<string, { links: LinkModel[]; nested
       const back = link.href.match(/^@back:(.+)$/)?.[1]
       const nested = link.href.match(/^@nested:(.+)$/)?.[1]
       const own = out.get(c.name)
-      if (!own) continue
+      if (!own || (!back && !nested)) continue
       own.links = own.links.filter(
         (l) => l !== link && !(l.kind === 'plain' && l.href === link.href),
       )

@@ -1,5 +1,5 @@
-import { halAdapter, Links } from '@halyard/sdk'
-import { type Crawl, type Exchange, listOf } from './crawl.js'
+import { expandTemplate, halAdapter, Links } from '@halyard/sdk'
+import { type Crawl, type Exchange, listOf, templateVariables } from './crawl.js'
 import { objectShape, type Shape } from './infer-schema.js'
 
 /** The origin every recorded href is written with: a replay puts its own in its place. */
@@ -241,7 +241,10 @@ export function inferApi(crawl: Crawl): ApiModel {
     : undefined
   const curies = (rootLinks?.curies ?? [])
     .filter((c) => c.name)
-    .map((c) => ({ name: c.name as string, href: relative(c.href, origin, basePath) }))
+    .map((c) => ({
+      name: c.name as string,
+      href: neutral(relative(c.href, origin, basePath), origin),
+    }))
 
   const collections: CollectionModel[] = []
   for (const pattern of patterns) {
@@ -255,11 +258,7 @@ export function inferApi(crawl: Crawl): ApiModel {
     const rootRel = rootLinks
       ?.rels()
       .find((rel) =>
-        rootLinks
-          .getAll(rel)
-          .some(
-            (l) => listOf(l.href).replace(/\{.*$/, '') === `${origin}${basePath}${listPattern}`,
-          ),
+        rootLinks.getAll(rel).some((l) => untemplated(l) === `${origin}${basePath}${listPattern}`),
       )
     const parentPattern = listPattern.includes('{}')
       ? listPattern.replace(/\/[^/]*$/, '')
@@ -332,12 +331,28 @@ export function inferApi(crawl: Crawl): ApiModel {
         p.collection === collection.name &&
         patternOf(under(p.list) ?? '') === collection.pattern.replace(/\/\{\}$/, ''),
     )
+    // The variables of the links to the list (`{?_page,_limit}`) name its paging parameters.
+    const list = `${origin}${basePath}${collection.pattern.replace(/\/\{\}$/, '')}`
+    const variables = hal.flatMap((e) =>
+      new Links(e.url, adapter.read(e.body).links)
+        .rels()
+        .flatMap((rel) => new Links(e.url, adapter.read(e.body).links).getAll(rel))
+        .filter((l) => l.templated && untemplated(l) === list)
+        .flatMap((l) => templateVariables(l.href).names),
+    )
     const paging = inferPaging(
       ownPages.map((p) => p.exchange),
       collection.records.length,
+      variables,
     )
+    const rootRel = rootLinks
+      ?.rels()
+      .find((rel) => rootLinks.getAll(rel).some((l) => untemplated(l) === list))
+    // With a page document of its own, the rel names the root's link only.
+    const rel = paging && !isDefaultPaging(paging) ? (rootRel ?? collection.rel) : collection.rel
     return {
       ...collection,
+      rel,
       links,
       embed,
       ...(paging && isDefaultPaging(paging) ? { pageSize: paging.defaultSize } : {}),
@@ -374,6 +389,15 @@ export function inferApi(crawl: Crawl): ApiModel {
   return JSON.stringify(recordedRoot) === JSON.stringify(coreRoot)
     ? model
     : { ...model, root: recordedRoot }
+}
+
+/** A link's target without its template's variables, absolute: `/api/orders{?page}` → `http://…/api/orders`. */
+const untemplated = (link: { href: string; context: string }): string => {
+  try {
+    return new URL(link.href.replace(/\{.*$/, ''), link.context).href
+  } catch {
+    return link.href
+  }
 }
 
 /** A collection's name made singular, for the member that holds a parent's id: `blogs` → `blog`. */
@@ -433,6 +457,16 @@ function inferLinks(
     const many = uses.some((r) =>
       Array.isArray((r.item.body._links as Record<string, unknown>)?.[rel]),
     )
+    // The record itself under another rel (Spring Data REST's `person` beside `self`).
+    if (
+      !many &&
+      uses.length === read.length &&
+      uses.every((r) => r.links.get(rel)?.href === r.item.url)
+    ) {
+      const self = relative(uses[0]?.item.url ?? '', origin, basePath)
+      links.push({ rel, kind: 'plain', href: self.replace(/\/\d+$/, '/{id}'), templated: false })
+      continue
+    }
     // A relation: every href an item of one collection.
     const targets = all.map((l) => (l.templated ? undefined : context.collectionOf(l.href)))
     const to = targets[0]?.name
@@ -493,11 +527,7 @@ function inferLinks(
         uses.every((r) =>
           r.links
             .getAll(rel)
-            .every(
-              (l) =>
-                listOf(l.href).replace(/\{.*$/, '') ===
-                `${r.item.url}/${c.pattern.split('/').at(-2)}`,
-            ),
+            .every((l) => untemplated(l) === `${r.item.url}/${c.pattern.split('/').at(-2)}`),
         ),
     )
     if (nested) {
@@ -560,14 +590,19 @@ function relationMember(
 
 const numberParams = (url: string): Map<string, number> => {
   const out = new Map<string, number>()
-  for (const [name, value] of new URL(url).searchParams) {
+  // A templated page link (`?page=1&size=5{&sort}`) counts by its expansion without variables.
+  for (const [name, value] of new URL(expandTemplate(url, {})).searchParams) {
     if (/^\d+$/.test(value)) out.set(name, Number(value))
   }
   return out
 }
 
 /** The page convention seen in a collection's pages (parameter names, first index, document). */
-export function inferPaging(pages: readonly Exchange[], total: number): PagingModel | undefined {
+export function inferPaging(
+  pages: readonly Exchange[],
+  total: number,
+  variables: readonly string[] = [],
+): PagingModel | undefined {
   const docs = pages
     .map((p) => ({ url: p.url, body: p.body, links: new Links(p.url, adapter.read(p.body).links) }))
     .filter((d) => isObject(d.body))
@@ -586,16 +621,25 @@ export function inferPaging(pages: readonly Exchange[], total: number): PagingMo
     const a = numberParams((withNext.links.get('self') as { href: string }).href)
     const b = numberParams((withNext.links.get('next') as { href: string }).href)
     for (const [name, value] of b) {
-      if (a.get(name) === value - 1) page = name
-      else if (a.get(name) === value) size = name
+      if (a.get(name) === value - 1 || (!a.has(name) && /page|index|number/i.test(name)))
+        page = name
     }
+    // The size: the other number of `next` (a `self` may not repeat it).
+    size =
+      [...b.keys()].find((name) => name !== page) ??
+      variables.find((n) => n !== page && /size|limit|per/i.test(n)) ??
+      size
   } else {
-    const params = [...numberParams(first.links.get('self')?.href ?? first.url).keys()]
+    const params = [
+      ...numberParams(first.links.get('self')?.href ?? first.url).keys(),
+      ...variables,
+    ]
     page = params.find((n) => /page|offset|index/i.test(n)) ?? page
     size = params.find((n) => /size|limit|per/i.test(n)) ?? size
   }
-  const firstHref = first.links.get('first')?.href ?? first.links.get('self')?.href ?? first.url
-  const firstIndex = numberParams(firstHref).get(page) === 1 ? 1 : 0
+  // Counted from the index of the `first` page, wherever one is linked.
+  const firstLink = docs.map((d) => d.links.get('first')?.href).find((href) => href !== undefined)
+  const firstIndex = numberParams(firstLink ?? first.url).get(page) === 1 ? 1 : 0
   const items = (body: unknown) => {
     const raw = (body as Record<string, unknown>)._embedded
     return Array.isArray(raw)
@@ -604,9 +648,11 @@ export function inferPaging(pages: readonly Exchange[], total: number): PagingMo
         ? (Object.values(raw).find(Array.isArray)?.length ?? 0)
         : 0
   }
+  // The default size: what a page asked without a size holds when more follow, or says it holds.
+  const unsized = docs.filter((d) => !new URL(d.url).searchParams.has(size))
+  const full = unsized.find((d) => d.links.get('next'))
   const stated = numberParams(first.links.get('self')?.href ?? first.url).get(size)
-  const defaultSize =
-    stated ?? (first.links.get('next') ? items(first.body) : Math.max(20, items(first.body)))
+  const defaultSize = full ? items(full.body) : (stated ?? Math.max(20, items(first.body)))
   const index = numberParams(model.links.get('self')?.href ?? model.url).get(page) ?? firstIndex
   const numbers = { index, size: defaultSize, total, totalPages: Math.ceil(total / defaultSize) }
   return {
