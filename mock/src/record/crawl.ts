@@ -147,6 +147,7 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
   const values = new Map<string, Set<string>>()
   const expanded = new Set<string>()
   const profiled = new Set<string>()
+  const probed = new Set<string>()
   let requests = 0
   let bytes = 0
   let stopped: string | undefined
@@ -187,6 +188,7 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
       if (next && paging !== 'next') return
       const list = listOf(link.href)
       if (next) {
+        if (seen.has(`hal ${link.href}`)) return
         const count = pagesPerList.get(list) ?? 1
         if (count >= limits.pages) {
           unreached.set(link.href, `past --pages ${limits.pages} of ${list}`)
@@ -226,8 +228,12 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
     }
     // A paged list asked for page 1 too: its links then say how the API counts pages.
     const pageVariable = names.find((n) => /^_?(page|pageIndex|pageNumber)$/i.test(n))
-    if (!inPath && pageVariable && !names.some((n) => values.has(n)))
+    // Once per kind of list: the 1 000 lists of comments of 1 000 articles count the same way.
+    const probe = `${shapeKey(link.href.replace(/\{.*$/, ''))} ${pageVariable}`
+    if (!inPath && pageVariable && !probed.has(probe)) {
+      probed.add(probe)
       tries.push({ [pageVariable]: '1' })
+    }
     if (tries.length === 0) {
       unreached.set(link.href, `a template whose variables (${names.join(', ')}) no data names`)
     }

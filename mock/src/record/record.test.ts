@@ -1,20 +1,11 @@
-import { mkdir, readdir, readFile, rm } from 'node:fs/promises'
+import { readdir, readFile, rm } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { HAL, identity, OUT, outDir, replayOf } from '../../test/record/replay.js'
 import type { HalApi } from '../core/api.js'
 import { runRecord } from './command.js'
 import { checkRecording, type Recording, recordApi, writeRecording } from './record.js'
 
-// Recordings are written inside the repository, so that their `@halyard/mock` and `zod` imports
-// resolve as they would in a user's project.
-const OUT = resolve(import.meta.dirname, '../../../node_modules/.cache/record-tests')
-let serial = 0
-const outDir = async (name: string) => {
-  const dir = join(OUT, `${name}-${process.pid}-${serial++}`)
-  await rm(dir, { recursive: true, force: true })
-  await mkdir(dir, { recursive: true })
-  return dir
-}
 afterAll(() => rm(OUT, { recursive: true, force: true }))
 
 // The shop example lives in another TypeScript project: loaded by path, as a user's module is.
@@ -22,35 +13,8 @@ const SHOP = resolve(import.meta.dirname, '../../../examples/shop/api.ts')
 const { defineShop } = (await import(SHOP)) as {
   defineShop(options?: { orders?: number }): HalApi
 }
-
-const HAL = 'application/hal+json, application/json;q=0.9'
 const inProcess = (api: { handle(request: Request): Promise<Response> }) => (request: Request) =>
   api.handle(request)
-
-/** Writes a recording and loads its module, as `halyard-mock --api` would. */
-async function replayOf(recording: Recording, name: string): Promise<HalApi> {
-  const dir = await outDir(name)
-  await writeRecording(dir, recording.files)
-  return (await import(join(dir, 'api.ts'))).default as HalApi
-}
-
-/** Every recorded HAL GET asked of the replay: the documents equal modulo the origin, or not. */
-async function identity(recording: Recording, replay: HalApi, from: string) {
-  const to = 'http://replay.test'
-  const differ: string[] = []
-  let same = 0
-  for (const exchange of recording.crawl.exchanges.values()) {
-    const body = exchange.body as { _links?: unknown }
-    if (exchange.accept !== 'hal' || typeof body?._links !== 'object') continue
-    const response = await replay.handle(
-      new Request(exchange.url.replace(from, to), { headers: { accept: HAL } }),
-    )
-    const got = (await response.text()).replaceAll(to, 'ORIGIN')
-    if (got === JSON.stringify(exchange.body).replaceAll(from, 'ORIGIN')) same++
-    else differ.push(exchange.url)
-  }
-  return { same, differ }
-}
 
 describe('record the shop, replay it', () => {
   const shopOrigin = 'http://shop.test'
@@ -238,7 +202,7 @@ describe('redaction', () => {
 })
 
 describe('halyard-mock record (the command)', () => {
-  it('records into --out, then --check exits 0 without drift and 1 with it', async () => {
+  it('records into --out, --check exits 0 without drift, and mistakes exit 2', async () => {
     const dir = await outDir('command')
     const shop = defineShop()
     const realFetch = globalThis.fetch

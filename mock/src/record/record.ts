@@ -4,7 +4,7 @@ import { type Crawl, type CrawlOptions, crawlApi, type Exchange } from './crawl.
 import { compareShapes, type Drift } from './drift.js'
 import { emitRecording, type RecordingFiles, type RecordingShape, recordingShape } from './emit.js'
 import { type ApiModel, inferApi } from './infer-conventions.js'
-import { type RedactionReport, Redactor } from './redact.js'
+import { type RedactionReport, type RedactOptions, Redactor } from './redact.js'
 
 /** Options of {@link recordApi}: the crawl's, and redaction's. */
 export interface RecordOptions extends CrawlOptions {
@@ -22,8 +22,16 @@ export interface Recording {
   readonly redactions: readonly RedactionReport[]
 }
 
+const isHal = (body: unknown): boolean =>
+  typeof body === 'object' &&
+  body !== null &&
+  typeof (body as { _links?: unknown })._links === 'object'
+
 /** The crawl with its secrets replaced, in a fixed order (so that pseudonyms are stable). */
-function redacted(crawl: Crawl, redactor: Redactor): Crawl {
+function redacted(crawl: Crawl, redactor: Redactor, options: RedactOptions): Crawl {
+  // Documents that are not HAL (an OpenAPI document, profiles) inform the inference but are never
+  // written: redacted too, by a redactor of their own, so the report counts only what is written.
+  const unwritten = new Redactor(options)
   const exchanges = new Map<string, Exchange>()
   const keys = [...crawl.exchanges.keys()].sort()
   for (const key of keys) {
@@ -32,7 +40,7 @@ function redacted(crawl: Crawl, redactor: Redactor): Crawl {
     exchanges.set(key === exchange.url ? url : key.replace(exchange.url, url), {
       ...exchange,
       url,
-      body: redactor.document(exchange.body, exchange.url),
+      body: (isHal(exchange.body) ? redactor : unwritten).document(exchange.body, exchange.url),
     })
   }
   return {
@@ -53,12 +61,13 @@ function redacted(crawl: Crawl, redactor: Redactor): Crawl {
  */
 export async function recordApi(root: string, options: RecordOptions = {}): Promise<Recording> {
   const crawl = await crawlApi(root, options)
-  const redactor = new Redactor({
+  const redaction: RedactOptions = {
     ...(options.headers ? { headers: options.headers } : {}),
     ...(options.keep ? { keep: options.keep } : {}),
     off: options.redact === false,
-  })
-  const clean = redacted(crawl, redactor)
+  }
+  const redactor = new Redactor(redaction)
+  const clean = redacted(crawl, redactor, redaction)
   const model = inferApi(clean)
   const redactions = redactor.report()
   const files = emitRecording(model, {
