@@ -6,7 +6,7 @@ import type {
   PageMember,
   PagingModel,
 } from './infer-conventions.js'
-import { RECORDED_ORIGIN } from './infer-conventions.js'
+import { RECORDED_ORIGIN, singular } from './infer-conventions.js'
 import { key, shapeType, zodSource } from './infer-schema.js'
 import type { RedactionReport } from './redact.js'
 
@@ -151,11 +151,14 @@ function collectionSource(
   c: CollectionModel,
   links: readonly LinkModel[],
   nestedRel: string | undefined,
+  nestedParent: boolean,
 ): string {
   const schema = `${camel(c.name)}Schema`
   const optional = (member: string) =>
     c.shape.members.some((m) => m.name === member && (m.optional || m.nullable))
   const lines = [`schema: ${schema},`, `seed: seed[${js(c.name)}] as z.input<typeof ${schema}>[],`]
+  // Along a nested URL each item's variable differs: `/blogs/{blogId}/articles/{articleId}`.
+  if (c.parent || nestedParent) lines.push(`param: ${js(`${singular(c.name)}Id`)},`)
   if (c.parent) {
     const rel = nestedRel === undefined ? '' : `, rel: ${js(nestedRel)}`
     lines.push(
@@ -265,7 +268,8 @@ export function emitRecording(model: ApiModel, notes: EmitNotes): RecordingFiles
   body.push('  collections: {')
   for (const c of model.collections) {
     const r = resolved.get(c.name)
-    body.push(collectionSource(c, r?.links ?? [], r?.nestedRel))
+    const parent = model.collections.some((child) => child.parent?.collection === c.name)
+    body.push(collectionSource(c, r?.links ?? [], r?.nestedRel, parent))
   }
   body.push('  },')
   if (hasRoutes) {
