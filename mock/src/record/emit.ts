@@ -82,7 +82,7 @@ function linkSource(link: LinkModel, optional: (member: string) => boolean): str
   return `{ ${parts.join(', ')} }`
 }
 
-function pageMemberSource(member: PageMember, indent: string): string {
+function pageMemberSource(member: PageMember, indent: string, curies: boolean): string {
   const name = key(member.name)
   switch (member.role) {
     case 'index':
@@ -92,12 +92,15 @@ function pageMemberSource(member: PageMember, indent: string): string {
       return `${name}: p.${member.role}`
     case 'constant':
       return `${name}: ${js(member.value)}`
-    case 'items':
+    case 'items': {
+      // Items come as their own GET answers them, CURIEs included; HAL pages carry those once.
+      const items = member.curies || !curies ? 'p.items' : 'p.items.map(withoutCuries)'
       return member.key === undefined
-        ? `${name}: p.items`
-        : `${name}: { ${key(member.key)}: p.items }`
+        ? `${name}: ${items}`
+        : `${name}: { ${key(member.key)}: ${items} }`
+    }
     case 'object':
-      return `${name}: { ${member.members.map((m) => pageMemberSource(m, indent)).join(', ')} }`
+      return `${name}: { ${member.members.map((m) => pageMemberSource(m, indent, curies)).join(', ')} }`
     case 'links': {
       const inner = `${indent}  `
       const lines = member.links.map((link: PageLink) => {
@@ -116,10 +119,10 @@ function pageMemberSource(member: PageMember, indent: string): string {
   }
 }
 
-function pagingSource(paging: PagingModel, indent: string): string {
+function pagingSource(paging: PagingModel, indent: string, curies: boolean): string {
   const inner = `${indent}  `
   const body = paging.document
-    .map((m) => `${inner}  ${pageMemberSource(m, `${inner}  `)},`)
+    .map((m) => `${inner}  ${pageMemberSource(m, `${inner}  `, curies)},`)
     .join('\n')
   return [
     `{`,
@@ -152,6 +155,7 @@ function collectionSource(
   links: readonly LinkModel[],
   nestedRel: string | undefined,
   nestedParent: boolean,
+  curies: boolean,
 ): string {
   const schema = `${camel(c.name)}Schema`
   const optional = (member: string) =>
@@ -174,7 +178,7 @@ function collectionSource(
   if (c.embed.length > 0) lines.push(`embed: ${js(c.embed)},`)
   if (c.pageSize !== undefined && c.pageSize !== 20)
     lines.push(`pageSize: { default: ${c.pageSize} },`)
-  if (c.paging) lines.push(`paging: ${pagingSource(c.paging, '      ')},`)
+  if (c.paging) lines.push(`paging: ${pagingSource(c.paging, '      ', curies)},`)
   const unshown = [...(c.idInBody ? [] : ['id']), ...c.hidden]
   if (unshown.length > 0) {
     lines.push(
@@ -245,6 +249,22 @@ export function emitRecording(model: ApiModel, notes: EmitNotes): RecordingFiles
       'const origin = (p: { links: { self: { href: string } } }) => new URL(p.links.self.href).origin',
     )
   }
+  const strip =
+    model.curies.length > 0 &&
+    model.collections.some((c) => c.paging?.document.some((m) => m.role === 'items' && !m.curies))
+  if (strip) {
+    helpers.push(
+      '/** An item without its CURIEs (the page carries them), its members in their order. */',
+      'const withoutCuries = (item: Record<string, unknown>) =>',
+      '  Object.fromEntries(',
+      '    Object.entries(item).map(([name, value]) =>',
+      "      name === '_links' && typeof value === 'object' && value !== null",
+      "        ? [name, Object.fromEntries(Object.entries(value).filter(([rel]) => rel !== 'curies'))]",
+      '        : [name, value],',
+      '    ),',
+      '  )',
+    )
+  }
   if (hasRoutes) {
     helpers.push(
       "/** A document of no collection, answered as it was recorded, its hrefs on the mock's origin. */",
@@ -269,7 +289,7 @@ export function emitRecording(model: ApiModel, notes: EmitNotes): RecordingFiles
   for (const c of model.collections) {
     const r = resolved.get(c.name)
     const parent = model.collections.some((child) => child.parent?.collection === c.name)
-    body.push(collectionSource(c, r?.links ?? [], r?.nestedRel, parent))
+    body.push(collectionSource(c, r?.links ?? [], r?.nestedRel, parent, model.curies.length > 0))
   }
   body.push('  },')
   if (hasRoutes) {

@@ -45,7 +45,13 @@ export interface PagingModel {
 export type PageMember =
   | { readonly name: string; readonly role: 'index' | 'size' | 'total' | 'totalPages' }
   | { readonly name: string; readonly role: 'links'; readonly links: readonly PageLink[] }
-  | { readonly name: string; readonly role: 'items'; readonly key?: string }
+  | {
+      readonly name: string
+      readonly role: 'items'
+      readonly key?: string
+      /** Whether the page's items carry the API's CURIEs (the Blog's do; HAL puts them on the page). */
+      readonly curies: boolean
+    }
   | { readonly name: string; readonly role: 'object'; readonly members: readonly PageMember[] }
   | { readonly name: string; readonly role: 'constant'; readonly value: unknown }
 
@@ -285,10 +291,17 @@ export function inferApi(crawl: Crawl): ApiModel {
       return record
     })
     const skip = new Set(['id'])
-    const shape = objectShape(
+    const inferred = objectShape(
       records.map(({ id: _id, ...members }) => members),
       skip,
     )
+    // A parent's id is the URL's, set by the mock on a write: clients need not send it.
+    const shape = {
+      ...inferred,
+      members: inferred.members.map((m) =>
+        hidden.includes(m.name) ? { ...m, optional: true } : m,
+      ),
+    }
     collections.push({
       name,
       rel: key ?? rootRel ?? name,
@@ -660,7 +673,13 @@ export function inferPaging(
     size,
     firstIndex,
     defaultSize,
-    document: pageDocument(model.body as Record<string, unknown>, model.links, numbers, model.url),
+    document: pageDocument(
+      model.body as Record<string, unknown>,
+      model.links,
+      numbers,
+      model.url,
+      docs.map((d) => d.body),
+    ),
   }
 }
 
@@ -669,6 +688,7 @@ function pageDocument(
   links: Links,
   numbers: { index: number; size: number; total: number; totalPages: number },
   url: string,
+  others: readonly unknown[] = [],
 ): PageMember[] {
   const origin = new URL(url).origin
   const standard = new Map<string, PageRel>()
@@ -694,9 +714,13 @@ function pageDocument(
   const members = (object: Record<string, unknown>): PageMember[] =>
     Object.entries(object).map(([name, value]): PageMember => {
       if (name === '_embedded') {
+        const list = Array.isArray(value) ? value : Object.values(value as object)[0]
+        const first = Array.isArray(list) ? list[0] : undefined
+        const links = isObject(first) ? first._links : undefined
+        const curies = isObject(links) && 'curies' in links
         return Array.isArray(value)
-          ? { name, role: 'items' }
-          : { name, role: 'items', key: Object.keys(value as object)[0] as string }
+          ? { name, role: 'items', curies }
+          : { name, role: 'items', key: Object.keys(value as object)[0] as string, curies }
       }
       if (
         isObject(value) &&
@@ -705,7 +729,7 @@ function pageDocument(
         return {
           name,
           role: 'links',
-          links: Object.entries(value).map(([rel, link]): PageLink => {
+          links: mergedLinks(name, value, others).map(([rel, link]): PageLink => {
             const href = new URL((link as { href: string }).href, url).href
             const page =
               standard.get(href) ?? (PAGE_RELS as readonly string[]).find((r) => r === rel)
@@ -739,6 +763,33 @@ function pageDocument(
       return { name, role: 'constant', value }
     })
   return members(body)
+}
+
+/**
+ * The links of a page document's member in the order the pages write them, with the rels of other
+ * pages put in (a first page has no `prev`; the template must): each after the rel it follows.
+ */
+function mergedLinks(
+  member: string,
+  own: Record<string, unknown>,
+  others: readonly unknown[],
+): [string, unknown][] {
+  const merged: [string, unknown][] = Object.entries(own)
+  for (const other of others) {
+    const links = isObject(other) ? other[member] : undefined
+    if (!isObject(links)) continue
+    let after = -1
+    for (const [rel, link] of Object.entries(links)) {
+      const at = merged.findIndex(([r]) => r === rel)
+      if (at >= 0) {
+        after = at
+        continue
+      }
+      merged.splice(after + 1, 0, [rel, link])
+      after++
+    }
+  }
+  return merged
 }
 
 /** Whether a convention is the core's own: `page`/`size` from 0, Spring Data REST's document. */

@@ -108,7 +108,9 @@ describe('third-party pages, replayed with their own conventions', () => {
   it('json-server + halson: every recorded GET has the same members, rels and types', async () => {
     const recording = await recordApi(`${jsonServer.origin}/api`)
     const replay = await replayOf(recording, 'json-server-pages')
-    const pages = (url: string) => /\/api\/articles(\?|$)/.test(url.replace(jsonServer.origin, ''))
+    // Its pages (json-server answers `/api/articles` without `_page` unpaged, all 23 at once; the
+    // mock pages every list, so that one document differs: 10 items and page links).
+    const pages = (url: string) => /\/api\/articles\?/.test(url.replace(jsonServer.origin, ''))
     const { same, differ } = await sameShapes(recording, replay, jsonServer.origin, pages)
     expect(differ).toEqual([])
     expect(same).toBeGreaterThan(1)
