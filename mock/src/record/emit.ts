@@ -32,6 +32,10 @@ const camel = (name: string): string =>
 const template = (text: string): string =>
   text.replace(/\\/g, '\\\\').replace(/`/g, '\\`').replace(/\$\{/g, '\\${')
 
+/** A member read in TypeScript: `.name`, or `["a-b"]`. */
+const access = (member: string): string =>
+  key(member) === member ? `.${member}` : `[${js(member)}]`
+
 /** The relations that reverse into each collection, and nested lists, resolved across collections. */
 function resolveLinks(model: ApiModel): Map<string, { links: LinkModel[]; nestedRel?: string }> {
   const out = new Map<string, { links: LinkModel[]; nestedRel?: string }>()
@@ -67,18 +71,14 @@ function linkSource(link: LinkModel, optional: (member: string) => boolean): str
     const href = template(link.href).replace(/\\?\{id\}/g, ID_SLOT)
     return `{ href: (r) => \`${href}\`${link.templated ? ', templated: true' : ''} }`
   }
-  const access = `r.${link.member}`.replace(
-    /\.([^A-Za-z_$][^.]*|[^.]*[^\w$.][^.]*)$/,
-    (_, m: string) => `[${js(m)}]`,
-  )
   const q = optional(link.member) ? '?.' : '.'
   const id = link.inArray
-    ? `(r) => ${access}${q}map((x) => x${key(link.inArray) === link.inArray ? `.${link.inArray}` : `[${js(link.inArray)}]`})`
-    : `(r) => ${access}`
+    ? `(r) => r${access(link.member)}${q}map((x) => x${access(link.inArray)})`
+    : `(r) => r${access(link.member)}`
   const parts = [`to: ${js(link.to)}`, `id: ${id}`]
   if (link.reverse) parts.push(`reverse: ${js(link.reverse)}`)
   if (link.title && 'text' in link.title) parts.push(`title: ${js(link.title.text)}`)
-  if (link.title && 'member' in link.title) parts.push(`title: (t) => t.${link.title.member}`)
+  if (link.title && 'member' in link.title) parts.push(`title: titleOf(${js(link.title.member)})`)
   return `{ ${parts.join(', ')} }`
 }
 
@@ -263,6 +263,18 @@ export function emitRecording(model: ApiModel, notes: EmitNotes): RecordingFiles
       '        : [name, value],',
       '    ),',
       '  )',
+    )
+  }
+  const titled = model.collections.some((c) =>
+    c.links.some((l) => l.kind === 'relation' && l.title && 'member' in l.title),
+  )
+  if (titled) {
+    helpers.push(
+      "/** A link's title from a member of the linked record (a rename shows at once). */",
+      'const titleOf = (name: string) => (record: object) => {',
+      '  const value = (record as Record<string, unknown>)[name]',
+      '  return value === undefined || value === null ? undefined : String(value)',
+      '}',
     )
   }
   if (hasRoutes) {
