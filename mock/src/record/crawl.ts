@@ -24,7 +24,7 @@ export interface CrawlLimits {
   readonly depth?: number
   /** Pages read per list (walking `next`). Default 50. */
   readonly pages?: number
-  /** Records (distinct `self`s of items) before the crawler stops adding item reads. Default 5000. */
+  /** Records (distinct `self`s ending in an id) before the crawler stops adding item reads. Default 5000. */
   readonly records?: number
   /** Requests in all. Default 20000. */
   readonly requests?: number
@@ -258,7 +258,7 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
     for (const items of Object.values(embedded)) {
       for (const item of items) {
         const self = new Links(context, adapter.read(item).links, links.curies).get('self')
-        if (self && !self.templated) {
+        if (self && !self.templated && isRecord(self.href)) {
           if (!records.has(self.href) && records.size >= limits.records) {
             unreached.set(self.href, `past --records ${limits.records}`)
             continue
@@ -328,7 +328,7 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
     if (job.accept !== 'hal') return
     const { links: raw } = adapter.read(body)
     const self = new Links(job.url, raw).get('self')
-    if (self && !self.templated) records.add(self.href)
+    if (self && !self.templated && isRecord(self.href)) records.add(self.href)
     visit(body, job.url, job.depth, [])
     // HAL-FORMS: once per list and once per kind of item, to learn which writes the API offers.
     const formsKey = self && !self.templated ? shapeKey(self.href) : undefined
@@ -384,6 +384,9 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
     elapsed: Date.now() - started,
   }
 }
+
+/** Whether a `self` is a record's: its address ends in an id (a list's, a root's does not). */
+const isRecord = (url: string): boolean => /\/\d+$/.test(listOf(url))
 
 /** A URL's shape: its path with numeric segments as `{}` (one per kind of document). */
 export const shapeKey = (url: string): string =>

@@ -1,9 +1,10 @@
+import { type ChildProcess, spawn } from 'node:child_process'
 import { readdir, readFile, rm } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { HAL, identity, OUT, outDir, replayOf } from '../../test/record/replay.js'
+import { HAL, identity, OUT, outDir, recordedGets, replayOf } from '../../test/record/replay.js'
 import type { HalApi } from '../core/api.js'
-import { runRecord } from './command.js'
+import { createHalServer, createMockServer } from '../server/server.js'
 import { checkRecording, type Recording, recordApi, writeRecording } from './record.js'
 
 afterAll(() => rm(OUT, { recursive: true, force: true }))
@@ -201,23 +202,76 @@ describe('redaction', () => {
   })
 })
 
-describe('halyard-mock record (the command)', () => {
-  it('records into --out, --check exits 0 without drift, and mistakes exit 2', async () => {
-    const dir = await outDir('command')
-    const shop = defineShop()
-    const realFetch = globalThis.fetch
-    // The command crawls with the global fetch: point it at the shop in this process.
-    globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) =>
-      shop.handle(new Request(input, init))) as typeof fetch
-    try {
-      const quiet = ['--quiet']
-      expect(await runRecord(['http://shop.test/api', '--out', dir, ...quiet])).toBe(0)
-      expect(await readFile(join(dir, 'api.ts'), 'utf8')).toContain('defineHalApi(')
-      expect(await runRecord(['http://shop.test/api', '--check', dir, ...quiet])).toBe(0)
-      expect(await runRecord(['http://shop.test/api', '--check', dir, '--depth', 'x'])).toBe(2)
-      expect(await runRecord(['not a url', '--out', dir])).toBe(2)
-    } finally {
-      globalThis.fetch = realFetch
-    }
+describe('halyard-mock record, then halyard-mock --api (real processes, real HTTP)', () => {
+  const ROOT = resolve(import.meta.dirname, '../../..')
+  const CLI = resolve(ROOT, 'mock/src/server/cli.ts')
+  const children: ChildProcess[] = []
+  const servers: { close(): Promise<void> }[] = []
+  afterAll(async () => {
+    for (const child of children) child.kill()
+    await Promise.all(servers.map((s) => s.close()))
   })
+  /** Runs the bin as `npm start` does (TypeScript sources through tsx). */
+  const bin = (args: string[]) =>
+    spawn(process.execPath, ['--conditions=@halyard/source', '--import', 'tsx', CLI, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, INIT_CWD: ROOT },
+    })
+  const exit = (child: ChildProcess) =>
+    new Promise<{ code: number | null; out: string }>((done) => {
+      let out = ''
+      child.stdout?.on('data', (chunk: Buffer) => {
+        out += chunk
+      })
+      child.stderr?.on('data', (chunk: Buffer) => {
+        out += chunk
+      })
+      child.on('close', (code) => done({ code, out }))
+    })
+
+  it('records a served shop, serves the recording, and answers every recorded GET alike', async () => {
+    const shop = await createHalServer(defineShop(), { port: 0 })
+    servers.push(shop)
+    const dir = await outDir('bin')
+    const recorded = await exit(bin(['record', shop.url, '--out', dir, '--quiet']))
+    expect(recorded.out).toContain('Recorded 138 records in 3 collections')
+    expect(recorded.code).toBe(0)
+
+    const replay = bin(['--api', join(dir, 'api.ts'), '--port', '0'])
+    children.push(replay)
+    const url = await new Promise<string>((found, failed) => {
+      let out = ''
+      replay.stdout?.on('data', (chunk: Buffer) => {
+        out += chunk
+        const match = out.match(/listening on (http:\/\/\S+)/)
+        if (match?.[1]) found(match[1])
+      })
+      replay.on('close', () => failed(new Error(`the replay stopped: ${out}`)))
+    })
+    const replayOrigin = new URL(url).origin
+    // The recorded documents, read again from the shop, against the replay's.
+    const recording = await recordApi(shop.url)
+    let same = 0
+    const differ: string[] = []
+    for (const [at, body] of recordedGets(recording)) {
+      const response = await fetch(at.replace(shop.origin, replayOrigin), {
+        headers: { accept: HAL },
+      })
+      const text = (await response.text()).replaceAll(replayOrigin, 'ORIGIN')
+      if (text === JSON.stringify(body).replaceAll(shop.origin, 'ORIGIN')) same++
+      else differ.push(at)
+    }
+    expect(differ).toEqual([])
+    expect(same).toBeGreaterThan(150)
+
+    // `record --check`: 0 against the API recorded, 1 against another, 2 for a mistake.
+    expect((await exit(bin(['record', shop.url, '--check', dir, '--quiet']))).code).toBe(0)
+    const blog = await createMockServer({ port: 0, log: false, articles: 3 })
+    servers.push(blog)
+    const drift = await exit(bin(['record', blog.url, '--check', dir, '--quiet']))
+    expect(drift.code).toBe(1)
+    expect(drift.out).toContain('collection removed: customers')
+    expect((await exit(bin(['record', 'not a url', '--out', dir]))).code).toBe(2)
+    // Five processes, each starting tsx: more than the default 20 s on a busy machine.
+  }, 120_000)
 })
