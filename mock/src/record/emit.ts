@@ -7,7 +7,7 @@ import type {
   PagingModel,
 } from './infer-conventions.js'
 import { RECORDED_ORIGIN, singular } from './infer-conventions.js'
-import { key, shapeType, zodSource } from './infer-schema.js'
+import { key, literal, shapeType, zodSource } from './infer-schema.js'
 import type { RedactionReport } from './redact.js'
 
 /** The files of a recording, by name: `api.ts`, `seed.json`, `documents.json`, `recording.json`. */
@@ -24,7 +24,7 @@ const MOCK_TOKEN = 'mock-token'
 /** Where a plain link's href puts the record's id, in the emitted template literal. */
 const ID_SLOT = ['$', '{r.id}'].join('')
 
-const js = (value: unknown): string => JSON.stringify(value)
+const js = literal
 const camel = (name: string): string =>
   name
     .replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))
@@ -189,7 +189,7 @@ function collectionSource(
   }
   if (c.writes.source !== 'none' && c.writes.methods.length === 0) lines.push('readOnly: true,')
   const notes = [
-    `${c.records.length} records at ${c.pattern.replace(/\{\}/g, '{id}')}; ${writesNote(c)}.`,
+    `${c.records.length} ${c.records.length === 1 ? 'record' : 'records'} at ${c.pattern.replace(/\{\}/g, '{id}')}; ${writesNote(c)}.`,
     ...c.dropped.map((d) => `Not reproduced: ${d}.`),
   ]
   return [
@@ -229,7 +229,8 @@ export function emitRecording(model: ApiModel, notes: EmitNotes): RecordingFiles
     for (const r of notes.redactions) header.push(`//   ${r.what} (${r.count}×)`)
   } else header.push('// Redacted: nothing looked like a credential.')
   if (notes.unreached.length > 0) {
-    header.push(`// Not reached: ${notes.unreached.length} URLs (see recording.json).`)
+    const n = notes.unreached.length
+    header.push(`// Not reached: ${n} ${n === 1 ? 'URL' : 'URLs'} (see recording.json).`)
   }
   const schemas = model.collections.map(
     (c) => `const ${camel(c.name)}Schema = ${zodSource(c.shape)}`,
@@ -244,6 +245,7 @@ export function emitRecording(model: ApiModel, notes: EmitNotes): RecordingFiles
   const paging = model.collections.some((c) => c.paging)
   const helpers: string[] = []
   if (paging) {
+    if (helpers.length > 0) helpers.push('')
     helpers.push(
       '/** The origin of a page (its links are absolute), for the links the page document adds. */',
       'const origin = (p: { links: { self: { href: string } } }) => new URL(p.links.self.href).origin',
@@ -253,6 +255,7 @@ export function emitRecording(model: ApiModel, notes: EmitNotes): RecordingFiles
     model.curies.length > 0 &&
     model.collections.some((c) => c.paging?.document.some((m) => m.role === 'items' && !m.curies))
   if (strip) {
+    if (helpers.length > 0) helpers.push('')
     helpers.push(
       '/** An item without its CURIEs (the page carries them), its members in their order. */',
       'const withoutCuries = (item: Record<string, unknown>) =>',
@@ -269,6 +272,7 @@ export function emitRecording(model: ApiModel, notes: EmitNotes): RecordingFiles
     c.links.some((l) => l.kind === 'relation' && l.title && 'member' in l.title),
   )
   if (titled) {
+    if (helpers.length > 0) helpers.push('')
     helpers.push(
       "/** A link's title from a member of the linked record (a rename shows at once). */",
       'const titleOf = (name: string) => (record: object) => {',
@@ -278,6 +282,7 @@ export function emitRecording(model: ApiModel, notes: EmitNotes): RecordingFiles
     )
   }
   if (hasRoutes) {
+    if (helpers.length > 0) helpers.push('')
     helpers.push(
       "/** A document of no collection, answered as it was recorded, its hrefs on the mock's origin. */",
       'const recorded = (path: string, body: unknown): HalRoute => ({',

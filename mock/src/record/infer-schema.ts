@@ -115,8 +115,27 @@ export function objectShape(
 }
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/
+
+/**
+ * A value as a TypeScript literal, strings in single quotes (the project's style).
+ *
+ * @example
+ * literal({ name: "it's" }) // "{ name: 'it\\'s' }"
+ */
+export function literal(value: unknown): string {
+  if (typeof value === 'string') {
+    return `'${JSON.stringify(value).slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'")}'`
+  }
+  if (Array.isArray(value)) return `[${value.map(literal).join(', ')}]`
+  if (typeof value === 'object' && value !== null) {
+    const members = Object.entries(value).map(([name, v]) => `${key(name)}: ${literal(v)}`)
+    return members.length === 0 ? '{}' : `{ ${members.join(', ')} }`
+  }
+  return JSON.stringify(value) ?? 'undefined'
+}
+
 /** A member name as a TypeScript property key. */
-export const key = (name: string): string => (IDENTIFIER.test(name) ? name : JSON.stringify(name))
+export const key = (name: string): string => (IDENTIFIER.test(name) ? name : literal(name))
 
 /**
  * zod source code for a shape, e.g. `z.object({ name: z.string(), status: z.enum(['open']) })`.
@@ -127,7 +146,7 @@ export const key = (name: string): string => (IDENTIFIER.test(name) ? name : JSO
 export function zodSource(shape: Shape, indent = ''): string {
   switch (shape.kind) {
     case 'string':
-      if (shape.values) return `z.enum([${shape.values.map((v) => JSON.stringify(v)).join(', ')}])`
+      if (shape.values) return `z.enum(${literal(shape.values)})`
       switch (shape.format) {
         case 'email':
           return 'z.email()'

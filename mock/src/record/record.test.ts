@@ -34,9 +34,7 @@ describe('record the shop, replay it', () => {
       'products',
       'orders',
     ])
-    expect(recording.files['api.ts']).toContain(
-      "status: z.enum(['open', 'paid', 'shipped'])".replaceAll("'", '"'),
-    )
+    expect(recording.files['api.ts']).toContain("status: z.enum(['open', 'paid', 'shipped'])")
     expect(recording.files['api.ts']).toContain('email: z.email()')
     expect(recording.files['api.ts']).toContain(
       'its HAL-FORMS templates offer DELETE, PATCH, POST, PUT',
