@@ -230,7 +230,8 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
     const pageVariable = names.find((n) => /^_?(page|pageIndex|pageNumber)$/i.test(n))
     // Once per kind of list: the 1 000 lists of comments of 1 000 articles count the same way.
     const probe = `${shapeKey(link.href.replace(/\{.*$/, ''))} ${pageVariable}`
-    if (!inPath && pageVariable && !probed.has(probe)) {
+    const query = /\{\?[^}]*\}/.test(link.href)
+    if (query && !inPath && pageVariable && !probed.has(probe)) {
       probed.add(probe)
       tries.push({ [pageVariable]: '1' })
     }
@@ -318,6 +319,15 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
       return
     }
     const key = job.accept === 'hal' ? job.url : `${job.accept} ${job.url}`
+    const own =
+      job.accept === 'hal' ? new Links(job.url, adapter.read(body).links).get('self') : undefined
+    if (own && !own.templated && isRecord(own.href) && !records.has(own.href)) {
+      if (records.size >= limits.records) {
+        unreached.set(job.url, `past --records ${limits.records}`)
+        return
+      }
+      records.add(own.href)
+    }
     exchanges.set(key, {
       url: job.url,
       status: response.status,
@@ -328,7 +338,6 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
     if (job.accept !== 'hal') return
     const { links: raw } = adapter.read(body)
     const self = new Links(job.url, raw).get('self')
-    if (self && !self.templated && isRecord(self.href)) records.add(self.href)
     visit(body, job.url, job.depth, [])
     // HAL-FORMS: once per list and once per kind of item, to learn which writes the API offers.
     const formsKey = self && !self.templated ? shapeKey(self.href) : undefined
