@@ -74,7 +74,8 @@ export interface Crawl {
 
 const ACCEPT = {
   hal: 'application/hal+json, application/json;q=0.9',
-  forms: 'application/prs.hal-forms+json',
+  // With HAL after it: a server without forms answers HAL rather than 406 (some log a stack).
+  forms: 'application/prs.hal-forms+json, application/hal+json;q=0.5',
   alps: 'application/alps+json',
   schema: 'application/schema+json',
 } as const
