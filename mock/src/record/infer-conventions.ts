@@ -353,6 +353,7 @@ export function inferApi(crawl: Crawl): ApiModel {
         .filter((l) => l.templated && untemplated(l) === list)
         .flatMap((l) => templateVariables(l.href).names),
     )
+    const shape = withFormHints(collection, crawl, under)
     const paging = inferPaging(
       ownPages.map((p) => p.exchange),
       collection.records.length,
@@ -365,6 +366,7 @@ export function inferApi(crawl: Crawl): ApiModel {
     const rel = paging && !isDefaultPaging(paging) ? (rootRel ?? collection.rel) : collection.rel
     return {
       ...collection,
+      shape,
       rel,
       links,
       embed,
@@ -808,6 +810,64 @@ function isDefaultPaging(paging: PagingModel): boolean {
     page.members.map((m) => `${m.name}:${m.role}`).join() ===
       'size:size,totalElements:total,totalPages:totalPages,number:index'
   )
+}
+
+/**
+ * A collection's shape with what its HAL-FORMS templates say of each member (prompt, bounds,
+ * pattern, options): the template that replaces an item, else the one that creates one.
+ */
+function withFormHints(
+  collection: CollectionModel,
+  crawl: Crawl,
+  under: (url: string) => string | undefined,
+): CollectionModel['shape'] {
+  const list = collection.pattern.replace(/\/\{\}$/, '')
+  const shape = (url: string) => under(listOf(url))?.replace(/\/\d+(?=\/|$)/g, '/{}')
+  const candidates: Record<string, unknown>[] = []
+  for (const exchange of crawl.exchanges.values()) {
+    if (exchange.accept !== 'forms') continue
+    const templates = (exchange.body as Record<string, unknown>)?._templates
+    if (!isObject(templates)) continue
+    for (const template of Object.values(templates)) {
+      if (!isObject(template) || !Array.isArray(template.properties)) continue
+      const target =
+        typeof template.target === 'string'
+          ? new URL(template.target, exchange.url).href
+          : exchange.url
+      const at = shape(target)
+      const method = String(template.method).toUpperCase()
+      if ((at === collection.pattern && method === 'PUT') || (at === list && method === 'POST')) {
+        candidates.push(template)
+      }
+    }
+  }
+  const chosen = candidates.find((t) => String(t.method).toUpperCase() === 'PUT') ?? candidates[0]
+  if (!chosen) return collection.shape
+  const properties = new Map(
+    (chosen.properties as unknown[]).filter(isObject).map((p) => [String(p.name), p] as const),
+  )
+  const number = (v: unknown) => (typeof v === 'number' ? v : undefined)
+  return {
+    ...collection.shape,
+    members: collection.shape.members.map((m) => {
+      const p = properties.get(m.name)
+      if (!p) return m
+      const options =
+        isObject(p.options) && Array.isArray(p.options.inline) ? p.options.inline : undefined
+      const hints = {
+        ...(typeof p.prompt === 'string' ? { prompt: p.prompt } : {}),
+        ...(number(p.min) === undefined ? {} : { min: number(p.min) as number }),
+        ...(number(p.max) === undefined ? {} : { max: number(p.max) as number }),
+        ...(number(p.minLength) === undefined ? {} : { minLength: number(p.minLength) as number }),
+        ...(number(p.maxLength) === undefined ? {} : { maxLength: number(p.maxLength) as number }),
+        ...(typeof p.regex === 'string' ? { regex: p.regex } : {}),
+        ...(options
+          ? { options: options.filter((o) => typeof o === 'string' || typeof o === 'number') }
+          : {}),
+      }
+      return { ...m, hints }
+    }),
+  }
 }
 
 /** Which writes a collection offers: its HAL-FORMS templates, or its ALPS profile's descriptors. */

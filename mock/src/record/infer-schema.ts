@@ -17,6 +17,52 @@ export interface Member {
   readonly shape: Shape
   readonly optional: boolean
   readonly nullable: boolean
+  /** What the API's own forms say of the member (HAL-FORMS properties). */
+  readonly hints?: FormHints
+}
+
+/** A HAL-FORMS property's constraints and prompt, as the API's templates give them. */
+export interface FormHints {
+  readonly prompt?: string
+  readonly min?: number
+  readonly max?: number
+  readonly minLength?: number
+  readonly maxLength?: number
+  readonly regex?: string
+  readonly options?: readonly (string | number)[]
+}
+
+/** The largest safe integer, which zod's `.int()` already sets as the maximum. */
+const SAFE_MAX = Number.MAX_SAFE_INTEGER
+
+/** A member's source with the constraints its form states (what the API checks on writes). */
+function hinted(member: Member, source: string): string {
+  const hints = member.hints
+  if (!hints) return source
+  let out = source
+  const { shape } = member
+  if (shape.kind === 'string' && !shape.values) {
+    const strings = (hints.options ?? []).filter((o): o is string => typeof o === 'string')
+    if (strings.length > 0 && strings.length === hints.options?.length)
+      out = `z.enum(${literal(strings)})`
+    else {
+      if (hints.minLength !== undefined) out += `.min(${hints.minLength})`
+      if (hints.maxLength !== undefined) out += `.max(${hints.maxLength})`
+      if (hints.regex !== undefined && !shape.format)
+        out += `.regex(new RegExp(${literal(hints.regex)}))`
+    }
+  }
+  if (shape.kind === 'number') {
+    // HAL-FORMS has no integers: a form that bounds no maximum allows fractions the data lacked.
+    if (hints.max === undefined) out = out.replace('z.number().int()', 'z.number()')
+    if (hints.min !== undefined) out += `.min(${hints.min})`
+    if (hints.max !== undefined && !(shape.integer && hints.max === SAFE_MAX))
+      out += `.max(${hints.max})`
+  }
+  if (hints.prompt !== undefined && hints.prompt !== member.name) {
+    out += `.meta({ title: ${literal(hints.prompt)} })`
+  }
+  return out
 }
 
 /** String formats recognised in values, each checked with zod's own validator. */
@@ -177,7 +223,7 @@ export function zodSource(shape: Shape, indent = ''): string {
       if (shape.members.length === 0) return 'z.object({})'
       const inner = `${indent}  `
       const lines = shape.members.map((m) => {
-        let source = zodSource(m.shape, inner)
+        let source = hinted(m, zodSource(m.shape, inner))
         if (m.nullable) source += '.nullable()'
         if (m.optional) source += '.optional()'
         return `${inner}${key(m.name)}: ${source},`

@@ -41,6 +41,26 @@ describe('record the shop, replay it', () => {
     )
   })
 
+  it('offers the same HAL-FORMS templates: prompts, bounds, patterns and options from the API’s own', async () => {
+    const forms = [...recording.crawl.exchanges.values()].filter((e) => e.accept === 'forms')
+    expect(forms.length).toBeGreaterThan(3)
+    for (const exchange of forms) {
+      const response = await replay.handle(
+        new Request(exchange.url.replace(shopOrigin, 'http://replay.test'), {
+          headers: { accept: 'application/prs.hal-forms+json' },
+        }),
+      )
+      const body = (await response.json()) as { _templates?: unknown }
+      const templates = JSON.stringify(body._templates ?? null)
+      const recorded = JSON.stringify(
+        (exchange.body as { _templates?: unknown })._templates ?? null,
+      )
+      expect(templates.replaceAll('http://replay.test', 'O')).toBe(
+        recorded.replaceAll(shopOrigin, 'O'),
+      )
+    }
+  })
+
   it('lets writes change later reads: POST, PUT, PATCH, DELETE, a stale If-Match', async () => {
     const at = (path: string, init: RequestInit = {}) =>
       replay.handle(
