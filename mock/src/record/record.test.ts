@@ -208,6 +208,12 @@ describe('redaction', () => {
     expect(seed[0]?.apiKey).toBe(seed[1]?.apiKey)
   })
 
+  it('records nothing, with the reason, when the root cannot be read (no token: 401)', async () => {
+    await expect(recordApi('http://leaky.test/', { fetch: leaky })).rejects.toThrow(
+      'the root http://leaky.test/ could not be read (401): nothing to record',
+    )
+  })
+
   it('keeps a member when told to, and still never writes a header’s value', async () => {
     const recording = await recordApi('http://leaky.test/', {
       fetch: leaky,

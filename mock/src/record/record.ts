@@ -6,6 +6,11 @@ import { emitRecording, type RecordingFiles, type RecordingShape, recordingShape
 import { type ApiModel, inferApi } from './infer-conventions.js'
 import { type RedactionReport, type RedactOptions, Redactor } from './redact.js'
 
+/** A recording that cannot be made (its root cannot be read): its message says why. */
+export class RecordError extends Error {
+  override readonly name = 'RecordError'
+}
+
 /** Options of {@link recordApi}: the crawl's, and redaction's. */
 export interface RecordOptions extends CrawlOptions {
   /** Member names or URL paths (`/api/public`) whose values are kept unredacted. */
@@ -14,7 +19,7 @@ export interface RecordOptions extends CrawlOptions {
   readonly redact?: boolean
 }
 
-/** A recording: its files, and what was crawled and inferred to make them. */
+/** A recording: its files, and what was crawled (redacted) and inferred to make them. */
 export interface Recording {
   readonly files: RecordingFiles
   readonly crawl: Crawl
@@ -68,6 +73,10 @@ export async function recordApi(root: string, options: RecordOptions = {}): Prom
   }
   const redactor = new Redactor(redaction)
   const clean = redacted(crawl, redactor, redaction)
+  if (!clean.exchanges.has(clean.root)) {
+    const why = clean.unreached.find((u) => u.url === clean.root)?.reason ?? 'no HAL document'
+    throw new RecordError(`the root ${clean.root} could not be read (${why}): nothing to record`)
+  }
   const model = inferApi(clean)
   const redactions = redactor.report()
   const files = emitRecording(model, {
@@ -82,7 +91,8 @@ export async function recordApi(root: string, options: RecordOptions = {}): Prom
       redactor.leaks(text) ? redactor.text(text, false) : text,
     ]),
   )
-  return { files: safe, crawl, model, redactions }
+  // The crawl as recorded: redacted too, since callers print what it could not reach.
+  return { files: safe, crawl: clean, model, redactions }
 }
 
 /** Writes a recording's files into `dir` (created if missing). */
