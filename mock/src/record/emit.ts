@@ -1,3 +1,4 @@
+import { key, literal, shapeType, zodSource } from './infer-schema.js'
 import type {
   ApiModel,
   CollectionModel,
@@ -5,9 +6,8 @@ import type {
   PageLink,
   PageMember,
   PagingModel,
-} from './infer-conventions.js'
-import { RECORDED_ORIGIN, singular } from './infer-conventions.js'
-import { key, literal, shapeType, zodSource } from './infer-schema.js'
+} from './model.js'
+import { RECORDED_ORIGIN, singular } from './model.js'
 import type { RedactionReport } from './redact.js'
 
 /** The files of a recording, by name: `api.ts`, `seed.json`, `documents.json`, `recording.json`. */

@@ -3,7 +3,8 @@ import { join } from 'node:path'
 import { type Crawl, type CrawlOptions, crawlApi, type Exchange } from './crawl.js'
 import { compareShapes, type Drift } from './drift.js'
 import { emitRecording, type RecordingFiles, type RecordingShape, recordingShape } from './emit.js'
-import { type ApiModel, inferApi } from './infer-conventions.js'
+import { inferApi } from './infer-api.js'
+import type { ApiModel } from './model.js'
 import { type RedactionReport, type RedactOptions, Redactor } from './redact.js'
 
 /** A recording that cannot be made (its root cannot be read): its message says why. */
