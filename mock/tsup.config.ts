@@ -18,6 +18,11 @@ export default defineConfig({
   sourcemap: true,
   // Peers stay imports: the user's Playwright and MSW, never a bundled copy.
   external: ['@playwright/test', 'msw'],
+  // `halyard-mock record` reads HAL with the SDK's own reader: bundled from its sources, so the
+  // mock builds without the SDK built first.
+  esbuildOptions(options) {
+    options.conditions = ['@halyard/source']
+  },
   // The explorer's page files are served, not bundled: copy them beside the chunk that reads them
   // (src/server/explorer/explorer.ts), without the type-checking files.
   async onSuccess() {
