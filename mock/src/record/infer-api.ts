@@ -271,7 +271,18 @@ export function inferApi(crawl: Crawl): ApiModel {
   // The documents of no collection: served as recorded.
   const claimed = new Set<string>([crawl.root])
   for (const item of items.values()) if (item.top) claimed.add(item.url)
-  for (const page of pages) if (byName.has(page.collection)) claimed.add(page.exchange.url)
+  // The lists the mock serves: each collection's own, and the back links' lists.
+  const served = new Set<string>()
+  for (const c of result) {
+    served.add(c.pattern.replace(/\/\{\}$/, ''))
+    for (const link of c.links) {
+      if (link.kind === 'plain' && link.href.startsWith('@back:'))
+        served.add(`${c.pattern}/${link.rel}`)
+    }
+  }
+  for (const page of pages) {
+    if (served.has(patternOf(under(page.list) ?? ''))) claimed.add(page.exchange.url)
+  }
   const documents: DocumentModel[] = []
   const paths = new Set<string>()
   for (const exchange of hal) {
