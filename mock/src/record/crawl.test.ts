@@ -45,10 +45,14 @@ describe('the crawler', () => {
             gone: { href: '/gone' },
             elsewhere: { href: 'https://elsewhere.test/x' },
             page: { href: '/page.html' },
+            moved: { href: '/moved' },
           },
         })
       }
       if (url.pathname === '/gone') return new Response('', { status: 410, statusText: 'Gone' })
+      if (url.pathname === '/moved') {
+        return new Response(null, { status: 302, headers: { location: 'https://evil.test/steal' } })
+      }
       return new Response('<p>hi</p>', { headers: { 'content-type': 'text/html' } })
     }
     const progress: CrawlProgress[] = []
@@ -58,13 +62,15 @@ describe('the crawler', () => {
       onProgress: (p) => progress.push(p),
     })
     expect(new Set(seen)).toEqual(new Set(['k1']))
+    // A redirect to another origin is not followed: the key stays with the API.
+    expect(seen).toHaveLength(5)
+    const elsewhere = 'another origin: the crawler reads only the root’s'
     expect(crawl.unreached).toEqual([
       { url: 'http://api.test/gone', reason: '410 Gone' },
+      { url: 'http://api.test/moved', reason: '302: redirects to https://evil.test/steal' },
       { url: 'http://api.test/page.html', reason: 'not JSON (text/html)' },
-      {
-        url: 'https://elsewhere.test/x',
-        reason: 'another origin: the crawler reads only the root’s',
-      },
+      { url: 'https://elsewhere.test/x', reason: elsewhere },
+      { url: 'https://evil.test/steal', reason: elsewhere },
     ])
     expect(progress.length).toBeGreaterThan(0)
   })

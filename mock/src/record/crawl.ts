@@ -283,11 +283,24 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
     headers.set('accept', ACCEPT[job.accept])
     let response: Response
     try {
+      // Redirects by hand: the headers given (a token) never follow one to another origin.
       response = await send(
-        new Request(job.url, { headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT) }),
+        new Request(job.url, {
+          headers,
+          redirect: 'manual',
+          signal: AbortSignal.timeout(REQUEST_TIMEOUT),
+        }),
       )
     } catch (error) {
       unreached.set(job.url, `no answer: ${(error as Error).message}`)
+      return
+    }
+    const location = response.headers.get('location')
+    if (response.status >= 300 && response.status < 400 && location !== null) {
+      await response.body?.cancel()
+      const target = new URL(location, job.url).href
+      unreached.set(job.url, `${response.status}: redirects to ${target}`)
+      enqueue({ ...job, url: target })
       return
     }
     const contentType = (response.headers.get('content-type') ?? '').split(';')[0]?.trim() ?? ''
