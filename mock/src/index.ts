@@ -33,12 +33,14 @@ export type {
   HalRecord,
   HalRoute,
   HalRouteContext,
+  HalRouteOperation,
   NotFoundWhere,
   PlainLink,
   RelationLink,
   SeedValue,
 } from './core/definition.js'
 export { defineCollection } from './core/definition.js'
+export type { Dispatch as HalDispatch } from './core/dispatch.js'
 export { halHandler } from './core/handler.js'
 export { MswDataAssumptionError } from './core/msw-data.js'
 export type { OpenApiDocument } from './core/openapi.js'

@@ -1,7 +1,5 @@
 import type { Collection } from '@msw/data'
 import { type Answer, fromResponse } from '../http/answer.js'
-import { readJson } from '../http/body.js'
-import type { HeaderReader } from '../http/headers.js'
 import { FORMS_TYPES, HAL_TYPES } from '../http/negotiation.js'
 import { ACCEPT_PATCH } from '../http/patch.js'
 import type { Preferences } from '../http/prefer.js'
@@ -13,6 +11,7 @@ import {
   type Representation,
   type RepresentationVariant,
 } from '../http/respond.js'
+import { authenticatorOf } from './authenticate.js'
 import type {
   CollectionDefinition,
   HalApiDefinition,
@@ -33,14 +32,18 @@ import type { HalRequest } from './request.js'
 import type { RouteEntry } from './router.js'
 import { type StandardSchema, validateBody } from './standard-schema.js'
 import { type CollectionStore, HalStore, type Relation } from './store.js'
+import { recordNoun } from './words.js'
 
 /** An API's collections by name. */
 export type HalCollections = Readonly<Record<string, CollectionDefinition>>
 
-/** The `@msw/data` collection that holds a collection's records (with their `id`). */
+/**
+ * The `@msw/data` collection that holds a collection's records (with their `id`): `create()`
+ * takes the fields and an optional `id` (without one, the next id, as a POST gives).
+ */
 export type HalCollectionDb<D> =
   D extends CollectionDefinition<infer S>
-    ? Collection<StandardSchema<SeedValue<S> & { readonly id: number }, HalRecord<S>>>
+    ? Collection<StandardSchema<SeedValue<S>, HalRecord<S>>>
     : never
 
 /** One stateful instance of an API defined with {@link defineHalApi}. */
@@ -94,6 +97,8 @@ export interface HalApiStore {
 }
 
 const JSON_TYPES = ['application/json'] as const
+/** A collection item's PATCH formats: both patch documents, and urlencoded fields to set. */
+const ACCEPT_PATCH_FIELDS = `${ACCEPT_PATCH}, application/x-www-form-urlencoded`
 
 /**
  * Defines a HAL API and creates one stateful instance of it: from the collections alone it serves
@@ -143,12 +148,7 @@ export function createHalApi(definition: HalApiDefinition, own?: HalApiStore): H
   let owned = own ? undefined : new HalStore(definition)
   const store = () => own?.store() ?? (owned as HalStore)
   const reps = new Representations(store, basePath, definition.curies ?? [])
-  const tokens = new Set([
-    ...(definition.tokens ?? []),
-    ...Object.values(definition.collections).flatMap((c) => c.writers ?? []),
-  ])
   const delay = definition.delay ?? 0
-  const realm = (definition.title ?? 'HAL API').replace(/["\\\r\n]/g, '')
   // Called where no route's error handling reaches (writing a problem, MSW's matching): a hook
   // that throws is logged and its default used, never a stack in an answer nor a crash.
   const problemType =
@@ -160,8 +160,7 @@ export function createHalApi(definition: HalApiDefinition, own?: HalApiStore): H
   }
   const problem: ProblemWriter = (error, origin, instance) =>
     problemAnswer(error, instance, typeOf(origin))
-  const authenticate =
-    definition.authenticate ?? ((request: HalRequest) => tokenAuth(request.headers))
+  const authenticate = authenticatorOf(definition)
   const table = routeTable(basePath, definition, store, reps)
   checkRoutes(table)
   const dispatch = createDispatch<Endpoint>({
@@ -190,20 +189,6 @@ export function createHalApi(definition: HalApiDefinition, own?: HalApiStore): H
       `There is no resource at ${request.url.pathname}${where === 'outside' ? `; the API lives under ${basePath || '/'}` : ''}.`,
     ...(definition.covers ? { covers: orDefault(definition.covers, (_, under) => under) } : {}),
   })
-  /** The default `authenticate`: a known token of the API, which is the grant. */
-  function tokenAuth(headers: HeaderReader): string {
-    const token = tokenOf(headers)
-    if (token === undefined || !tokens.has(token)) {
-      throw new Problem(
-        401,
-        token === undefined
-          ? 'This request needs an access token (X-Access-Token or Authorization: Bearer).'
-          : 'The access token is not known.',
-        { headers: { 'www-authenticate': `Bearer realm="${realm}"` } },
-      )
-    }
-    return token
-  }
   /** A 403 unless the grant is a token among the collection's `writers` (when it names some). */
   function mayWrite(grant: unknown, route: CoreRoute): void {
     if (route.collection === undefined) return
@@ -249,14 +234,6 @@ function orDefault<A extends unknown[], R>(
       return fallback(...args)
     }
   }
-}
-
-/** The token of a request: `X-Access-Token`, else `Authorization: Bearer …`. */
-function tokenOf(headers: HeaderReader): string | undefined {
-  const header = headers.get('x-access-token')
-  if (header !== null) return header
-  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(headers.get('authorization') ?? '')
-  return bearer?.[1]
 }
 
 /** Every route of the API: the root, the OpenAPI document, each collection's, and the extra ones. */
@@ -313,10 +290,11 @@ function routeTable(
   for (const [name, served] of Object.entries(definition.collections)) {
     if (served.serve === false) continue
     const collection = () => store().get(name)
+    const noun = recordNoun(name, served)
     const item = (params: Readonly<Record<string, string>>): HalRecord => {
       const id = recordId(params.id)
       const record = id === undefined ? undefined : collection().get(id)
-      if (!record) throw new Problem(404, `There is no ${name} record ${params.id}.`)
+      if (!record) throw new Problem(404, `There is no ${noun} ${params.id}.`)
       return record
     }
     const write = (run: CoreRoute['run']): CoreRoute => ({
@@ -338,14 +316,11 @@ function routeTable(
         const { id: _id, ...fields } = record as Record<string, unknown>
         return { fields, pointers: reps.forms(name).patchable(fields) }
       },
-      label: `${name} record`,
+      label: noun,
+      readBody: (request, method) => reps.forms(name).body(request, { patch: method === 'PATCH' }),
       async replace(current, document) {
         const target = collection()
-        const fields = await validateBody(
-          target.definition.schema,
-          sentFields(document),
-          `${name} record`,
-        )
+        const fields = await validateBody(target.definition.schema, sentFields(document), noun)
         checkLinks(store(), target, { ...(fields as object), id: current.id } as HalRecord)
         return target.replace(current, fields as object)
       },
@@ -354,7 +329,7 @@ function routeTable(
         if (referrer) {
           throw new Problem(
             409,
-            `${name} record ${current.id} is still linked from ${referrer}; change or delete those first.`,
+            `${noun} ${current.id} is still linked from ${referrer}; change or delete those first.`,
           )
         }
         collection().remove(current)
@@ -377,12 +352,8 @@ function routeTable(
         method: 'POST',
         path: `/${name}`,
         value: write(async ({ request, url }) => {
-          const body = await readJson(request)
-          const fields = await validateBody(
-            collection().definition.schema,
-            sentFields(body),
-            `${name} record`,
-          )
+          const body = await reps.forms(name).body(request)
+          const fields = await validateBody(collection().definition.schema, sentFields(body), noun)
           return store().write(async () => {
             const target = collection()
             const id = target.nextId()
@@ -399,7 +370,7 @@ function routeTable(
         path: `/${name}/{id}`,
         value: read(async ({ request, url, params }) => {
           const answer = answerRead(request, itemRep(request, url, collection(), item(params)))
-          answer.headers['accept-patch'] = ACCEPT_PATCH
+          answer.headers['accept-patch'] = ACCEPT_PATCH_FIELDS
           return answer
         }),
       },
@@ -417,7 +388,7 @@ function routeTable(
           ...write(({ request, url, params }) =>
             patchItem(request, store().write, writable(request, url, params)),
           ),
-          acceptPatch: ACCEPT_PATCH,
+          acceptPatch: ACCEPT_PATCH_FIELDS,
         },
       },
       {

@@ -10,6 +10,7 @@ import {
 import { type HalRecord, isRelation, type PlainLink } from './definition.js'
 import { CollectionForms } from './forms.js'
 import { type Change, type CollectionStore, type HalStore, SEED_TIME } from './store.js'
+import { recordNoun } from './words.js'
 
 /** A HAL link object as the core writes it. */
 export interface HalLinkObject {
@@ -66,7 +67,7 @@ export class Representations {
     this.#forms = new Map(
       [...store().collections.values()].map((c) => [
         c.name,
-        new CollectionForms(c.name, c.definition.schema),
+        new CollectionForms(c.name, c.definition.schema, recordNoun(c.name, c.definition)),
       ]),
     )
   }

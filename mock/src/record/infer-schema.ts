@@ -28,6 +28,8 @@ export interface FormHints {
   readonly max?: number
   readonly minLength?: number
   readonly maxLength?: number
+  /** The step between allowed numbers (`1`: whole numbers). */
+  readonly step?: number
   readonly regex?: string
   readonly options?: readonly (string | number)[]
 }
@@ -53,8 +55,11 @@ function hinted(member: Member, source: string): string {
     }
   }
   if (shape.kind === 'number') {
-    // HAL-FORMS has no integers: a form that bounds no maximum allows fractions the data lacked.
-    if (hints.max === undefined) out = out.replace('z.number().int()', 'z.number()')
+    // HAL-FORMS says whole numbers by `step: 1`: without it, a form allows fractions the data lacked.
+    if (hints.step === undefined) out = out.replace('z.number().int()', 'z.number()')
+    else if (hints.step === 1 && !out.startsWith('z.number().int()')) {
+      out = out.replace('z.number()', 'z.number().int()')
+    }
     if (hints.min !== undefined) out += `.min(${hints.min})`
     if (hints.max !== undefined && !(shape.integer && hints.max === SAFE_MAX))
       out += `.max(${hints.max})`

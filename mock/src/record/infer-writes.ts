@@ -51,6 +51,7 @@ export function withFormHints(
         ...(number(p.max) === undefined ? {} : { max: number(p.max) as number }),
         ...(number(p.minLength) === undefined ? {} : { minLength: number(p.minLength) as number }),
         ...(number(p.maxLength) === undefined ? {} : { maxLength: number(p.maxLength) as number }),
+        ...(number(p.step) === undefined ? {} : { step: number(p.step) as number }),
         ...(typeof p.regex === 'string' ? { regex: p.regex } : {}),
         ...(options
           ? { options: options.filter((o) => typeof o === 'string' || typeof o === 'number') }

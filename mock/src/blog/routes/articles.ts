@@ -1,4 +1,5 @@
 import { deleteItem, patchItem, putItem, type WritableItem } from '../../core/item-writes.js'
+import { jsonSchemaOf } from '../../core/standard-schema.js'
 import { HAL_FORMS_JSON } from '../../hal/forms.js'
 import { readJson, validate } from '../../http/body.js'
 import { FORMS_TYPES } from '../../http/negotiation.js'
@@ -22,6 +23,13 @@ import { answerPage } from './pages.js'
 import { defineRoute, type RouteContext } from './route.js'
 
 const ARTICLES = '/blogs/{blogId}/articles'
+/** What POST and PUT take, for the OpenAPI document: the article body's JSON Schema. */
+const ARTICLE_BODY = {
+  requestBody: {
+    required: true,
+    content: { 'application/json': { schema: jsonSchemaOf(articleBody) } },
+  },
+}
 const ARTICLE = '/blogs/{blogId}/articles/{articleId}'
 
 /** `GET …/articles?pageIndex=&pageSize=`: one page, O(page size) whatever the blog's size. */
@@ -50,6 +58,7 @@ export const createArticle = defineRoute({
   path: ARTICLES,
   produces: FORMS_TYPES,
   access: 'write',
+  openapi: ARTICLE_BODY,
   async handle(context) {
     const blog = requireBlog(context)
     authorizeWrite(grantOf(context), blog.id)
@@ -115,6 +124,7 @@ export const replaceArticle = defineRoute({
   path: ARTICLE,
   produces: FORMS_TYPES,
   access: 'write',
+  openapi: ARTICLE_BODY,
   handle: (context) =>
     putItem(context.request, context.store.write, writableArticle(context, authorize(context))),
 })

@@ -1,4 +1,4 @@
-import type { HalRoute, HalRouteContext } from '../../core/definition.js'
+import type { HalRoute, HalRouteContext, HalRouteOperation } from '../../core/definition.js'
 import type { HalRequest } from '../../core/request.js'
 import type { Answer } from '../../http/answer.js'
 import type { Preferences } from '../../http/prefer.js'
@@ -41,6 +41,8 @@ export interface Route {
   readonly access: 'read' | 'write' | 'public'
   /** A PATCH route's `Accept-Patch` (RFC 5789 §3.1), which `OPTIONS` on its path answers too. */
   readonly acceptPatch?: string
+  /** What the OpenAPI document says of it beyond the defaults (a request body's schema). */
+  readonly openapi?: HalRouteOperation
   readonly handle: (context: RouteContext) => Answer | Promise<Answer>
 }
 
@@ -62,6 +64,7 @@ export function blogRoute(route: Route, runtime: Runtime): HalRoute {
     access: route.access,
     produces: route.produces,
     ...(route.acceptPatch === undefined ? {} : { acceptPatch: route.acceptPatch }),
+    ...(route.openapi === undefined ? {} : { openapi: route.openapi }),
     // The core waits for the store's `ready` before any route runs.
     handle: (context) => route.handle(new BlogCall(context, runtime.store())),
   }
