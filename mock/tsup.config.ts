@@ -21,6 +21,11 @@ export default defineConfig({
   // Peers stay imports: the user's Playwright and MSW, never a bundled copy.
   // esbuild too: the explorer bundles the SDK with it only when running from the sources.
   external: ['@playwright/test', 'msw', 'esbuild'],
+  // `halyard-mock record` reads HAL with the SDK's own reader: bundled from its sources, so the
+  // mock builds without the SDK built first.
+  esbuildOptions(options) {
+    options.conditions = ['@halyard/source']
+  },
   // The explorer's page files are served, not bundled: copy them beside the chunk that reads them
   // (src/server/explorer/explorer.ts), without the type-checking files.
   async onSuccess() {

@@ -16,6 +16,7 @@ const HELP = `halyard-mock: the Blog API v1.2 mock, or any API made with defineH
 
 Usage: halyard-mock [options]
        halyard-mock --api <module> [--port, --host, --allowed-hosts, --cors-origin, --request-timeout]
+       halyard-mock record <root-url> --out <dir>   (record a live HAL API: record --help)
 
 Options:
   --port <n>         port to listen on (default: $PORT or 4010; 0 picks a free one)
@@ -168,6 +169,12 @@ async function commandFrom(argv: string[]): Promise<Command> {
 }
 
 async function main(): Promise<void> {
+  // `halyard-mock record …`: recording a live API is a command of its own (mock/src/record/).
+  if (process.argv[2] === 'record') {
+    const { runRecord } = await import('../record/command.js')
+    process.exitCode = await runRecord(process.argv.slice(3))
+    return
+  }
   let command: Command
   try {
     command = await commandFrom(process.argv.slice(2))
