@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -15,9 +15,15 @@ const run = promisify(execFile)
 const WORKSPACES = [
   { name: '@halyard/mock', folder: 'mock' },
   { name: '@halyard/sdk', folder: 'sdk' },
+  { name: '@halyard/query', folder: 'query' },
 ] as const
-// `msw/browser` is `null` under Node's `node` condition: this entry loads only in a bundle.
-const BROWSER_ONLY = new Set(['@halyard/mock/browser'])
+// `msw/browser` is `null` under Node's `node` condition: these entries load only in a bundle.
+const BROWSER_ONLY = new Set(['@halyard/mock/browser', '@halyard/mock/browser/blog'])
+/** What each browser-only entry must export. */
+const BROWSER_EXPORTS: Readonly<Record<string, string>> = {
+  '@halyard/mock/browser': 'setupHalWorker',
+  '@halyard/mock/browser/blog': 'setupBlogWorker',
+}
 
 interface Packed {
   name: string
@@ -27,12 +33,14 @@ interface Packed {
 
 let dir = ''
 let packed: Packed[] = []
+/** What the prepack builds printed. */
+let buildOutput = ''
 const specifiers: string[] = []
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'halyard-packages-'))
   const workspaces = WORKSPACES.flatMap(({ name }) => ['--workspace', name])
-  const { stdout } = await run(
+  const { stdout, stderr } = await run(
     'npm',
     ['pack', '--json', '--pack-destination', dir, ...workspaces],
     {
@@ -42,6 +50,7 @@ beforeAll(async () => {
   )
   // npm prints the prepack builds' output before the JSON array.
   packed = JSON.parse(stdout.slice(stdout.lastIndexOf('\n[') + 1)) as Packed[]
+  buildOutput = `${stdout}\n${stderr}`
   for (const { folder } of WORKSPACES) {
     const manifest = JSON.parse(await readFile(join(ROOT, folder, 'package.json'), 'utf8')) as {
       name: string
@@ -59,8 +68,9 @@ beforeAll(async () => {
       folder,
       tarball: packed.find((p) => p.name === name)?.filename ?? `${name} was not packed`,
     })),
-    // The fixture's optional peer, and Node's types for the TypeScript check.
-    ['@playwright/test', '@types/node'],
+    // The mock's peer (users install their own MSW beside it), the fixture's optional peer,
+    // @halyard/query's peer, and Node's types for the TypeScript check.
+    ['msw', '@playwright/test', '@tanstack/query-core', '@types/node'],
   )
   await writeFile(join(dir, 'package.json'), JSON.stringify(project.packageJson, null, 2))
   await writeFile(join(dir, 'package-lock.json'), JSON.stringify(project.packageLock, null, 2))
@@ -74,7 +84,7 @@ afterAll(async () => {
 // tsc over the packages' declarations and their dependencies' takes seconds, more on a busy machine.
 describe('the packed packages', { timeout: 180_000 }, () => {
   it('hold the build, a README and a LICENSE, and no tests', () => {
-    expect(packed.map((p) => p.name).sort()).toEqual(WORKSPACES.map((w) => w.name))
+    expect(packed.map((p) => p.name).sort()).toEqual(WORKSPACES.map((w) => w.name).sort())
     for (const { name, files } of packed) {
       const paths = files.map((file) => file.path)
       expect(paths, name).toEqual(expect.arrayContaining(['README.md', 'LICENSE', 'dist/index.js']))
@@ -83,6 +93,23 @@ describe('the packed packages', { timeout: 180_000 }, () => {
         name,
       ).toEqual([])
     }
+  })
+
+  it('declare their types with no private type a user would meet as TS2742', () => {
+    expect(buildOutput).toContain('Build success')
+    expect(buildOutput).not.toMatch(/private shared type exports[^\n]*/)
+  })
+
+  it("leave MSW to the user's project: a peer of the mock, never a copy of its own", async () => {
+    const manifest = JSON.parse(await readFile(join(ROOT, 'mock', 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>
+      peerDependencies: Record<string, string>
+      devDependencies: Record<string, string>
+    }
+    expect(manifest.dependencies).not.toHaveProperty('msw')
+    expect(manifest.peerDependencies.msw).toBe(manifest.devDependencies.msw)
+    const installed = await readdir(join(dir, 'node_modules', '@halyard', 'mock'))
+    expect(installed).not.toContain('node_modules')
   })
 
   it('import from plain Node ESM, every entry of exports', async () => {
@@ -117,9 +144,15 @@ for (const specifier of ${JSON.stringify(specifiers.filter((s) => !BROWSER_ONLY.
         format: 'esm',
         write: false,
         logLevel: 'silent',
+        metafile: true,
       })
       expect(result.errors, specifier).toEqual([])
-      expect(result.outputFiles[0]?.text, specifier).toContain('setupBlogWorker')
+      expect(result.outputFiles[0]?.text, specifier).toContain(BROWSER_EXPORTS[specifier])
+      if (specifier === '@halyard/mock/browser') {
+        // The generic worker carries no API of its own: no Blog, so no GraphQL.
+        const inputs = Object.keys(result.metafile.inputs)
+        expect(inputs.filter((input) => /graphql|blog/.test(input))).toEqual([])
+      }
     }
   })
 
@@ -139,6 +172,12 @@ for (const specifier of ${JSON.stringify(specifiers.filter((s) => !BROWSER_ONLY.
       "export async function first(): Promise<Article['data'] | undefined> {",
       '  for await (const article of client.articles(1)) return article.data',
       '  return undefined',
+      '}',
+      "import { halQueryOptions } from '@halyard/query'",
+      "import { QueryClient } from '@tanstack/query-core'",
+      'export async function title(uri: string): Promise<string> {',
+      '  const state = await new QueryClient().fetchQuery(halQueryOptions(client.article(uri)))',
+      '  return state.data.title',
       '}',
       // A type that failed to resolve would be `any` and accept this; a resolved one must not.
       `// @ts-expect-error createBlogApi takes no string

@@ -34,6 +34,7 @@ export type {
   HalRecord,
   HalRoute,
   HalRouteContext,
+  HalRouteOperation,
   HalStorage,
   LinkedRecord,
   NotFoundWhere,
@@ -48,6 +49,7 @@ export type {
   TemplateNames,
 } from './core/definition.js'
 export { defineCollection } from './core/definition.js'
+export type { Dispatch as HalDispatch } from './core/dispatch.js'
 export { halHandler } from './core/handler.js'
 export { MswDataAssumptionError } from './core/msw-data.js'
 export type { OpenApiDocument } from './core/openapi.js'

@@ -1,5 +1,5 @@
 import type { ClientContext } from './context.js'
-import { HalyardError, isPreconditionFailedError, LinkNotFoundError } from './errors.js'
+import { isPreconditionFailedError, LinkNotFoundError } from './errors.js'
 import { freshUntil } from './freshness.js'
 import { type Link, linkTarget, resolveUrl } from './links.js'
 import { type ItemsOptions, items, type PagesOptions, pages } from './pagination.js'
@@ -73,6 +73,20 @@ export class Resource<T = AnyResource> {
   }
 
   /**
+   * The resource at `uri` on this one's client, as `client.go(uri)` gives it. Sends no request:
+   * for code that holds a resource and meets URIs, such as the pages a `next` link leads to.
+   *
+   * @example
+   * ```ts
+   * const next = page.links.get('next')
+   * if (next) await articles.go(next.href).get()
+   * ```
+   */
+  go<U = AnyResource>(uri: string | URL): Resource<U> {
+    return this.#context.go<U>(uri)
+  }
+
+  /**
    * The resource's state: from the cache while it is fresh (an embedded copy included, as long as
    * its container), else from a GET, conditional when a stale state has validators. Freshness
    * follows the responses' `Cache-Control`, or lasts until invalidated (option `caching`).
@@ -111,7 +125,7 @@ export class Resource<T = AnyResource> {
     if (cached?.lastModified) headers['if-modified-since'] = cached.lastModified
     const response = await transport.send('GET', this.uri, { ...options, headers })
     if (response.status === 304 && cached) {
-      await response.body?.cancel()
+      await transport.discard('GET', this.uri, response)
       // A 304 carries the Cache-Control a 200 would have (RFC 9110 §15.4.5): it renews the state.
       this.#keep(cached, response.headers)
       return cached
@@ -185,9 +199,12 @@ export class Resource<T = AnyResource> {
   }
 
   /**
-   * Creates a resource in this collection (`POST`) and gives the new `Resource`, from the
-   * response's `Location` or, without one, the `self` link of the body. When the response carries
-   * the new resource's representation, it is cached: reading it costs no request. The
+   * Creates a resource in this collection (`POST`) and gives the new `Resource`: the response's
+   * `Location`; without one, the `self` link of its body; without either, this resource's own URI
+   * (RFC 9110 §15.3.2: a 201 without `Location` identifies what it created by the request's
+   * target). It never rejects for want of an address. When the response carries the new
+   * resource's representation (a 201's body, where `Location` and `self` agree or `Location` is
+   * absent), that body is cached as its state: reading it costs no request while it is fresh. The
    * collection's cached pages are dropped.
    *
    * @example
@@ -226,7 +243,7 @@ export class Resource<T = AnyResource> {
       throw error
     }
     if (method === 'DELETE') {
-      await response.body?.cancel()
+      await transport.discard(method, this.uri, response)
       cache.invalidate(this.uri, { collections: true })
       return
     }
@@ -239,28 +256,35 @@ export class Resource<T = AnyResource> {
     }
     // Every cached copy, embedded ones included, is stale now.
     cache.invalidate(this.uri)
-    if (response.status === 204) return this.#fetch({}, undefined)
+    // The read that stands in for an empty answer is part of the call: the caller's signal stops it.
+    if (response.status === 204)
+      return this.#fetch(rest.signal ? { signal: rest.signal } : {}, undefined)
     const updated = await transport.read<T>(method, this.uri, response)
     this.#keep(updated, response.headers)
     return updated
   }
 
-  /** The resource a POST created: its `Location`, else the body's `self`; cached from the body. */
+  /**
+   * The resource a POST created: its `Location`, else the body's `self`, else the request's target
+   * (RFC 9110 §15.3.2); a 201's body is cached as its state when it speaks for it.
+   */
   async #created(response: Response): Promise<Resource> {
     const location = response.headers.get('location')
     const from = response.url || this.uri
     const located = location === null ? undefined : resolveUrl('POST', from, location)
-    // Without a Location, the body's self link names the created resource (resolved against the
-    // request's URI); the body is then not cached, its state being addressed at the collection.
-    const state = await this.#context.transport.read('POST', located ?? this.uri, response)
+    // Without a Location the state is addressed by the body's self link (hrefs resolved against
+    // the request's URI), or else at the target itself.
+    const state = await this.#context.transport.read('POST', located ?? from, response, !located)
     const self = state.links.get('self')
-    const uri = located ?? (!self?.templated && self?.href)
-    if (!uri)
-      throw new HalyardError(
-        `POST ${this.uri} answered ${response.status} without a Location or self`,
-      )
-    // Cache the body only when it says it is the created resource, on the origin that answered.
-    if (self?.href === located && new URL(uri).origin === new URL(from).origin)
+    const uri = located ?? state.uri
+    // Cache the body only when it says it is the created resource (a Location and a self that
+    // differ say two things), on the origin that answered, and when there is a body at all.
+    if (
+      (located ? self?.href === located : response.status === 201) &&
+      typeof state.data === 'object' &&
+      state.data !== null &&
+      new URL(uri).origin === new URL(from).origin
+    )
       this.#keep(state, response.headers)
     return this.#context.go(uri)
   }

@@ -48,7 +48,7 @@ export function blogCollections(seed?: () => SeedData): Record<string, Collectio
       schema: blogRecord.omit({ id: true }),
       ...(seed && { seed: () => seed().blogs }),
       rel: 'doc:blog',
-      label: 'blog',
+      singular: 'blog',
       param: 'blogId',
       list: false,
       readOnly: true,
@@ -60,7 +60,8 @@ export function blogCollections(seed?: () => SeedData): Record<string, Collectio
       ...(seed && { seed: () => seed().articles }),
       parent: { collection: 'blogs', member: 'blogId', rel: 'doc:articles' },
       param: 'articleId',
-      label: 'article',
+      singular: 'article',
+      urlencoded: false,
       input: articleInput,
       // Stored trimmed (the schema trims), with the time of the write.
       prepare: (input) => ({
@@ -104,7 +105,7 @@ export function blogCollections(seed?: () => SeedData): Record<string, Collectio
       ...(seed && { seed: () => seed().comments }),
       parent: { collection: 'articles', member: 'articleId', rel: 'doc:comments' },
       param: 'commentId',
-      label: 'comment',
+      singular: 'comment',
       readOnly: true,
       links: { 'doc:article': { to: 'articles', id: (comment) => comment.articleId } },
       represent: (comment) => ({

@@ -1,7 +1,6 @@
 import type { Collection } from '@msw/data'
 import { type Answer, fromResponse } from '../http/answer.js'
 import { readJson } from '../http/body.js'
-import type { HeaderReader } from '../http/headers.js'
 import { FORMS_TYPES, HAL_TYPES } from '../http/negotiation.js'
 import { ACCEPT_PATCH } from '../http/patch.js'
 import type { Preferences } from '../http/prefer.js'
@@ -14,6 +13,7 @@ import {
   type Representation,
   type RepresentationVariant,
 } from '../http/respond.js'
+import { authenticatorOf } from './authenticate.js'
 import type {
   AuthorizeCheck,
   CollectionDefinition,
@@ -24,7 +24,7 @@ import type {
   SeedValue,
 } from './definition.js'
 import { checkDefinition, checkRoutes, routeShape } from './definition-check.js'
-import { createDispatch, type Dispatch } from './dispatch.js'
+import { createDispatch, type Dispatch, type Endpoint } from './dispatch.js'
 import { deleteItem, patchItem, putItem, type WritableItem } from './item-writes.js'
 import { linkPointers } from './link-pointers.js'
 import { type OpenApiDocument, openApiDocument } from './openapi.js'
@@ -38,10 +38,13 @@ import { type CollectionStore, HalStore, type Relation } from './store.js'
 /** An API's collections by name. */
 export type HalCollections = Readonly<Record<string, CollectionDefinition>>
 
-/** The `@msw/data` collection that holds a collection's records (with their `id`). */
+/**
+ * The `@msw/data` collection that holds a collection's records (with their `id`): `create()`
+ * takes the fields and an optional `id` (without one, the next id, as a POST gives).
+ */
 export type HalCollectionDb<D> =
   D extends CollectionDefinition<infer S>
-    ? Collection<StandardSchema<SeedValue<S> & { readonly id: number }, HalRecord<S>>>
+    ? Collection<StandardSchema<SeedValue<S>, HalRecord<S>>>
     : never
 
 /** One stateful instance of an API defined with {@link defineHalApi}. */
@@ -63,6 +66,8 @@ export interface HalApi<C extends HalCollections = HalCollections> extends Dispa
 }
 
 const JSON_TYPES = ['application/json'] as const
+/** A collection item's PATCH formats: both patch documents, and urlencoded fields to set. */
+const ACCEPT_PATCH_FIELDS = `${ACCEPT_PATCH}, application/x-www-form-urlencoded`
 
 /**
  * Defines a HAL API and creates one stateful instance of it: from the collections alone it serves
@@ -120,12 +125,7 @@ export function createHalApi(definition: HalApiDefinition): HalApi {
   let owned = new HalStore(definition, storeOptions)
   const store = () => owned
   const reps = new Representations(store, basePath, definition)
-  const tokens = new Set([
-    ...(definition.tokens ?? []),
-    ...Object.values(definition.collections).flatMap((c) => c.writers ?? []),
-  ])
   const delay = definition.delay ?? 0
-  const realm = (definition.title ?? 'HAL API').replace(/["\\\r\n]/g, '')
   // Called where no route's error handling reaches (writing a problem, MSW's matching): a hook
   // that throws is logged and its default used, never a stack in an answer nor a crash.
   const problemType =
@@ -137,8 +137,7 @@ export function createHalApi(definition: HalApiDefinition): HalApi {
   }
   const problem: ProblemWriter = (error, origin, instance) =>
     problemAnswer(error, instance, typeOf(origin))
-  const authenticate =
-    definition.authenticate ?? ((request: HalRequest) => tokenAuth(request.headers))
+  const authenticate = authenticatorOf(definition)
   /** A 403 unless the grant is a token among the collection's `writers` (when it names some). */
   const mayWrite = (grant: unknown, collection: string): void => {
     const writers = definition.collections[collection]?.writers
@@ -148,19 +147,26 @@ export function createHalApi(definition: HalApiDefinition): HalApi {
   }
   const table = routeTable(basePath, definition, store, reps, mayWrite)
   checkRoutes(table)
-  const dispatch = createDispatch({
+  const dispatch = createDispatch<Endpoint>({
     basePath,
-    routes: table,
-    async run(route, request, params, prefer) {
-      const access = route.access ?? 'read'
-      const guarded = access === 'write' || (access === 'read' && definition.protectReads)
-      // Awaited: an async `authenticate` refuses by rejecting.
-      const grant = guarded ? await authenticate(request) : undefined
-      await store().ready
-      const answer = route.handle(new Call(request, params, prefer, grant))
-      // A plain answer needs no extra turn of the event loop.
-      return answer instanceof Promise ? answer.then(plainAnswer) : plainAnswer(answer)
-    },
+    routes: table.map((route) => ({
+      method: route.method,
+      path: route.path,
+      value: {
+        produces: route.produces ?? HAL_TYPES,
+        ...(route.acceptPatch === undefined ? {} : { acceptPatch: route.acceptPatch }),
+        run: async ({ request, params, prefer }) => {
+          const access = route.access ?? 'read'
+          const guarded = access === 'write' || (access === 'read' && definition.protectReads)
+          // Awaited: an async `authenticate` refuses by rejecting.
+          const grant = guarded ? await authenticate(request) : undefined
+          await store().ready
+          const answer = route.handle(new Call(request, params, prefer, grant))
+          // A plain answer needs no extra turn of the event loop.
+          return answer instanceof Promise ? answer.then(plainAnswer) : plainAnswer(answer)
+        },
+      },
+    })),
     delay: () => delay,
     problem: (error, request) => problem(error, request.origin, request.url.pathname),
     notFound: (request, where) =>
@@ -168,20 +174,6 @@ export function createHalApi(definition: HalApiDefinition): HalApi {
       `There is no resource at ${request.url.pathname}${where === 'outside' ? `; the API lives under ${basePath || '/'}` : ''}.`,
     ...(definition.covers ? { covers: orDefault(definition.covers, (_, under) => under) } : {}),
   })
-  /** The default `authenticate`: a known token of the API, which is the grant. */
-  function tokenAuth(headers: HeaderReader): string {
-    const token = tokenOf(headers)
-    if (token === undefined || !tokens.has(token)) {
-      throw new Problem(
-        401,
-        token === undefined
-          ? 'This request needs an access token (X-Access-Token or Authorization: Bearer).'
-          : 'The access token is not known.',
-        { headers: { 'www-authenticate': `Bearer realm="${realm}"` } },
-      )
-    }
-    return token
-  }
   return {
     definition,
     get db() {
@@ -219,14 +211,6 @@ function orDefault<A extends unknown[], R>(
       return fallback(...args)
     }
   }
-}
-
-/** The token of a request: `X-Access-Token`, else `Authorization: Bearer …`. */
-function tokenOf(headers: HeaderReader): string | undefined {
-  const header = headers.get('x-access-token')
-  if (header !== null) return header
-  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(headers.get('authorization') ?? '')
-  return bearer?.[1]
 }
 
 /** Every route of the API: the root, the OpenAPI document, each collection's, and the extra ones. */
@@ -284,6 +268,9 @@ function routeTable(
     if (served.serve === false) continue
     const collection = () => store().get(name)
     const schema = served.input ?? served.schema
+    // Urlencoded fields (a HTML form's) unless the collection takes JSON only.
+    const urlencoded = served.urlencoded !== false
+    const acceptPatch = urlencoded ? ACCEPT_PATCH_FIELDS : ACCEPT_PATCH
     const { label } = address
     /** The parent of a nested list's URL (404 when missing), `undefined` for a top-level one. */
     const parentOf = (params: Readonly<Record<string, string>>, path: string) =>
@@ -349,6 +336,12 @@ function routeTable(
         return { fields, pointers }
       },
       label,
+      ...(urlencoded
+        ? {
+            readBody: (request: HalRequest, method: 'PUT' | 'PATCH') =>
+              address.forms.body(request, { patch: method === 'PATCH' }),
+          }
+        : {}),
       async replace(current, document) {
         const target = collection()
         const fields = await fieldsOf(document, current, parentIdOf(current))
@@ -360,7 +353,7 @@ function routeTable(
         if (referrer) {
           throw new Problem(
             409,
-            `${name} record ${current.id} is still linked from ${referrer}; change or delete those first.`,
+            `${label} ${current.id} is still linked from ${referrer}; change or delete those first.`,
           )
         }
         removeNested(address, current.id)
@@ -409,7 +402,7 @@ function routeTable(
             http,
             itemRep(http, collection(), reps.resolve(address, params, http.path)),
           )
-          if (address.writable) answer.headers['accept-patch'] = ACCEPT_PATCH
+          if (address.writable) answer.headers['accept-patch'] = acceptPatch
           return answer
         },
         forms,
@@ -420,7 +413,7 @@ function routeTable(
         write('POST', listPattern, async ({ http, params, grant }) => {
           const parent = parentOf(params, http.path)
           authorize(grant, 'create', parent ? { parent } : {})
-          const body = await readJson(http)
+          const body = urlencoded ? await address.forms.body(http) : await readJson(http)
           const fields = await fieldsOf(body, undefined, parent?.id)
           return store().write(async () => {
             const target = collection()
@@ -441,7 +434,7 @@ function routeTable(
             authorize(grant, 'update', { record: reps.resolve(address, params, http.path) })
             return patchItem(http, store().write, writable(http, params))
           }),
-          acceptPatch: ACCEPT_PATCH,
+          acceptPatch,
         },
         write('DELETE', itemPattern, async ({ http, params, grant, prefer }) => {
           authorize(grant, 'delete', { record: reps.resolve(address, params, http.path) })

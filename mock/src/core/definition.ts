@@ -231,8 +231,11 @@ export interface CollectionDefinition<S extends StandardSchema = StandardSchema>
   ): Record<string, unknown> | undefined
   /** The titles and keys of the collection's HAL-FORMS templates. */
   readonly templates?: TemplateNames
-  /** What one record is called in problem details (`article`). Default `{name} record`. */
-  readonly label?: string
+  /**
+   * Whether POST, PUT and PATCH take `application/x-www-form-urlencoded` fields too (with the
+   * token in a header). Default true; `false` for JSON only (415 for anything else).
+   */
+  readonly urlencoded?: boolean
   /** Tokens that may write this collection. Default: every token of the API. */
   readonly writers?: readonly string[]
   /**
@@ -246,12 +249,17 @@ export interface CollectionDefinition<S extends StandardSchema = StandardSchema>
    * saw the record change (the seed's time, 2026-01-01, for seed records).
    */
   lastModified?(record: HalRecord<S>): number
+  /**
+   * What one record is called in messages, form titles and OpenAPI type names (`person` for
+   * `people`). Default: the collection's name made singular by English rules (`books` → `book`).
+   */
+  readonly singular?: string
   /** Rel of the collection's link from the API root. Default: the collection's name. */
   readonly rel?: string
   /**
    * Whether the core serves the collection's routes (its pages, items and writes) and links it
    * from the root. `false`: its records are stored and indexed, and your own `routes` answer for
-   * them. Default true.
+   * them; their `openapi` may name its schemas (`NoteResource`). Default true.
    */
   readonly serve?: boolean
 }
@@ -306,6 +314,13 @@ export interface HalRoute {
   readonly acceptPatch?: string
   /** A sentence for the OpenAPI document. */
   readonly summary?: string
+  /**
+   * OpenAPI Operation Object members that describe the route better than the defaults (an
+   * `operationId` from its method and path, a tag from its first segment, its summary as the
+   * description, a 200 in the media types it `produces`, problem details otherwise): they replace
+   * those, except `responses` and `parameters`, which add to them (by status, after the path's).
+   */
+  readonly openapi?: HalRouteOperation
   /** The answer; throw a `Problem` for problem details. */
   handle(context: HalRouteContext): Response | HalAnswer | Promise<Response | HalAnswer>
 }
@@ -332,6 +347,29 @@ export interface HalStorage {
   prepareSeed?(collection: string, value: unknown): HalRecord | undefined
 }
 
+/**
+ * Members of an OpenAPI 3.1 Operation Object for a route of yours, put over the generated ones;
+ * a `$ref` to `#/components/schemas/<Type>` reaches a collection's schemas (`Note`,
+ * `NoteResource`, `NotePage`).
+ *
+ * @example
+ * const search: HalRouteOperation = {
+ *   operationId: 'searchProducts',
+ *   responses: { 200: { description: 'Matching products', content: { 'application/hal+json': {} } } },
+ * }
+ */
+export interface HalRouteOperation {
+  readonly operationId?: string
+  readonly description?: string
+  readonly tags?: readonly string[]
+  readonly requestBody?: Readonly<Record<string, unknown>>
+  /** More parameters than the path's (query parameters), each an OpenAPI Parameter Object. */
+  readonly parameters?: readonly Readonly<Record<string, unknown>>[]
+  /** Responses by status (`'200'`, `'default'`), each an OpenAPI Response Object. */
+  readonly responses?: Readonly<Record<string, Readonly<Record<string, unknown>>>>
+  readonly [member: string]: unknown
+}
+
 /** Where a path lies for a 404: under the API's base path, or outside it. */
 export type NotFoundWhere = 'under-base' | 'outside'
 
@@ -342,7 +380,10 @@ export interface HalApiDefinition {
   /** The API's name, for the OpenAPI document. Default `HAL API`. */
   readonly title?: string
   readonly collections: Readonly<Record<string, CollectionDefinition>>
-  /** Known access tokens, sent as `X-Access-Token` or `Authorization: Bearer`. */
+  /**
+   * Known access tokens, sent as `X-Access-Token` or `Authorization: Bearer`. Default: `dev-token`
+   * when no collection names `writers` and there is no `authenticate`; `[]` makes the API read-only.
+   */
   readonly tokens?: readonly string[]
   /** Require a known token on reads too. Default false. */
   readonly protectReads?: boolean

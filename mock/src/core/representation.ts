@@ -28,6 +28,7 @@ import {
   type Relation,
   SEED_TIME,
 } from './store.js'
+import { recordNoun } from './words.js'
 
 /** A HAL link object as the core writes it. */
 export interface HalLinkObject {
@@ -183,8 +184,8 @@ export class Representations {
       throw new Problem(
         404,
         up && parent
-          ? `${capitalized(up.address.label)} ${parent.id} has no ${address.label} with id ${id}.`
-          : `There is no ${address.label} with id ${id}.`,
+          ? `${capitalized(up.address.label)} ${parent.id} has no ${address.label} ${id}.`
+          : `There is no ${address.label} ${id}.`,
       )
     }
     return record
@@ -533,9 +534,14 @@ function addressesOf(definition: HalApiDefinition): Map<string, Address> {
       itemPattern: `${listPattern}/{${param}}`,
       children: [],
       paging: pagingOf(definition, collection),
-      forms: new CollectionForms(name, collection.input ?? collection.schema, collection.templates),
+      forms: new CollectionForms(
+        name,
+        collection.input ?? collection.schema,
+        collection.templates,
+        recordNoun(name, collection),
+      ),
       writable: collection.readOnly !== true && collection.serve !== false,
-      label: collection.label ?? `${name} record`,
+      label: recordNoun(name, collection),
     }
     parent?.children.push(address)
     out.set(name, address)

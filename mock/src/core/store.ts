@@ -14,6 +14,7 @@ import { CollectionRecords, observedCollection } from './msw-data.js'
 import { serial } from './serial.js'
 import { SortedIds } from './sorted-ids.js'
 import type { StandardResult, StandardSchema } from './standard-schema.js'
+import { recordNoun, withArticle } from './words.js'
 
 /** When something last changed: a stamp of the store's write clock, and the time. */
 export interface Change {
@@ -82,6 +83,8 @@ export class CollectionStore {
   /** The last change of any record, once there was one. */
   #change: Change | undefined
   #maxId = 0
+  /** The largest id handed to a `db` create that has not reached the index yet (it awaits hooks). */
+  #reservedId = 0
   /** Whether the seed's records get `@msw/data`'s marks only when the collection is first read. */
   readonly #lazyMarks: boolean
   /** Whether {@link CollectionStore.collection} was read: then the seed must be marked at once. */
@@ -111,7 +114,12 @@ export class CollectionStore {
         for (const record of this.slice(0, this.count)) this.#removed(record)
       },
     }
-    const schema = recordSchema(name, definition.schema, () => this.#validated)
+    const schema = recordSchema(
+      name,
+      definition.schema,
+      () => this.#validated,
+      () => this.#reserveId(),
+    )
     this.#collection = observedCollection<HalRecord>(schema, observer, extensions)
     // Extensions (persistence) read the collection's records by themselves: mark them at once.
     this.#lazyMarks = extensions.length === 0
@@ -271,10 +279,17 @@ export class CollectionStore {
    * give (a 409, not a record the schema refuses).
    */
   nextId(): number {
-    const id = this.#maxId + 1
+    const id = Math.max(this.#maxId, this.#reservedId) + 1
     if (!Number.isSafeInteger(id)) {
       throw new Problem(409, `${this.name} has no id left for a new record.`)
     }
+    return id
+  }
+
+  /** An id for a record created through `db` without one, as POST gives one. */
+  #reserveId(): number {
+    const id = this.nextId()
+    this.#reservedId = id
     return id
   }
 
@@ -443,7 +458,7 @@ export class HalStore {
       const { parent } = other.definition
       const nested = parent?.collection === store.name ? parentRel(parent) : undefined
       const rel = other.refersTo(store.name, id, nested)
-      if (rel) return `${other.name}'s ${rel}`
+      if (rel) return `the ${rel} link of ${withArticle(recordNoun(other.name, other.definition))}`
     }
     return undefined
   }
@@ -595,13 +610,15 @@ function relationsOf(definition: CollectionDefinition): Relation[] {
 
 /**
  * The schema `@msw/data` checks records with: a positive whole `id` and the collection's fields.
- * A Standard Schema too, so that a record created straight through `db` is checked alike; the
- * core's own writes, validated before, pass as they are while `validated()` says so.
+ * A Standard Schema too, so that a record created straight through `db` is checked alike (without
+ * an `id`, it gets `newId()`, as a POST would); the core's own writes, validated before, pass as
+ * they are while `validated()` says so.
  */
 function recordSchema(
   name: string,
   fields: StandardSchema,
   validated: () => boolean,
+  newId: () => number,
 ): StandardSchema {
   const validate = (value: unknown): StandardResult<unknown> | Promise<StandardResult<unknown>> => {
     if (validated()) return { value }
@@ -609,7 +626,12 @@ function recordSchema(
       return { issues: [{ message: `a ${name} record must be an object` }] }
     }
     const { id, ...rest } = value as { id?: unknown }
-    return checkRecord(name, fields, id, rest)
+    if (id !== undefined) return checkRecord(name, fields, id, rest)
+    // Validated before the id is taken: a refused record uses up none.
+    const result = checkRecord(name, fields, 1, rest)
+    const withNewId = (checked: StandardResult<unknown>): StandardResult<unknown> =>
+      checked.issues ? checked : { value: { ...(checked.value as object), id: newId() } }
+    return result instanceof Promise ? result.then(withNewId) : withNewId(result)
   }
   return { '~standard': { version: 1, vendor: 'halyard', validate } }
 }

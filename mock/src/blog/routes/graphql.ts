@@ -23,6 +23,7 @@ export function graphqlRoutes(persons: PersonLookup, limits: GraphqlLimits): Hal
       path: '/graphql',
       produces: [],
       access: 'read',
+      openapi: GRAPHQL_OPERATIONS[method],
       async handle({ http: request, url }) {
         // The root links here (`doc:graphql`): a GET without a query that accepts HTML (a browser,
         // a link checker) gets the endpoint's documentation, not a 400, so the link does not
@@ -47,6 +48,68 @@ export function graphqlRoutes(persons: PersonLookup, limits: GraphqlLimits): Hal
     }),
   )
 }
+
+/** A GraphQL result (or its errors), in either media type graphql-http answers with. */
+const GRAPHQL_RESULT = {
+  description: 'The result: `data` and / or `errors` (GraphQL over HTTP)',
+  content: Object.fromEntries(
+    ['application/graphql-response+json', 'application/json'].map((type) => [
+      type,
+      {
+        schema: {
+          type: 'object',
+          properties: {
+            data: { type: ['object', 'null'] },
+            errors: {
+              type: 'array',
+              items: {
+                type: 'object',
+                required: ['message'],
+                properties: { message: { type: 'string' } },
+              },
+            },
+          },
+        },
+      },
+    ]),
+  ),
+}
+
+/** What the OpenAPI document says of the endpoint, per method. */
+const GRAPHQL_OPERATIONS = {
+  GET: {
+    operationId: 'queryGraphqlByGet',
+    description:
+      'A query (not a mutation) in `?query=`, with `variables` and `operationName` as JSON text; without a query, a browser gets the endpoint’s documentation page.',
+    parameters: [
+      { name: 'query', in: 'query', schema: { type: 'string' } },
+      { name: 'variables', in: 'query', schema: { type: 'string' } },
+      { name: 'operationName', in: 'query', schema: { type: 'string' } },
+    ],
+    responses: { 200: GRAPHQL_RESULT },
+  },
+  POST: {
+    operationId: 'queryGraphql',
+    description: 'A query as JSON: `{ query, variables?, operationName? }`.',
+    requestBody: {
+      required: true,
+      content: {
+        'application/json': {
+          schema: {
+            type: 'object',
+            required: ['query'],
+            properties: {
+              query: { type: 'string' },
+              variables: { type: 'object' },
+              operationName: { type: 'string' },
+            },
+          },
+        },
+      },
+    },
+    responses: { 200: GRAPHQL_RESULT },
+  },
+} as const
 
 /** The HTTP-level refusals of graphql-http and of the endpoint's bounded read, which come without problem details of their own. */
 const TRANSPORT_ERRORS: Readonly<Record<number, string>> = {
