@@ -36,9 +36,10 @@ const refersTo = (state: State, uri: string): boolean =>
  *
  * - PUT / PATCH: the target's query takes the state the server answered (no request);
  * - DELETE: the target's queries leave the cache;
- * - every query of the target (other variants), of `Location` and of `Content-Location` is
- *   invalidated, and so is every query whose state embeds or links the target: the cached states
- *   are the index of links, read at this moment, so it is never out of step with the cache;
+ * - every query of the target (its other representations and its pages), of `Location` and of
+ *   `Content-Location` is invalidated, and so is every query whose state embeds or links the
+ *   target: the cached states are the index of links, read at this moment, so it is never out of
+ *   step with the cache;
  * - DELETE and POST shift a collection: every page of it that is cached (same URI but for the
  *   query) is invalidated too.
  *

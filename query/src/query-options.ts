@@ -21,6 +21,12 @@ import { sameState } from './state-json.js'
  * ```
  */
 export interface HalQueryExtras {
+  /**
+   * The representation to ask for: the request's `Accept` (`application/hal+json` for plain HAL).
+   * Default the client's own (HAL-FORMS then HAL). Each representation of a URI is a query of its
+   * own, keyed `['hal', uri, { accept }]`.
+   */
+  accept?: string | undefined
   /** How long the state is fresh (TanStack's `staleTime`: the one freshness owner). */
   staleTime?: StaleTime
   /** How long an unused query stays cached (TanStack's `gcTime`). */
@@ -86,15 +92,18 @@ const keep = (previous: unknown, next: unknown): unknown =>
 async function read<T>(
   resource: Resource<T>,
   { client, signal }: { client: QueryClient; signal: AbortSignal },
+  accept: string | undefined,
 ): Promise<State<T>> {
-  const state = await resource.refresh({ signal })
-  seedEmbedded(client, state as State)
+  const state = await resource.refresh(
+    accept === undefined ? { signal } : { signal, headers: { accept } },
+  )
+  seedEmbedded(client, state as State, Date.now(), accept)
   return state
 }
 
 /**
- * Query options for a resource: keyed by its URI (and the representation asked for), its data the
- * SDK's `State`, typed as the resource is. Resources embedded in the state are cached under their
+ * Query options for a resource: keyed by its URI (and the representation asked for, `accept`),
+ * its data the SDK's `State`, typed as the resource is. Resources embedded in the state are cached under their
  * own `self`; a refetch is a conditional request, and an unchanged state stays the same object.
  *
  * @example
@@ -104,16 +113,17 @@ async function read<T>(
  *
  * const { data } = useQuery(halQueryOptions(api.article(uri), { staleTime: 30_000 }))
  * data?.data.title // typed by Article
+ * const plain = useQuery(halQueryOptions(api.article(uri), { accept: 'application/hal+json' }))
  * ```
  */
 export function halQueryOptions<T>(
   resource: Resource<T>,
-  extras: HalQueryExtras = {},
+  { accept, ...extras }: HalQueryExtras = {},
 ): HalQueryOptions<T> {
   return {
     ...extras,
-    queryKey: halQueryKey(resource.uri) as HalQueryOptions<T>['queryKey'],
-    queryFn: (context) => read(resource, context),
+    queryKey: halQueryKey(resource.uri, { accept }) as HalQueryOptions<T>['queryKey'],
+    queryFn: (context) => read(resource, context, accept),
     structuralSharing: keep,
   }
 }
@@ -135,12 +145,15 @@ export function halQueryOptions<T>(
  */
 export function halInfiniteQueryOptions<T>(
   resource: Resource<T>,
-  { nextRels = ['next', 'nextPage'], ...extras }: HalInfiniteQueryExtras = {},
+  { nextRels = ['next', 'nextPage'], accept, ...extras }: HalInfiniteQueryExtras = {},
 ): HalInfiniteQueryOptions<T> {
   return {
     ...extras,
-    queryKey: halQueryKey(resource.uri, { pages: true }) as HalInfiniteQueryOptions<T>['queryKey'],
-    queryFn: (context) => read(resource.go<T>(context.pageParam), context),
+    queryKey: halQueryKey(resource.uri, {
+      pages: true,
+      accept,
+    }) as HalInfiniteQueryOptions<T>['queryKey'],
+    queryFn: (context) => read(resource.go<T>(context.pageParam), context, accept),
     initialPageParam: resource.uri,
     getNextPageParam: (page, _pages, _param, params) => {
       for (const rel of nextRels) {

@@ -87,6 +87,75 @@ describe('halQueryOptions', () => {
   })
 })
 
+describe('representations (accept)', () => {
+  const HAL = 'application/hal+json'
+
+  it('two representations of one URI are two queries, each revalidated with its own ETag', async () => {
+    const { api, queryClient } = clients()
+    const forms = halQueryOptions(api.article(article(3)), { staleTime: 0 })
+    const plain = halQueryOptions(api.article(article(3)), {
+      staleTime: 0,
+      accept: ' Application/HAL+json',
+    })
+    expect(plain.queryKey).toEqual(['hal', article(3), { accept: HAL }])
+    expect(plain.queryKey).toEqual(halQueryKey(article(3), { accept: HAL }))
+    const withActions = await queryClient.fetchQuery(forms)
+    const without = await queryClient.fetchQuery(plain)
+    expect(withActions.hasAction('default')).toBe(true)
+    expect(without.actions()).toEqual([])
+    expect(without.etag).not.toBe(withActions.etag)
+    expect(await queryClient.fetchQuery(plain)).toBe(without)
+    expect(await queryClient.fetchQuery(forms)).toBe(withActions)
+    expect(requests).toEqual([
+      'GET /blogs/1/articles/3 200',
+      'GET /blogs/1/articles/3 200', // not a 304 from the HAL-FORMS state's ETag
+      'GET /blogs/1/articles/3 304',
+      'GET /blogs/1/articles/3 304',
+    ])
+  })
+
+  it('embedded copies are seeded as the representation their page came in', async () => {
+    const { api, queryClient } = clients()
+    const page = await queryClient.fetchQuery(halQueryOptions(pageOf(api, 5), { accept: HAL }))
+    const copy = page.embedded('item')[2]
+    expect(queryClient.getQueryData(halQueryKey(article(3), { accept: HAL }))).toBe(copy)
+    expect(queryClient.getQueryData(halQueryKey(article(3)))).toBeUndefined()
+    expect(
+      await queryClient.fetchQuery(halQueryOptions(api.article(article(3)), { accept: HAL })),
+    ).toBe(copy)
+    expect(requests).toEqual(['GET /blogs/1/articles?pageSize=5 200'])
+  })
+
+  it('a write invalidates every representation of its target', async () => {
+    const { api, queryClient } = clients()
+    const observers = [
+      halQueryOptions(api.article(article(3))),
+      halQueryOptions(api.article(article(3)), { accept: HAL }),
+    ].map((options) => new QueryObserver(queryClient, options))
+    for (const observer of observers) {
+      observer.subscribe(() => {})
+      await observer.refetch()
+    }
+    requests.length = 0
+    const patch = new MutationObserver(
+      queryClient,
+      halMutationOptions(api.article(article(3)), 'patch'),
+    )
+    const state = await patch.mutate({ title: 'Renamed' })
+    expect(queryClient.getQueryData(halQueryKey(article(3)))).toBe(state)
+    const plain = queryClient.getQueryData<State>(halQueryKey(article(3), { accept: HAL }))
+    expect(plain?.data.title).toBe('Renamed')
+    expect(plain?.actions()).toEqual([])
+    expect(requests).toEqual(['PATCH /blogs/1/articles/3 200', 'GET /blogs/1/articles/3 200'])
+    const remove = new MutationObserver(
+      queryClient,
+      halMutationOptions(api.article(article(3)), 'delete'),
+    )
+    await remove.mutate()
+    expect(queryClient.getQueryCache().findAll({ queryKey: halQueryKey(article(3)) })).toEqual([])
+  })
+})
+
 describe('halInfiniteQueryOptions', () => {
   it('pages by the next link, one request per page', async () => {
     const { api, queryClient } = clients()

@@ -29,6 +29,12 @@ export async function queries(): Promise<void> {
   state.links.get('doc:comments')
   // @ts-expect-error an Article has no `doc:nothing` rel
   state.links.get('doc:nothing')
+  // Another representation is typed as the resource is, and its key carries that type too.
+  const plain = halQueryOptions(article, { accept: 'application/hal+json', staleTime: 0 })
+  expectTypeOf(await queryClient.fetchQuery(plain)).toEqualTypeOf<State<Article>>()
+  expectTypeOf(queryClient.getQueryData(plain.queryKey)).toEqualTypeOf<State<Article> | undefined>()
+  // @ts-expect-error an Accept is a string
+  halQueryOptions(article, { accept: ['application/hal+json'] })
   const pages = await queryClient.fetchInfiniteQuery(halInfiniteQueryOptions(page))
   expectTypeOf(pages).toEqualTypeOf<InfiniteData<State<ArticlePage>, string>>()
   expectTypeOf(pages.pages[0]?.embedded('item')).toEqualTypeOf<

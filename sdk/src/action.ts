@@ -79,8 +79,8 @@ export class Action<
    * the state's own URI carry `If-Match` from that state (see `WriteOptions.ifMatch`); the cache
    * is kept as by `put()`, `post()` and `delete()`. Values keep their types in a JSON body (a
    * checkbox's `true` stays a boolean); an `application/x-www-form-urlencoded` body, and the query
-   * a `GET` template sends its values in, carry them as text (`true`, `42`), an array as one pair
-   * per member, `null` and `undefined` left out.
+   * of the target that a `GET` or `DELETE` template sends its values in, carry them as text
+   * (`true`, `42`), an array as one pair per member, `null` and `undefined` left out.
    *
    * @throws {ValidationError} with `sent: false`, and no request, when the values break the
    * template's constraints.
@@ -101,25 +101,23 @@ export class Action<
     if (errors.length)
       throw new ValidationError(method, uri, undefined, { status: 422, title: 'Invalid', errors })
     const form = /^application\/x-www-form-urlencoded\b/i.test(contentType)
-    // A GET sends its values as the query, whatever the content type.
-    if (method !== 'GET' && !form && !/json/i.test(contentType))
+    // A GET or a DELETE sends its values as the query of the target (the HAL-FORMS draft),
+    // whatever the content type.
+    const query = method === 'GET' || method === 'DELETE'
+    if (!query && !form && !/json/i.test(contentType))
       throw refuse(`${contentType} is neither JSON nor application/x-www-form-urlencoded`)
     if (!this.#go) throw refuse('the state was not read by a client')
-    if (method === 'GET') {
-      const url = new URL(uri)
+    const url = new URL(uri)
+    if (query) {
       for (const key of Object.keys(values)) url.searchParams.delete(key)
       formPairs(values, url.searchParams)
-      return this.#go(url.href).get(options) as Promise<Result>
     }
-    return this.#go(uri)[send](
-      method,
-      method === 'DELETE' ? undefined : form ? formPairs(values) : values,
-      {
-        ...options,
-        contentType,
-        // The version the values were edited from is the one the write must not overwrite.
-        ...(uri === state.uri && (state.etag || state.lastModified) && { state }),
-      },
-    ) as Promise<Result>
+    if (method === 'GET') return this.#go(url.href).get(options) as Promise<Result>
+    return this.#go(url.href)[send](method, query ? undefined : form ? formPairs(values) : values, {
+      ...options,
+      contentType,
+      // The version the values were edited from is the one the write must not overwrite.
+      ...(uri === state.uri && (state.etag || state.lastModified) && { state }),
+    }) as Promise<Result>
   }
 }

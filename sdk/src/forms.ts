@@ -36,8 +36,12 @@ export interface Field<N extends string = string> {
   value?: unknown
   /** A pattern the whole value must match, as HTML's `pattern`. */
   regex?: string
-  min?: number
-  max?: number
+  /**
+   * The least and greatest value: a number; for the date and time types, their text (`2026-01-01`,
+   * compared as ISO texts compare).
+   */
+  min?: number | string
+  max?: number | string
   step?: number
   /** In characters (Unicode code points), as JSON Schema counts them. */
   minLength?: number
@@ -99,7 +103,7 @@ function readField(raw: unknown): Field[] {
   return [
     {
       type: 'text',
-      ...pick(raw, 'type prompt placeholder regex', 'string'),
+      ...pick(raw, 'type prompt placeholder regex min max', 'string'),
       ...pick(raw, 'min max step minLength maxLength', 'number'),
       name: raw.name,
       required: raw.required === true,
@@ -170,10 +174,12 @@ export function validate(fields: readonly Field[], values: Record<string, unknow
       : undefined
     // Several values only where the options let more than one be chosen.
     const each: unknown[] = Array.isArray(value) && options ? value : [value]
-    if (value === undefined || value === null || value === '' || !each.length) {
+    const absent = value === undefined || value === null || value === ''
+    if (absent || (required && !each.length)) {
       if (required) fail('is required')
       continue
     }
+    if (each.length < (options?.minItems ?? 0)) fail(`takes at least ${options?.minItems} values`)
     if (each.length > (options?.maxItems ?? Infinity))
       fail(`takes at most ${options?.maxItems} values`)
     for (const one of each) {
@@ -185,17 +191,20 @@ export function validate(fields: readonly Field[], values: Record<string, unknow
         fail(`must be a ${kind === 'scalar' ? 'string' : kind}`)
         continue
       }
-      // Characters as Unicode code points, as JSON Schema counts them.
-      const size = typeof one === 'string' ? [...one].length : one
-      const unit = typeof one === 'string' ? ' characters' : ''
+      // Dates and times compare as their ISO texts do; other strings by their length, in
+      // Unicode code points as JSON Schema counts them.
+      const text = typeof one === 'string' && !/date|time|month|week/.test(type)
+      const size = (text ? [...one].length : one) as number
+      const unit = text ? ' characters' : ''
       const least = unit ? field.minLength : field.min
       const most = unit ? field.maxLength : field.max
-      if (typeof size === 'number' && size < (least ?? -Infinity))
+      if (typeof size === typeof least && size < (least as number))
         fail(`must be at least ${least}${unit}`)
-      if (typeof size === 'number' && size > (most ?? Infinity))
+      if (typeof size === typeof most && size > (most as number))
         fail(`must be at most ${most}${unit}`)
       // HTML's step: counted from min, with room for binary fractions (0.1 + 0.2).
-      const steps = typeof one === 'number' && step ? (one - (field.min ?? 0)) / step : 0
+      const steps =
+        typeof one === 'number' && step ? (one - ((field.min as number) || 0)) / step : 0
       if (Math.abs(steps - Math.round(steps)) > 1e-9) fail(`must be a multiple of ${step}`)
       try {
         // Anchored, as HTML's `pattern`.

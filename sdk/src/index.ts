@@ -15,7 +15,7 @@ export {
   type Representation,
   type RepresentationAdapter,
 } from './adapter.js'
-export { StateCache } from './cache.js'
+export { type RequestHeaders, StateCache } from './cache.js'
 export { type Client, createClient } from './client.js'
 export * from './errors.js'
 export type { Field, FieldOption, FieldOptionsLink, Template } from './forms.js'

@@ -25,6 +25,12 @@ export interface SendInit extends RequestOptions {
 /** Sends requests for one client; the only module that talks to ky. */
 export interface Transport {
   /**
+   * The headers a request with `init` sends, by lower-case name (a name given in any case
+   * replaces the default): the adapter's `Accept`, the client's headers, then the call's. The
+   * token is not among them.
+   */
+  headers(init?: RequestOptions): Record<string, string>
+  /**
    * Sends a request and answers its final response: redirects followed (by the SDK itself while
    * the request carries the token, which only goes to the API's origin). A status of 400 or more
    * rejects with the matching `HttpError` subclass, after ky's retries.
@@ -77,6 +83,14 @@ function within<T>(promise: Promise<T>, ms: number, request: () => Request): Pro
 export function createTransport(options: NormalizedOptions, go?: Go): Transport {
   const http = ky.create(options.ky)
   const origin = options.baseUrl.origin
+  const lower = (headers: Record<string, string>, into: Record<string, string>) => {
+    for (const [name, value] of Object.entries(headers)) into[name.toLowerCase()] = value
+    return into
+  }
+  // The same object for every call without headers of its own: most reads.
+  const base = lower(options.headers, { accept: options.adapter.accept })
+  const merge = ({ headers }: RequestOptions = {}): Record<string, string> =>
+    headers ? lower(headers, { ...base }) : base
   /** When each response's call must have ended (ms since the epoch), for reading its body. */
   const deadlines = new WeakMap<Response, number>()
 
@@ -91,13 +105,9 @@ export function createTransport(options: NormalizedOptions, go?: Go): Transport 
     for (let hops = 0; ; hops++) {
       const left = Math.min(deadline - Date.now(), MAX_TIMER)
       if (left <= 0) throw new TimeoutError(new Request(url, { method }))
-      // A record, which ky turns into the request's Headers (names merge as in Headers); a
-      // Headers of our own only to set the token.
-      let headers: Record<string, string> | Headers = {
-        accept: options.adapter.accept,
-        ...options.headers,
-        ...init.headers,
-      }
+      // A record, which ky turns into the request's Headers; a Headers of our own only to set the
+      // token.
+      let headers: Record<string, string> | Headers = merge(init)
       // fetch adds `Cache-Control: no-cache` to a conditional request in the default cache mode,
       // which servers such as express take for a forced reload (200, never 304); in `no-cache`
       // mode it sends `max-age=0` instead, and the server sees a plain revalidation.
@@ -187,5 +197,5 @@ export function createTransport(options: NormalizedOptions, go?: Go): Transport 
       ),
     )
 
-  return { send, read, discard: text }
+  return { headers: merge, send, read, discard: text }
 }

@@ -157,6 +157,101 @@ describe('typed values', () => {
   })
 })
 
+describe('the HAL-FORMS gaps: DELETE queries, minItems, date bounds', () => {
+  const template = (properties: object[], method = 'PUT') =>
+    read(
+      {
+        _links: { self: { href: 'https://shop.example/api/orders/7' } },
+        _templates: { default: { method, properties } },
+      },
+      'https://shop.example/api/orders/7',
+    ).action()
+
+  it('a DELETE template puts its values in the query of its target, with If-Match from the state', async () => {
+    const sent: string[] = []
+    const client = createClient({
+      baseUrl: 'https://shop.example/api',
+      fetch: async (input, init) => {
+        const request = new Request(input, init)
+        sent.push(
+          `${request.method} ${request.url} ${request.headers.get('if-match')} ${await request.text()}`,
+        )
+        return request.method === 'GET'
+          ? Response.json(
+              {
+                _links: { self: { href: '/api/orders/7' } },
+                _templates: {
+                  cancel: {
+                    method: 'DELETE',
+                    target: '/api/orders/7?notify=false',
+                    contentType: 'application/json',
+                    properties: [
+                      { name: 'reason', required: true },
+                      { name: 'notify', type: 'checkbox' },
+                    ],
+                  },
+                },
+              },
+              { headers: { etag: '"v1"', 'content-type': 'application/prs.hal-forms+json' } },
+            )
+          : new Response(null, { status: 204 })
+      },
+    })
+    const state = await client.go('orders/7').get()
+    const cancel = state.action('cancel')
+    await expect(cancel.submit({ notify: true })).rejects.toMatchObject({
+      errors: [{ pointer: '/reason', detail: 'reason is required' }],
+    })
+    expect(await cancel.submit({ reason: 'changed my mind', notify: true })).toBeUndefined()
+    expect(sent).toEqual([
+      'GET https://shop.example/api/orders/7 null ',
+      'DELETE https://shop.example/api/orders/7?reason=changed+my+mind&notify=true null ',
+    ])
+    // On the state's own URI, the write carries the state's ETag.
+    const again = createState(
+      halFormsAdapter(),
+      state.uri,
+      { _templates: { default: { method: 'DELETE', properties: [{ name: 'reason' }] } } },
+      new Headers({ etag: '"v1"' }),
+      undefined,
+      (uri) => client.go(uri),
+    )
+    await again.action().submit({ reason: 'gone' })
+    expect(sent.at(-1)).toBe('DELETE https://shop.example/api/orders/7?reason=gone "v1" ')
+  })
+
+  it('minItems: fewer values than it asks for are refused, an empty list too', () => {
+    const tags = template([
+      { name: 'tags', options: { inline: ['a', 'b', 'c'], minItems: 2, maxItems: 3 } },
+    ])
+    expect(tags.validate({ tags: ['a', 'b'] })).toEqual([])
+    expect(tags.validate({})).toEqual([])
+    expect(tags.validate({ tags: ['a'] })).toEqual([
+      { pointer: '/tags', detail: 'tags takes at least 2 values' },
+    ])
+    expect(tags.validate({ tags: [] })).toEqual([
+      { pointer: '/tags', detail: 'tags takes at least 2 values' },
+    ])
+    expect(tags.field('tags')?.options?.minItems).toBe(2)
+  })
+
+  it('min and max bound date and datetime fields, compared as ISO texts', () => {
+    const booking = template([
+      { name: 'day', type: 'date', min: '2026-01-01', max: '2026-12-31' },
+      { name: 'at', type: 'datetime-local', min: '2026-01-01T09:00', max: '2026-01-01T17:00' },
+    ])
+    expect(booking.field('day')).toMatchObject({ min: '2026-01-01', max: '2026-12-31' })
+    expect(booking.validate({ day: '2026-06-15', at: '2026-01-01T09:00' })).toEqual([])
+    expect(booking.validate({ day: '2025-12-31', at: '2026-01-01T17:30' })).toEqual([
+      { pointer: '/day', detail: 'day must be at least 2026-01-01' },
+      { pointer: '/at', detail: 'at must be at most 2026-01-01T17:00' },
+    ])
+    expect(booking.validate({ day: '2027-01-01' })).toEqual([
+      { pointer: '/day', detail: 'day must be at most 2026-12-31' },
+    ])
+  })
+})
+
 describe('createClient with a relative baseUrl', () => {
   afterEach(() => {
     vi.unstubAllGlobals()

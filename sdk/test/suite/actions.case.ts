@@ -64,6 +64,41 @@ export function actionCases(target: () => SdkTarget): void {
       )
     })
 
+    // RFC 9111 §4.1: the mock answers `Vary: Accept`, each representation with its own ETag.
+    ;(supports(target(), 'hal-forms') ? it : () => {})(
+      'a plain-HAL get() after the HAL-FORMS one is a state of its own, revalidated with its own ETag',
+      async () => {
+        const { client, requests } = recordingClient(t)
+        const article = client.go(article1())
+        const hal = { headers: { Accept: 'application/hal+json' } }
+        const forms = await article.get()
+        const plain = await article.get(hal)
+        expect(forms.hasAction('default')).toBe(true)
+        expect(plain.actions()).toEqual([])
+        expect(plain.etag).not.toBe(forms.etag)
+        expect(await article.get(hal)).toBe(plain)
+        expect(await article.get()).toBe(forms)
+        expect(client.cache.get(article.uri)).toBe(forms)
+        expect(client.cache.get(article.uri, { accept: ' Application/HAL+json' })).toBe(plain)
+        expect(
+          requests.map(({ headers, status }) => [
+            headers.get('accept'),
+            headers.get('if-none-match'),
+            status,
+          ]),
+        ).toEqual([
+          [expect.stringMatching(/^application\/prs\.hal-forms\+json/), null, 200],
+          ['application/hal+json', null, 200],
+          ['application/hal+json', plain.etag, 304],
+          [expect.stringMatching(/^application\/prs\.hal-forms\+json/), forms.etag, 304],
+        ])
+        // A write drops every representation of its target.
+        await article.patch({ title: 'Both stale' }, { ifMatch: false })
+        expect(client.cache.get(article.uri, { accept: 'application/hal+json' })).toBeUndefined()
+        expect((await article.get(hal)).data.title).toBe('Both stale')
+      },
+    )
+
     const variants = [
       ...(target().use
         ? [{ name: 'on fixtures', serve: (on: SdkTarget) => override(on, ...halFormsFixture()) }]
