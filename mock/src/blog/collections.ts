@@ -55,7 +55,7 @@ export function blogCollections(seed?: () => SeedData) {
       schema: blogRecord.omit({ id: true }),
       ...(seed && { seed: () => seed().blogs }),
       rel: 'doc:blog',
-      label: 'blog',
+      singular: 'blog',
       param: 'blogId',
       list: false,
       readOnly: true,
@@ -68,7 +68,8 @@ export function blogCollections(seed?: () => SeedData) {
       parent: { collection: 'blogs', member: 'blogId', rel: 'doc:articles' },
       paging: blogPaging('totalArticles'),
       param: 'articleId',
-      label: 'article',
+      singular: 'article',
+      urlencoded: false,
       input: articleInput,
       // Stored trimmed (the schema trims), with the time of the write.
       prepare: (input) => ({
@@ -113,7 +114,7 @@ export function blogCollections(seed?: () => SeedData) {
       parent: { collection: 'articles', member: 'articleId', rel: 'doc:comments' },
       paging: blogPaging('totalComments'),
       param: 'commentId',
-      label: 'comment',
+      singular: 'comment',
       readOnly: true,
       links: { 'doc:article': { to: 'articles', id: (comment) => comment.articleId } },
       represent: (comment) => ({

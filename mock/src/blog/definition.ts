@@ -54,8 +54,6 @@ export function blogDefinition(runtime: BlogRuntime): HalApiDefinition {
     storage: runtime.storage,
     protectReads: options.protectReads,
     delay: options.delay,
-    // Writes take JSON only (docs/api.md, Bodies).
-    formBodies: false,
     // As `authenticate` reads the token: a header, else the cookie.
     securitySchemes: {
       token: { type: 'apiKey', in: 'header', name: 'X-Access-Token' },

@@ -36,7 +36,6 @@ import type { HalRequest } from './request.js'
 import { runRoute } from './route-context.js'
 import { type StandardSchema, validateBody } from './standard-schema.js'
 import { type CollectionStore, HalStore, type Relation } from './store.js'
-import { recordNoun } from './words.js'
 
 /** An API's collections by name. */
 export type HalCollections = Readonly<Record<string, CollectionDefinition>>
@@ -228,9 +227,6 @@ function routeTable(
   reps: Representations,
   mayWrite: (grant: unknown, collection: string) => void,
 ): HalRoute[] {
-  // Urlencoded writes (HAL-FORMS clients, HTML forms) unless the API takes JSON only.
-  const formBodies = definition.formBodies !== false
-  const acceptPatch = formBodies ? ACCEPT_PATCH_FIELDS : ACCEPT_PATCH
   /** An item as the request asks for it (HAL or HAL-FORMS); preconditions match either's ETag. */
   const itemRep = (request: HalRequest, target: CollectionStore, record: HalRecord) =>
     negotiated(
@@ -278,6 +274,9 @@ function routeTable(
     if (served.serve === false) continue
     const collection = () => store().get(name)
     const schema = served.input ?? served.schema
+    // Urlencoded fields (a HTML form's) unless the collection takes JSON only.
+    const urlencoded = served.urlencoded !== false
+    const acceptPatch = urlencoded ? ACCEPT_PATCH_FIELDS : ACCEPT_PATCH
     const { label } = address
     /** The parent of a nested list's URL (404 when missing), `undefined` for a top-level one. */
     const parentOf = (params: Readonly<Record<string, string>>, path: string) =>
@@ -343,10 +342,12 @@ function routeTable(
         return { fields, pointers }
       },
       label,
-      ...(formBodies && {
-        readBody: (request: HalRequest, method: 'PUT' | 'PATCH') =>
-          address.forms.body(request, { patch: method === 'PATCH' }),
-      }),
+      ...(urlencoded
+        ? {
+            readBody: (request: HalRequest, method: 'PUT' | 'PATCH') =>
+              address.forms.body(request, { patch: method === 'PATCH' }),
+          }
+        : {}),
       async replace(current, document) {
         const target = collection()
         const fields = await fieldsOf(document, current, parentIdOf(current))
@@ -418,7 +419,7 @@ function routeTable(
         write('POST', listPattern, async ({ http, params, grant }) => {
           const parent = parentOf(params, http.path)
           authorize(grant, 'create', parent ? { parent } : {})
-          const body = formBodies ? await address.forms.body(http) : await readJson(http)
+          const body = urlencoded ? await address.forms.body(http) : await readJson(http)
           const fields = await fieldsOf(body, undefined, parent?.id)
           return store().write(async () => {
             const target = collection()

@@ -232,8 +232,11 @@ export interface CollectionDefinition<S extends StandardSchema = StandardSchema>
   ): Record<string, unknown> | undefined
   /** The titles and keys of the collection's HAL-FORMS templates. */
   readonly templates?: TemplateNames
-  /** What one record is called in problem details (`article`). Default `{name} record`. */
-  readonly label?: string
+  /**
+   * Whether POST, PUT and PATCH take `application/x-www-form-urlencoded` fields too (with the
+   * token in a header). Default true; `false` for JSON only (415 for anything else).
+   */
+  readonly urlencoded?: boolean
   /** Tokens that may write this collection. Default: every token of the API. */
   readonly writers?: readonly string[]
   /**
@@ -257,8 +260,7 @@ export interface CollectionDefinition<S extends StandardSchema = StandardSchema>
   /**
    * Whether the core serves the collection's routes (its pages, items and writes) and links it
    * from the root. `false`: its records are stored and indexed, and your own `routes` answer for
-   * them (an API whose URLs nest, say); their `openapi` may name its schemas (`NoteResource`).
-   * Default true.
+   * them; their `openapi` may name its schemas (`NoteResource`). Default true.
    */
   readonly serve?: boolean
 }
@@ -325,6 +327,28 @@ export interface HalRoute {
 }
 
 /**
+ * How an API's store loads and keeps its data (see {@link HalApiDefinition.storage}).
+ *
+ * @example
+ * // Keep the records in localStorage across page loads (`@msw/data`'s persist extension).
+ * const storage: HalStorage = { extensions: () => [persist()] }
+ */
+export interface HalStorage {
+  /** More `@msw/data` extensions for every collection (persistence), after the core's index. */
+  extensions?(): Extension[]
+  /**
+   * Decides how the store starts: call `load` to load the seed, or not (data an extension
+   * restored). Default: load the seed. `reset()` reloads the seed into the same collections.
+   */
+  start?(load: () => Promise<void>): Promise<void>
+  /**
+   * The record to store for a seed value known to be valid (a seed made by code), skipping its
+   * checks; `undefined` to check it as usual.
+   */
+  prepareSeed?(collection: string, value: unknown): HalRecord | undefined
+}
+
+/**
  * Members of an OpenAPI 3.1 Operation Object for a route of yours, put over the generated ones;
  * a `$ref` to `#/components/schemas/<Type>` reaches a collection's schemas (`Note`,
  * `NoteResource`, `NotePage`).
@@ -345,28 +369,6 @@ export interface HalRouteOperation {
   /** Responses by status (`'200'`, `'default'`), each an OpenAPI Response Object. */
   readonly responses?: Readonly<Record<string, Readonly<Record<string, unknown>>>>
   readonly [member: string]: unknown
-}
-
-/**
- * How an API's store loads and keeps its data (see {@link HalApiDefinition.storage}).
- *
- * @example
- * // Keep the records in localStorage across page loads (`@msw/data`'s persist extension).
- * const storage: HalStorage = { extensions: () => [persist()] }
- */
-export interface HalStorage {
-  /** More `@msw/data` extensions for every collection (persistence), after the core's index. */
-  extensions?(): Extension[]
-  /**
-   * Decides how the store starts: call `load` to load the seed, or not (data an extension
-   * restored). Default: load the seed. `reset()` reloads the seed into the same collections.
-   */
-  start?(load: () => Promise<void>): Promise<void>
-  /**
-   * The record to store for a seed value known to be valid (a seed made by code), skipping its
-   * checks; `undefined` to check it as usual.
-   */
-  prepareSeed?(collection: string, value: unknown): HalRecord | undefined
 }
 
 /** Where a path lies for a 404: under the API's base path, or outside it. */
@@ -405,12 +407,6 @@ export interface HalApiDefinition {
   }
   /** How the store starts and what it keeps besides the records (persistence). */
   readonly storage?: HalStorage
-  /**
-   * Whether POST, PUT and PATCH of the collections take `application/x-www-form-urlencoded` bodies
-   * too (HAL-FORMS clients and HTML forms send them), read by each member's schema type. Default
-   * true; `false` for an API that takes JSON only (a urlencoded body is then a 415).
-   */
-  readonly formBodies?: boolean
   /** Milliseconds to wait before every answer (`Prefer: delay` overrides it). Default 0. */
   readonly delay?: number
   /**

@@ -103,7 +103,6 @@ export function openApiDocument(
   const types = typeNames(definition)
   const type = (name: string) => types.get(name) as string
   const tags = new Map<string, string>()
-  const formBodies = definition.formBodies !== false
   const operationIds = new Set<string>()
   /** A unique operationId: `id`, or `id2`, `id3`… when a route of yours took it. */
   const operationId = (id: string) => {
@@ -136,10 +135,6 @@ export function openApiDocument(
   const reads = definition.protectReads ? { security } : {}
   const readProblems = definition.protectReads ? [401, 406] : [406]
   const id = { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } }
-  const paging = [
-    { name: 'page', in: 'query', schema: { type: 'integer', minimum: 0 } },
-    { name: 'size', in: 'query', schema: { type: 'integer', minimum: 1 } },
-  ]
   const notModified = { 304: { description: 'Not Modified', headers: VALIDATORS } }
   tags.set('root', 'The API root and its OpenAPI document')
   paths['/'] = {
@@ -178,57 +173,49 @@ export function openApiDocument(
   }
   for (const [name, collection] of Object.entries(definition.collections)) {
     const t = type(name)
+    const address = reps.address(name)
+    const { paging: convention } = address
     Object.assign(schemas, hoisted(t, jsonSchemaOf(collection.schema)))
     // Its records and pages as the core answers them, wherever they appear (embedded, say).
     Object.assign(schemas, {
       ...hoisted(`${t}Resource`, resourceSchema(collection, type)),
       // A page in the API's own convention is its `render`'s: any object.
-      [`${t}Page`]: reps.address(name).paging.standard
+      [`${t}Page`]: convention.standard
         ? pageSchema(collection.rel ?? name, `${t}Resource`)
         : { type: 'object' },
     })
     // A collection the core does not serve is answered by the API's own routes (below).
     if (collection.serve === false) continue
-    const address = reps.address(name)
-    const { paging: convention } = address
-    const input = collection.input ? `${t}Input` : t
-    if (collection.input) Object.assign(schemas, hoisted(input, jsonSchemaOf(collection.input)))
     const noun = recordNoun(name, collection)
     const One = pascal(noun)
     const Many = pascal(name)
     const record = noun
     const tag = [name]
     tags.set(name, `${pascal(noun)} records: the paged list, each record, and its writes`)
+    // What clients send, when it is not the whole record.
+    const input = collection.input ? `${t}Input` : t
+    if (collection.input) Object.assign(schemas, hoisted(input, jsonSchemaOf(collection.input)))
+    const urlencoded = collection.urlencoded !== false
     const body = {
       required: true,
       content: {
         'application/json': { schema: ref(input) },
-        ...(formBodies && { [FORM_URLENCODED]: { schema: ref(input) } }),
+        ...(urlencoded ? { [FORM_URLENCODED]: { schema: ref(input) } } : {}),
       },
     }
     const forms =
       'With Accept: application/prs.hal-forms+json the answer carries HAL-FORMS `_templates`'
-    const writes = formBodies
+    const writes = urlencoded
       ? 'Needs an access token. A urlencoded body is read by the schema (`true` is a boolean, `3` a number) and needs the token in a header.'
       : 'Needs an access token.'
     const preconditions =
       'If-Match (an ETag read before) makes it conditional: 412 when the record changed since.'
     const pathParams = (path: string) =>
       [...path.matchAll(/\{(\w+)\}/g)].map(([, param]) => ({ ...id, name: param }))
-    const pageParams = [
-      {
-        ...paging[0],
-        name: convention.page,
-        schema: { type: 'integer', minimum: convention.firstIndex },
-      },
-      {
-        ...paging[1],
-        name: convention.size,
-        schema: { type: 'integer', minimum: 1, maximum: convention.maxSize },
-      },
-    ]
-    // Under a parent, a URL whose parent does not exist is a 404 too.
-    const nested = address.parent ? [404] : []
+    const under = address.parent
+      ? ` under its ${recordNoun(address.parent.address.name, address.parent.address.definition)}`
+      : ''
+    const missing = address.parent ? [404] : []
     const list: Record<string, unknown> = {}
     if (address.listPattern.includes('{')) list.parameters = pathParams(address.listPattern)
     if (collection.list !== false) {
@@ -236,13 +223,24 @@ export function openApiDocument(
         operationId: operationId(`list${Many}`),
         tags: tag,
         summary: `A page of ${name}`,
-        description: `The ${name} in ascending id order, \`${convention.size}\` (default ${convention.defaultSize}, at most ${convention.maxSize}) a page; \`${convention.page}\` counts from ${convention.firstIndex}. ${forms} (create ${withArticle(noun)}).`,
+        description: `The ${name}${under} in ascending id order, \`${convention.size}\` (default ${convention.defaultSize}, at most ${convention.maxSize}) a page; \`${convention.page}\` counts from ${convention.firstIndex}, and a page past the last is ${convention.pastEnd === 'empty' ? 'empty' : 'a 404'}.${address.writable ? ` ${forms} (create ${withArticle(noun)}).` : ''}`,
         ...reads,
-        parameters: pageParams,
+        parameters: [
+          {
+            name: convention.page,
+            in: 'query',
+            schema: { type: 'integer', minimum: convention.firstIndex },
+          },
+          {
+            name: convention.size,
+            in: 'query',
+            schema: { type: 'integer', minimum: 1, maximum: convention.maxSize },
+          },
+        ],
         responses: {
           200: hal(`A page of ${name}`, `${t}Page`),
           ...notModified,
-          ...problems(400, ...nested, ...readProblems),
+          ...problems(400, ...missing, ...readProblems),
         },
       }
     }
@@ -251,12 +249,12 @@ export function openApiDocument(
         operationId: operationId(`create${One}`),
         tags: tag,
         summary: `Create ${withArticle(noun)}`,
-        description: `Validates the body by the ${noun} schema and stores it with the next id; the answer is the new ${noun}, at \`Location\`. ${writes}`,
+        description: `Validates the body by the ${noun} schema and stores it with the next id${under}; the answer is the new ${noun}, at \`Location\`. ${writes}`,
         security,
         requestBody: body,
         responses: {
           201: hal('Created', `${t}Resource`, { Location: header('The new record’s URL') }),
-          ...problems(400, 401, 403, ...nested, 406, 409, 413, 415, 422),
+          ...problems(400, 401, 403, ...missing, 406, 409, 413, 415, 422),
         },
       }
     }
@@ -267,7 +265,7 @@ export function openApiDocument(
         operationId: operationId(`get${One}`),
         tags: tag,
         summary: `The ${record}`,
-        description: `The ${noun} with its links (and embedded records). ${forms}${address.writable ? ' (`default`: replace it, `patch`, `delete`)' : ''}.`,
+        description: `The ${noun} with its links (and embedded records).${address.writable ? ` ${forms} (\`default\`: replace it, \`patch\`, \`delete\`).` : ''}`,
         ...reads,
         responses: {
           200: hal(`The ${record}`, `${t}Resource`),
@@ -295,14 +293,14 @@ export function openApiDocument(
           operationId: operationId(`update${One}`),
           tags: tag,
           summary: `Change some fields of the ${record}`,
-          description: `A merge patch (RFC 7396)${formBodies ? ', a JSON Patch (RFC 6902), or urlencoded fields to set' : ' or a JSON Patch (RFC 6902)'}; the result is validated as a replacement. ${preconditions} ${writes}`,
+          description: `A merge patch (RFC 7396), a JSON Patch (RFC 6902)${urlencoded ? ', or urlencoded fields to set' : ''}; the result is validated as a replacement. ${preconditions} ${writes}`,
           security,
           requestBody: {
             required: true,
             content: {
               [MERGE_PATCH_JSON]: { schema: { type: 'object' } },
               [JSON_PATCH_JSON]: { schema: ref('JsonPatch') },
-              ...(formBodies && { [FORM_URLENCODED]: { schema: { type: 'object' } } }),
+              ...(urlencoded ? { [FORM_URLENCODED]: { schema: { type: 'object' } } } : {}),
             },
           },
           responses: {
@@ -314,13 +312,14 @@ export function openApiDocument(
           operationId: operationId(`delete${One}`),
           tags: tag,
           summary: `Delete the ${record}`,
-          description: `Deletes the ${noun}; 409 while another record links to it. ${preconditions} Needs an access token.`,
+          description: `Deletes the ${noun}${address.children.length > 0 ? ' and the records nested under it' : ''}; 409 while another record links to it. ${preconditions} Needs an access token.`,
           security,
           responses: { 204: { description: 'Deleted' }, ...problems(401, 403, 404, 409, 412) },
         },
       })
     }
     for (const back of reps.backLinks(name)) {
+      const from = reps.address(back.from).paging
       paths[`${address.itemPattern}/${back.rel}`] = {
         parameters: pathParams(address.itemPattern),
         get: {
@@ -329,7 +328,14 @@ export function openApiDocument(
           summary: `The ${back.from} that link to the ${record}`,
           description: `A page of the ${back.from} whose link points at this ${noun}, paged as the collection is.`,
           ...reads,
-          parameters: paging,
+          parameters: [
+            { name: from.page, in: 'query', schema: { type: 'integer', minimum: from.firstIndex } },
+            {
+              name: from.size,
+              in: 'query',
+              schema: { type: 'integer', minimum: 1, maximum: from.maxSize },
+            },
+          ],
           responses: {
             200: hal(`A page of ${back.from}`, `${type(back.from)}Page`),
             ...notModified,

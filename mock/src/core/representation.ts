@@ -184,7 +184,7 @@ export class Representations {
       throw new Problem(
         404,
         up && parent
-          ? `${capitalized(up.address.label)} ${parent.id} has no ${address.label} with id ${id}.`
+          ? `${capitalized(up.address.label)} ${parent.id} has no ${address.label} ${id}.`
           : `There is no ${address.label} ${id}.`,
       )
     }
@@ -541,7 +541,7 @@ function addressesOf(definition: HalApiDefinition): Map<string, Address> {
         recordNoun(name, collection),
       ),
       writable: collection.readOnly !== true && collection.serve !== false,
-      label: collection.label ?? recordNoun(name, collection),
+      label: recordNoun(name, collection),
     }
     parent?.children.push(address)
     out.set(name, address)
