@@ -15,6 +15,7 @@ export default defineConfig({
     include: [
       'mock/**/*.test.ts',
       'sdk/**/*.test.ts',
+      'query/**/*.test.ts',
       'examples/**/*.test.ts',
       'bench/**/*.test.ts',
       'tools/**/*.test.ts',

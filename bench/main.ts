@@ -10,6 +10,7 @@ import { economyPart } from './parts/economy.js'
 import { inProcessPart } from './parts/in-process.js'
 import { limitsPart } from './parts/limits.js'
 import type { Part, PartOutcome, RunContext } from './parts/part.js'
+import { queryWeightPart } from './parts/query-weight.js'
 import { scalePart } from './parts/scale.js'
 import { serverPart } from './parts/server.js'
 import { soakPart } from './parts/soak.js'
@@ -22,6 +23,7 @@ const PARTS: Record<PartName, Part> = {
   scale: scalePart,
   'in-process': inProcessPart,
   weight: weightPart,
+  'query-weight': queryWeightPart,
   economy: economyPart,
   soak: soakPart,
   limits: limitsPart,

@@ -6,6 +6,7 @@ export const PARTS = [
   'scale',
   'in-process',
   'weight',
+  'query-weight',
   'economy',
   'soak',
   'limits',

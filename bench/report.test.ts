@@ -103,7 +103,16 @@ describe('markdownTable', () => {
 describe('parseBenchArgs', () => {
   it('runs every part by default, the asked ones in the canonical order otherwise', () => {
     expect(parseBenchArgs([])).toMatchObject({
-      parts: ['server', 'scale', 'in-process', 'weight', 'economy', 'soak', 'limits'],
+      parts: [
+        'server',
+        'scale',
+        'in-process',
+        'weight',
+        'query-weight',
+        'economy',
+        'soak',
+        'limits',
+      ],
     })
     expect(parseBenchArgs(['--only=soak,server'])).toMatchObject({ parts: ['server', 'soak'] })
   })

@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test'
 import { chromiumLaunchOptions } from './chromium.js'
-import { APP_PORT, MOCK_PORT } from './ports.js'
+import { APP_PORT, MOCK_PORT, REACT_QUERY_PORT } from './ports.js'
 import { HOST_RESOLVER_RULES } from './security/hosts.js'
 
 const launchOptions = chromiumLaunchOptions()
@@ -33,6 +33,12 @@ export default defineConfig({
       name: 'explorer',
       testMatch: 'explorer/**/*.spec.ts',
       use: { baseURL: `http://127.0.0.1:${MOCK_PORT}` },
+    },
+    // The React Query example (`@halyard/query`), on the mock's service worker.
+    {
+      name: 'react-query',
+      testMatch: 'react-query/**/*.spec.ts',
+      use: { baseURL: `http://127.0.0.1:${REACT_QUERY_PORT}` },
     },
     // `@halyard/mock/playwright`: a page's API answered by context.route, no worker, no server.
     {
@@ -69,6 +75,14 @@ export default defineConfig({
       command: `npx vite --config examples/browser/vite.config.ts --port ${APP_PORT} --strictPort --host 127.0.0.1`,
       cwd: '..',
       url: `http://127.0.0.1:${APP_PORT}/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      // The React Query example's Vite dev server.
+      command: `npx vite --config examples/react-query/vite.config.ts --port ${REACT_QUERY_PORT} --strictPort --host 127.0.0.1`,
+      cwd: '..',
+      url: `http://127.0.0.1:${REACT_QUERY_PORT}/`,
       reuseExistingServer: false,
       timeout: 60_000,
     },

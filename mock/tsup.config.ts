@@ -1,10 +1,12 @@
-import { cp } from 'node:fs/promises'
+import { cp, writeFile } from 'node:fs/promises'
 import { defineConfig } from 'tsup'
+import { bundleExplorerSdk } from './src/server/explorer/sdk-bundle.js'
 
 const publicEntries = {
   index: 'src/index.ts',
   node: 'src/node.ts',
   browser: 'src/browser.ts',
+  'browser-blog': 'src/blog-shells/browser.ts',
   playwright: 'src/playwright.ts',
   server: 'src/server/index.ts',
 }
@@ -17,7 +19,13 @@ export default defineConfig({
   clean: true,
   sourcemap: true,
   // Peers stay imports: the user's Playwright and MSW, never a bundled copy.
-  external: ['@playwright/test', 'msw'],
+  // esbuild too: the explorer bundles the SDK with it only when running from the sources.
+  external: ['@playwright/test', 'msw', 'esbuild'],
+  // `halyard-mock record` reads HAL with the SDK's own reader: bundled from its sources, so the
+  // mock builds without the SDK built first.
+  esbuildOptions(options) {
+    options.conditions = ['@halyard/source']
+  },
   // The explorer's page files are served, not bundled: copy them beside the chunk that reads them
   // (src/server/explorer/explorer.ts), without the type-checking files.
   async onSuccess() {
@@ -25,5 +33,7 @@ export default defineConfig({
       recursive: true,
       filter: (source) => !/\.(d\.ts|json)$/.test(source),
     })
+    // The SDK's HAL reading, which the page imports as ./sdk.js.
+    await writeFile('dist/explorer-ui/sdk.js', await bundleExplorerSdk(process.cwd()))
   },
 })

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -16,9 +16,15 @@ const run = promisify(execFile)
 const WORKSPACES = [
   { name: '@halyard/mock', folder: 'mock' },
   { name: '@halyard/sdk', folder: 'sdk' },
+  { name: '@halyard/query', folder: 'query' },
 ] as const
-// `msw/browser` is `null` under Node's `node` condition: this entry loads only in a bundle.
-const BROWSER_ONLY = new Set(['@halyard/mock/browser'])
+// `msw/browser` is `null` under Node's `node` condition: these entries load only in a bundle.
+const BROWSER_ONLY = new Set(['@halyard/mock/browser', '@halyard/mock/browser/blog'])
+/** What each browser-only entry must export. */
+const BROWSER_EXPORTS: Readonly<Record<string, string>> = {
+  '@halyard/mock/browser': 'setupHalWorker',
+  '@halyard/mock/browser/blog': 'setupBlogWorker',
+}
 
 interface Packed {
   name: string
@@ -26,14 +32,91 @@ interface Packed {
   files: { path: string }[]
 }
 
+// A user's own API and its typed client, with no hand-written resource type: each misspelling must
+// be refused (an unused `@ts-expect-error` is an error too).
+const TYPED_CLIENT = `import { type ClientTypes, defineCollection, defineHalApi } from '@halyard/mock'
+import { createClient, type Resource, type State } from '@halyard/sdk'
+import { type Article, createBlogClient } from '@halyard/sdk/blog'
+import { z } from 'zod'
+
+const api = defineHalApi({
+  basePath: '/api',
+  collections: {
+    authors: { schema: z.object({ name: z.string() }), seed: [{ name: 'Le Guin' }] },
+    books: defineCollection({
+      schema: z.object({ title: z.string(), authorId: z.number(), genre: z.enum(['sf', 'poetry']) }),
+      seed: [{ title: 'The Dispossessed', authorId: 1, genre: 'sf' }],
+      links: { author: { to: 'authors', id: (book) => book.authorId, reverse: 'books' } },
+      embed: ['author'],
+    }),
+  },
+})
+type Api = ClientTypes<typeof api>
+
+export async function use(): Promise<void> {
+  const client = createClient({ baseUrl: 'http://localhost/api', token: 'dev-token' })
+  const books = client.go<Api['root']>().follow('books', { size: 10 })
+  const page = await books.get()
+  const total: number = page.data.page.totalElements
+  for (const book of page.embedded('books')) {
+    const title: string = book.data.title
+    const [author] = book.embedded('author')
+    const name: string | undefined = author?.data.name
+    const theirs = await client.go<Api['items']['authors']>(book.links.get('author')?.href ?? '')
+      .follow('books', { page: 0 })
+      .get()
+    const more: readonly State<Api['items']['books']>[] = theirs.embedded('books')
+    console.log(total, title, name, more)
+  }
+  const created: Resource<Api['items']['books']> = await books.post({
+    title: 'Lathe of Heaven',
+    authorId: 1,
+    genre: 'sf',
+  })
+  const state = await created.get()
+  await state.action('patch').submit({ genre: 'poetry' })
+  await created.put({ title: 'The Lathe of Heaven', authorId: 1, genre: 'sf' })
+
+  // @ts-expect-error a misspelt rel
+  client.go<Api['root']>().follow('bokos')
+  // @ts-expect-error a misspelt template variable
+  client.go<Api['root']>().follow('books', { sise: 10 })
+  // @ts-expect-error a misspelt embedded rel
+  page.embedded('book')
+  // @ts-expect-error the body is the fields, not wrapped in data
+  await books.post({ data: { title: 'x', authorId: 1, genre: 'sf' } })
+  // @ts-expect-error a misspelt member
+  await created.put({ titel: 'x', authorId: 1, genre: 'sf' })
+  // @ts-expect-error a value outside the enum
+  await state.action('patch').submit({ genre: 'drama' })
+  // @ts-expect-error a misspelt action
+  state.action('pacth')
+  // @ts-expect-error a misspelt field
+  state.action('patch').field('genr')
+
+  // The Blog's types, printed from its definition into @halyard/sdk/blog.
+  const blog = createBlogClient({ baseUrl: 'http://127.0.0.1:4010' })
+  const article: State<Article> = await blog.article('blogs/1/articles/1').get()
+  const articles = await blog.blog(1).follow('doc:articles', { pageSize: 5 }).get()
+  const totalArticles: number = articles.data.totalArticles
+  console.log(article.data.title, totalArticles)
+  // @ts-expect-error a misspelt rel of the Blog
+  blog.blog(1).follow('doc:article')
+  // @ts-expect-error an article needs a title
+  await blog.createArticle(1, { content: 'x' })
+}
+`
+
 let dir = ''
 let packed: Packed[] = []
+/** What the prepack builds printed. */
+let buildOutput = ''
 const specifiers: string[] = []
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'halyard-packages-'))
   const workspaces = WORKSPACES.flatMap(({ name }) => ['--workspace', name])
-  const { stdout } = await run(
+  const { stdout, stderr } = await run(
     'npm',
     ['pack', '--json', '--pack-destination', dir, ...workspaces],
     {
@@ -43,6 +126,7 @@ beforeAll(async () => {
   )
   // npm prints the prepack builds' output before the JSON array.
   packed = JSON.parse(stdout.slice(stdout.lastIndexOf('\n[') + 1)) as Packed[]
+  buildOutput = `${stdout}\n${stderr}`
   for (const { folder } of WORKSPACES) {
     const manifest = JSON.parse(await readFile(join(ROOT, folder, 'package.json'), 'utf8')) as {
       name: string
@@ -60,8 +144,9 @@ beforeAll(async () => {
       folder,
       tarball: packed.find((p) => p.name === name)?.filename ?? `${name} was not packed`,
     })),
-    // The fixture's optional peer, and Node's types for the TypeScript check.
-    ['@playwright/test', '@types/node'],
+    // The mock's peer (users install their own MSW beside it), the fixture's optional peer,
+    // @halyard/query's peer, and Node's types for the TypeScript check.
+    ['msw', '@playwright/test', '@tanstack/query-core', '@types/node'],
   )
   await writeFile(join(dir, 'package.json'), JSON.stringify(project.packageJson, null, 2))
   await writeFile(join(dir, 'package-lock.json'), JSON.stringify(project.packageLock, null, 2))
@@ -75,7 +160,7 @@ afterAll(async () => {
 // tsc over the packages' declarations and their dependencies' takes seconds, more on a busy machine.
 describe('the packed packages', { timeout: 180_000 }, () => {
   it('hold the build, a README and a LICENSE, and no tests', () => {
-    expect(packed.map((p) => p.name).sort()).toEqual(WORKSPACES.map((w) => w.name))
+    expect(packed.map((p) => p.name).sort()).toEqual(WORKSPACES.map((w) => w.name).sort())
     for (const { name, files } of packed) {
       const paths = files.map((file) => file.path)
       expect(paths, name).toEqual(expect.arrayContaining(['README.md', 'LICENSE', 'dist/index.js']))
@@ -91,6 +176,23 @@ describe('the packed packages', { timeout: 180_000 }, () => {
       const readme = await readFile(join(dir, 'node_modules', name, 'README.md'), 'utf8')
       expect(relativeLinks(readme), name).toEqual([])
     }
+  })
+
+  it('declare their types with no private type a user would meet as TS2742', () => {
+    expect(buildOutput).toContain('Build success')
+    expect(buildOutput).not.toMatch(/private shared type exports[^\n]*/)
+  })
+
+  it("leave MSW to the user's project: a peer of the mock, never a copy of its own", async () => {
+    const manifest = JSON.parse(await readFile(join(ROOT, 'mock', 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>
+      peerDependencies: Record<string, string>
+      devDependencies: Record<string, string>
+    }
+    expect(manifest.dependencies).not.toHaveProperty('msw')
+    expect(manifest.peerDependencies.msw).toBe(manifest.devDependencies.msw)
+    const installed = await readdir(join(dir, 'node_modules', '@halyard', 'mock'))
+    expect(installed).not.toContain('node_modules')
   })
 
   it('import from plain Node ESM, every entry of exports', async () => {
@@ -125,15 +227,66 @@ for (const specifier of ${JSON.stringify(specifiers.filter((s) => !BROWSER_ONLY.
         format: 'esm',
         write: false,
         logLevel: 'silent',
+        metafile: true,
       })
       expect(result.errors, specifier).toEqual([])
-      expect(result.outputFiles[0]?.text, specifier).toContain('setupBlogWorker')
+      expect(result.outputFiles[0]?.text, specifier).toContain(BROWSER_EXPORTS[specifier])
+      if (specifier === '@halyard/mock/browser') {
+        // The generic worker carries no API of its own: no Blog, so no GraphQL.
+        const inputs = Object.keys(result.metafile.inputs)
+        expect(inputs.filter((input) => /graphql|blog/.test(input))).toEqual([])
+      }
     }
   })
 
   it('run the CLI from its bin', async () => {
     const { stdout } = await run(join(dir, 'node_modules/.bin/halyard-mock'), ['--help'])
     expect(stdout).toContain('Usage: halyard-mock [options]')
+  })
+
+  it('type a client from a new definition alone, under the TypeScript of the repository and the current one (7)', async () => {
+    await writeFile(join(dir, 'typed-client.ts'), TYPED_CLIENT)
+    await writeFile(
+      join(dir, 'tsconfig.typed.json'),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          module: 'preserve',
+          moduleResolution: 'bundler',
+          target: 'es2022',
+          lib: ['es2023', 'dom', 'dom.iterable'],
+          types: [],
+          skipLibCheck: false,
+        },
+        files: ['typed-client.ts'],
+      }),
+    )
+    // The SDK's declarations stand alone: its users need neither the mock nor zod.
+    for (const file of ['index.d.ts', 'blog.d.ts']) {
+      const declarations = await readFile(join(dir, 'node_modules/@halyard/sdk/dist', file), 'utf8')
+      expect(declarations, file).not.toMatch(/@halyard\/mock|from ['"]zod['"]/)
+    }
+    // TypeScript 7's `tsc` is a native binary (an optional dependency per platform), installed
+    // apart from the project as a user would add it.
+    const ts7 = join(dir, 'ts7')
+    await run(
+      'npm',
+      ['install', '--prefix', ts7, '--no-audit', '--no-fund', '--prefer-offline', 'typescript@7'],
+      { cwd: dir },
+    )
+    const compilers = [
+      [process.execPath, join(ROOT, 'node_modules/typescript/bin/tsc')],
+      [join(ts7, 'node_modules/.bin/tsc')],
+    ]
+    for (const [command = '', ...args] of compilers) {
+      const { stdout: version } = await run(command, [...args, '-v'])
+      const result = await run(command, [...args, '-p', join(dir, 'tsconfig.typed.json')]).catch(
+        (error: { stdout: string }) => ({ stdout: error.stdout }),
+      )
+      expect(result.stdout, version).toBe('')
+    }
+    expect((await run(join(ts7, 'node_modules/.bin/tsc'), ['-v'])).stdout).toMatch(/^Version 7\./)
   })
 
   it('type-check with moduleResolution "bundler"', async () => {
@@ -147,6 +300,12 @@ for (const specifier of ${JSON.stringify(specifiers.filter((s) => !BROWSER_ONLY.
       "export async function first(): Promise<Article['data'] | undefined> {",
       '  for await (const article of client.articles(1)) return article.data',
       '  return undefined',
+      '}',
+      "import { halQueryOptions } from '@halyard/query'",
+      "import { QueryClient } from '@tanstack/query-core'",
+      'export async function title(uri: string): Promise<string> {',
+      '  const state = await new QueryClient().fetchQuery(halQueryOptions(client.article(uri)))',
+      '  return state.data.title',
       '}',
       // A type that failed to resolve would be `any` and accept this; a resolved one must not.
       `// @ts-expect-error createBlogApi takes no string

@@ -17,7 +17,7 @@ export interface Snippet {
   run: 'vitest' | 'node' | 'typecheck-only'
 }
 
-// Entries that need a browser, Playwright's runner or Vite: type-checked, not run.
+// Entries (and their subpaths) that need a browser, Playwright's runner or Vite: type-checked, not run.
 const NOT_IN_NODE = ['@halyard/mock/browser', '@halyard/mock/playwright', 'msw/vite']
 
 /**
@@ -30,7 +30,9 @@ const NOT_IN_NODE = ['@halyard/mock/browser', '@halyard/mock/playwright', 'msw/v
 export function howToRun(code: string): Snippet['run'] {
   const imports = [...code.matchAll(/^import [^'"]*['"]([^'"]+)['"]/gm)].map((m) => m[1])
   if (imports.includes('vitest')) return 'vitest'
-  if (imports.some((name) => name !== undefined && NOT_IN_NODE.includes(name))) {
+  const browserOnly = (name: string) =>
+    NOT_IN_NODE.some((entry) => name === entry || name.startsWith(`${entry}/`))
+  if (imports.some((name) => name !== undefined && browserOnly(name))) {
     return 'typecheck-only'
   }
   return 'node'

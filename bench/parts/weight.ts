@@ -6,7 +6,7 @@ import { formatBytes, formatRatio, goal, MISSING, ratio, type Table } from '../r
 import type { Part } from './part.js'
 
 /** A library bundled for the browser: its entry module, and where its packages are installed. */
-interface Subject {
+export interface Subject {
   readonly name: string
   /** The entry module's code, importing the library's whole public entry. */
   readonly entry: string
@@ -51,7 +51,7 @@ const SUBJECTS: readonly Subject[] = [
   },
 ]
 
-interface Weight {
+export interface Weight {
   readonly name: string
   readonly minified?: number
   readonly gzipped?: number
@@ -97,7 +97,7 @@ export const weightPart: Part = {
   },
 }
 
-async function weigh(subject: Subject): Promise<Weight> {
+export async function weigh(subject: Subject): Promise<Weight> {
   try {
     const dir = subject.install
       ? await installed(subject.install.name, subject.install.packages)

@@ -6,8 +6,8 @@ import { serviceWorker } from './targets.js'
 const launch = chromiumLaunchOptions()
 
 // Chrome is retiring `unload` (its roll-out denies the Permissions-Policy `unload`); this switch
-// turns that on in any Chromium. @msw/data's persist() saves on `unload`: @halyard/mock/browser
-// moves that save to `pagehide`, which this proves.
+// turns that on in any Chromium. @halyard/mock/browser saves the data on `pagehide`, never `unload`:
+// this proves it still keeps it.
 test.use({
   launchOptions: { ...launch, args: [...(launch.args ?? []), '--enable-features=DeprecateUnload'] },
 })

@@ -203,7 +203,9 @@ test.describe('the page itself', () => {
     // Still sent: a DELETE with it succeeds.
     await ui.method.selectOption('DELETE')
     await ui.send.click()
-    await expect(ui.status).toHaveText('DELETE /api/v1.2/blogs/1/articles/1 → 204 No Content')
+    await expect(ui.status).toHaveText(
+      'DELETE /api/v1.2/blogs/1/articles/1 → 204 No Content; back to its collection, GET /api/v1.2/blogs/1/articles → 200 OK',
+    )
 
     const other = await context.newPage()
     await other.goto('/')

@@ -1,4 +1,4 @@
-import { type BlogApiWorker, setupBlogWorker } from '@halyard/mock/browser'
+import { type BlogApiWorker, setupBlogWorker } from '@halyard/mock/browser/blog'
 import { beforeAll } from 'vitest'
 
 /**

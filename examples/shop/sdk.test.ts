@@ -1,47 +1,15 @@
-// The SDK reads the shop in standard HAL: follow, embedded, pages() over next, If-Match. The types
-// are declared as the README shows for your own API.
+// The SDK reads the shop in standard HAL: follow, embedded, pages() over next, If-Match. Its types
+// come from the shop's definition, in one line.
+import type { ClientTypes } from '@halyard/mock'
 import { setupHalApi } from '@halyard/mock/node'
-import { createClient, isPreconditionFailedError, type Rel } from '@halyard/sdk'
+import { createClient, isPreconditionFailedError } from '@halyard/sdk'
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import shop from './api.js'
 
-type Paging = { page?: number; size?: number }
-type PageData = {
-  page: { size: number; totalElements: number; totalPages: number; number: number }
-}
-type Page<Name extends string, T> = {
-  data: PageData
-  rels: { next: Rel<Page<Name, T>> }
-  embedded: Record<Name, T>
-}
-
-type Product = { data: { id: number; name: string; price: number }; rels: { self: Rel<Product> } }
-type Customer = {
-  data: { id: number; name: string; email: string }
-  rels: { self: Rel<Customer>; orders: Rel<Page<'orders', Order>, Paging> }
-  input: { name: string; email: string }
-}
-type Order = {
-  data: {
-    id: number
-    customerId: number
-    status: 'open' | 'paid' | 'shipped'
-    lines: { productId: number; quantity: number }[]
-  }
-  rels: { self: Rel<Order>; customer: Rel<Customer>; products: Rel<Product> }
-  embedded: { products: Product }
-}
-type CustomerPage = Page<'customers', Customer> & {
-  creates: { input: { name: string; email: string }; target: Customer }
-}
-type Root = {
-  data: Record<never, never>
-  rels: {
-    customers: Rel<CustomerPage, Paging>
-    products: Rel<Page<'products', Product>, Paging>
-    orders: Rel<Page<'orders', Order>, Paging>
-  }
-}
+type Shop = ClientTypes<typeof shop>
+type Root = Shop['root']
+type Order = Shop['items']['orders']
+type Customer = Shop['items']['customers']
 
 const baseUrl = 'http://shop.test/api'
 const mock = setupHalApi(shop)

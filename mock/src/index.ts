@@ -6,6 +6,7 @@
  */
 export { type BlogApi, createBlogApi } from './blog/api.js'
 export type { TokenGrant } from './blog/auth.js'
+export type { BlogClientTypes, BlogDefinitionTypes } from './blog/client-types.js'
 export type { GraphqlLimits } from './blog/graphql/index.js'
 export { API_PATH } from './blog/links.js'
 export { type BlogApiOptions, DEFAULT_TOKENS, DEV_TOKEN } from './blog/options.js'
@@ -25,7 +26,9 @@ export {
   type HalCollectionDb,
   type HalCollections,
 } from './core/api.js'
+export type { ClientTypes, DefinitionTypes, TypedDefinition } from './core/client-types.js'
 export type {
+  AuthorizeCheck,
   CollectionDefinition,
   Curie,
   HalAnswer,
@@ -33,12 +36,22 @@ export type {
   HalRecord,
   HalRoute,
   HalRouteContext,
+  HalRouteOperation,
+  HalStorage,
+  LinkedRecord,
   NotFoundWhere,
+  PageLink,
+  PageLinks,
+  PageView,
+  PagingConvention,
+  ParentDefinition,
   PlainLink,
   RelationLink,
   SeedValue,
+  TemplateNames,
 } from './core/definition.js'
 export { defineCollection } from './core/definition.js'
+export type { Dispatch as HalDispatch } from './core/dispatch.js'
 export { halHandler } from './core/handler.js'
 export { MswDataAssumptionError } from './core/msw-data.js'
 export type { OpenApiDocument } from './core/openapi.js'

@@ -1,40 +1,23 @@
+/**
+ * `@halyard/mock/node`: any API made with `defineHalApi` intercepting this process's requests
+ * (MSW's `setupServer`), and the Blog API's convenience, `setupBlogApi`.
+ *
+ * @packageDocumentation
+ */
 import { type SetupServer, setupServer } from 'msw/node'
-import { type BlogApi, createBlogApi } from './blog/api.js'
-import type { BlogApiOptions } from './blog/options.js'
-import type { HalApi, HalCollections } from './core/api.js'
+import type { Dispatch } from './core/dispatch.js'
 import { halHandler, withHalApi } from './core/handler.js'
 
-/** A Blog API mock intercepting this process's requests. */
-export interface BlogApiServer extends BlogApi {
+/** An API intercepting this process's requests. */
+export type HalApiServer<Api extends object> = Api & {
   /** MSW's server: `listen()`, `use()` to override a route, `resetHandlers()`, `close()`. */
   readonly server: SetupServer
 }
 
 /**
- * `setupServer` with a fresh Blog API instance: every `fetch` of this process to `/api/v1.2/…`
- * (any host, unless `baseUrl` is given) is answered by the mock.
- *
- * @example
- * const mock = setupBlogApi()
- * beforeAll(() => mock.server.listen({ onUnhandledFrame: 'error' }))
- * afterEach(() => { mock.server.resetHandlers(); return mock.reset() })
- * afterAll(() => mock.server.close())
- */
-export function setupBlogApi(options: BlogApiOptions = {}): BlogApiServer {
-  const api = createBlogApi(options)
-  const server = setupServer(...api.handlers)
-  return withHalApi(api, { server })
-}
-
-/** An API of yours intercepting this process's requests. */
-export interface HalApiServer<C extends HalCollections = HalCollections> extends HalApi<C> {
-  /** MSW's server: `listen()`, `use()` to override a route, `resetHandlers()`, `close()`. */
-  readonly server: SetupServer
-}
-
-/**
- * `setupServer` answering every `fetch` of this process under the API's base path (any host) from
- * an API made with `defineHalApi`, through one catch-all handler; `server.use()` overrides win.
+ * `setupServer` answering every `fetch` of this process that the API covers (its base path, any
+ * host) from an API made with `defineHalApi` (the Blog API's as yours), through its one catch-all
+ * handler; `server.use()` overrides win.
  *
  * @example
  * import shop from './shop/api.js'
@@ -44,9 +27,9 @@ export interface HalApiServer<C extends HalCollections = HalCollections> extends
  * afterEach(() => { mock.server.resetHandlers(); return mock.reset() })
  * afterAll(() => mock.server.close())
  */
-export function setupHalApi<C extends HalCollections>(api: HalApi<C>): HalApiServer<C> {
+export function setupHalApi<Api extends Dispatch>(api: Api): HalApiServer<Api> {
   return withHalApi(api, { server: setupServer(halHandler(api)) })
 }
 
-export type { BlogApi, BlogApiOptions, HalApi }
-export { createBlogApi }
+export { type BlogApiServer, createBlogApi, setupBlogApi } from './blog-shells/node.js'
+export type { BlogApi, BlogApiOptions, HalApi } from './index.js'

@@ -1,7 +1,8 @@
 /**
- * `@halyard/mock/playwright`: the Blog API mock inside Playwright tests. Each test's page is answered
- * by its own mock instance through `context.route()` and MSW's `getResponse`, with no service
- * worker and no server. Needs `@playwright/test` (an optional peer dependency).
+ * `@halyard/mock/playwright`: any API mock inside Playwright tests. Each test's page is answered
+ * by the API through `context.route()`, with no service worker and no server: `testWithHalApi(api)`
+ * and `routeHalApi` for any API, `test` and `routeBlogApi` for the Blog API. Needs
+ * `@playwright/test` (an optional peer dependency).
  *
  * @example
  * import { expect, test } from '@halyard/mock/playwright'
@@ -17,20 +18,21 @@
  */
 export { expect } from '@playwright/test'
 export {
+  apiUrls,
   type BlogApiFixture,
   type BlogApiFixtureOptions,
+  type BlogApiRoute,
   type BlogApiTestArgs,
   type BlogApiTestOptions,
-  type HalApiFixture,
-  test,
-  testWithHalApi,
-} from './playwright/fixture.js'
-export {
-  apiUrls,
-  type BlogApiRoute,
-  type MockedRequest,
   type RouteBlogApiOptions,
-  type RouteUrl,
   routeBlogApi,
+  test,
+} from './blog-shells/playwright.js'
+export { type HalApiFixture, testWithHalApi } from './playwright/fixture.js'
+export {
+  type HalApiRoute,
+  type MockedRequest,
+  type RouteHalApiOptions,
+  type RouteUrl,
   routeHalApi,
 } from './playwright/route.js'

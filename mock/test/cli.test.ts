@@ -81,6 +81,35 @@ describe('halyard-mock (CLI)', () => {
     expect(await run.exit).toBe(0)
   })
 
+  it("with --api and the API's protectReads, /__admin/requests takes the API's own Bearer token", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'halyard-'))
+    const file = join(dir, 'guarded.mjs')
+    const index = new URL('../src/index.ts', import.meta.url).href
+    await writeFile(
+      file,
+      `import { defineHalApi } from '${index}'
+const any = { '~standard': { version: 1, vendor: 'test', validate: (value) => ({ value }) } }
+export default defineHalApi({
+  basePath: '/api', title: 'Guarded', tokens: ['shop-token'], protectReads: true,
+  collections: { notes: { schema: any } },
+})
+`,
+    )
+    const run = cli(['--port', '0', '--api', file])
+    const url = await run.baseUrl()
+    const admin = new URL('/__admin/requests', url)
+    const bearer = { authorization: 'Bearer shop-token' }
+    expect((await fetch(`${url}/notes`, { headers: bearer })).status).toBe(200)
+    const listed = await fetch(admin, { headers: bearer })
+    expect(listed.status).toBe(200)
+    expect((await listed.json()).requests).toHaveLength(1)
+    const refused = await fetch(admin, { headers: { authorization: 'Bearer dev-token' } })
+    expect(refused.status).toBe(401)
+    expect(refused.headers.get('www-authenticate')).toBe('Bearer realm="Guarded"')
+    run.child.kill('SIGTERM')
+    expect(await run.exit).toBe(0)
+  })
+
   it('refuses --api beside a Blog API option, or a module that exports no API', async () => {
     const mixed = cli(['--api', SHOP, '--articles', '5'])
     expect(await mixed.exit).toBe(2)
@@ -116,6 +145,47 @@ describe('halyard-mock (CLI)', () => {
     )
     expect(stderr).toContain('Run halyard-mock --help for the options.')
     expect(stderr).not.toMatch(/^npm error/m)
+  })
+
+  // CI scripts and test harnesses stop a server by the PID they hold: npm's, or a shell's.
+  it.each([
+    ['npm start', 'npm', ['start', '--', '--port', '0']],
+    [
+      'a shell running the bin under npm, as npx does',
+      'sh',
+      [
+        '-c',
+        `${process.execPath} --import tsx --conditions=@halyard/source mock/src/server/cli.ts --port 0`,
+      ],
+    ],
+  ])('SIGTERM to the PID of %s frees the port', async (_, command, args) => {
+    const wrapper = spawn(command, args, {
+      cwd: join(MOCK, '..'),
+      env: { ...process.env, npm_execpath: process.env.npm_execpath ?? 'npm' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    children.push(wrapper)
+    let stdout = ''
+    wrapper.stdout?.on('data', (chunk) => {
+      stdout += chunk
+    })
+    let url: string | undefined
+    while (url === undefined) {
+      url = /listening on (\S+)/.exec(stdout)?.[1]
+      if (wrapper.exitCode !== null) throw new Error(`exited: ${stdout}`)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    expect((await fetch(url)).status).toBe(200)
+    wrapper.kill('SIGTERM')
+    let refused = false
+    for (let tries = 0; tries < 50 && !refused; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      refused = await fetch(url).then(
+        () => false,
+        () => true,
+      )
+    }
+    expect(refused, 'nothing answers on the port within 5 s').toBe(true)
   })
 
   it('starts with --articles, prints the base URL and dev token, stops cleanly on SIGTERM', async () => {

@@ -66,8 +66,8 @@ describe('admin reset over HTTP', () => {
 describe('real server: outside the API', () => {
   const api = client(() => target)
 
-  // `/` is the HAL explorer's page (explorer.test.ts).
-  it.each(['/api', '/favicon.ico', '/api.v1.2/blogs/1', '/index.html', '/__explorer'])(
+  // `/` is the HAL explorer's page, `/favicon.ico` its empty icon (explorer.test.ts).
+  it.each(['/api', '/robots.txt', '/api.v1.2/blogs/1', '/index.html', '/__explorer'])(
     'GET %s answers 404 problem details pointing at /api/v1.2',
     async (path) => {
       const answer = await api.get(path)

@@ -84,20 +84,29 @@ describe('the explorer assets', () => {
     }
   })
 
-  it('serves the RFC 6570 library the page script imports, as a working ES module', async () => {
+  it("serves the SDK's HAL reading the page script imports, as a working ES module", async () => {
     const script = await (await get('/__explorer/explorer.js')).text()
-    expect(script).toMatch(/from '\.\/uritemplate\.js'/)
-    const answer = await get('/__explorer/uritemplate.js')
+    expect(script).toMatch(/from '\.\/sdk\.js'/)
+    const answer = await get('/__explorer/sdk.js')
     expect(answer.status).toBe(200)
     expect(answer.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
     const source = await answer.text()
     const module = (await import(
       `data:text/javascript;base64,${Buffer.from(source).toString('base64')}`
-    )) as { StdUriTemplate: { expand(template: string, values: object): string } }
+    )) as {
+      expandTemplate(template: string, values: object): string
+      halFormsAdapter(options: object): { read(body: unknown): { links: object; data: unknown } }
+    }
     const template = `${server.url}/blogs/1/articles{?pageIndex,pageSize}`
-    expect(module.StdUriTemplate.expand(template, { pageIndex: 2, pageSize: 5 })).toBe(
+    expect(module.expandTemplate(template, { pageIndex: 2, pageSize: 5 })).toBe(
       `${server.url}/blogs/1/articles?pageIndex=2&pageSize=5`,
     )
+    // The Blog API's pages spell their links `_link`: read as the SDK reads them.
+    const page = { pageIndex: 1, _link: { nextPage: { href: '/next' } }, _embedded: [] }
+    expect(module.halFormsAdapter({}).read(page)).toMatchObject({
+      links: { nextPage: { href: '/next' } },
+      data: { pageIndex: 1 },
+    })
   })
 
   it('answers an unknown /__explorer/ file 404 with problem details', async () => {
@@ -110,7 +119,7 @@ describe('the explorer assets', () => {
   })
 
   it('does not serve the files that only type-check the page script', async () => {
-    for (const path of ['/__explorer/tsconfig.json', '/__explorer/uritemplate.d.ts']) {
+    for (const path of ['/__explorer/tsconfig.json', '/__explorer/sdk.d.ts']) {
       const answer = await get(path)
       expect(answer.status, path).toBe(404)
       await answer.body?.cancel()

@@ -2,7 +2,8 @@ import { HttpResponse, http, passthrough } from 'msw'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { defineHalApi } from '../src/core/api.js'
-import { createHalServer, type MockServer } from '../src/server/server.js'
+import { createHalServer, type HalServer as MockServer } from '../src/server/server.js'
+import { connectionCases } from './contract/connection.case.js'
 import { sendRaw } from './raw-http.js'
 
 // The real server serving an API made with defineHalApi (`halyard-mock --api`).
@@ -31,6 +32,8 @@ const post = (text: string) =>
     headers: { 'content-type': 'application/json', 'x-access-token': 'dev-token' },
     body: JSON.stringify({ text }),
   })
+
+connectionCases(() => server.origin, '/notes-api/notes/1')
 
 describe('createHalServer', () => {
   it('serves the API at its base path', async () => {
@@ -71,6 +74,15 @@ describe('createHalServer', () => {
     expect(page).toContain('<meta name="halyard-api-root" content="/notes-api" />')
     expect(page).toContain('<a href="#/notes-api">API root</a>')
     expect(page).not.toContain('Blog 1')
+    // Named after the API it serves, suggesting its own token.
+    expect(page).toContain('<title>HAL explorer · Notes mock</title>')
+    expect(page).toContain('try dev-token.')
+    expect(page).not.toContain('Blog API')
+  })
+
+  it('answers /favicon.ico with no content rather than a 404', async () => {
+    const response = await fetch(`${server.origin}/favicon.ico`)
+    expect(response.status).toBe(204)
   })
 
   it('answers 404 problem details outside the base path, naming it', async () => {
@@ -162,4 +174,34 @@ describe('the server around your own API', () => {
       errors.mockRestore()
     }
   })
+
+  it("with protectReads, lets /__admin/* in with exactly the API's own credentials", async () => {
+    const guarded = defineHalApi({
+      basePath: '/api',
+      title: 'Guarded',
+      tokens: ['shop-token'],
+      protectReads: true,
+      collections: { notes: { schema: z.object({ text: z.string() }) } },
+    })
+    const own = await createHalServer(guarded, { port: 0, log: false })
+    try {
+      const admin = (headers: Record<string, string>) =>
+        fetch(`${own.origin}/__admin/requests`, { headers })
+      // What the API's own routes accept: a Bearer token and X-Access-Token.
+      expect((await fetch(`${own.url}/notes`, { headers: bearer('shop-token') })).status).toBe(200)
+      expect((await admin(bearer('shop-token'))).status).toBe(200)
+      expect((await admin({ 'x-access-token': 'shop-token' })).status).toBe(200)
+      // What they refuse, refused the same way: the API's realm, not another API's.
+      const refused = await admin(bearer('dev-token'))
+      expect(refused.status).toBe(401)
+      expect(refused.headers.get('www-authenticate')).toBe('Bearer realm="Guarded"')
+      expect((await admin({})).status).toBe(401)
+      // A cookie, which a browser attaches by itself, never opens them.
+      expect((await admin({ cookie: 'access_token=shop-token' })).status).toBe(401)
+    } finally {
+      await own.close()
+    }
+  })
 })
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` })

@@ -2,8 +2,8 @@ import { getResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createExtendedBlogApi } from '../src/blog/api.js'
 import { persistence } from '../src/blog/persistence.js'
-import { defaultSeed, SEED_TIME } from '../src/blog/seed.js'
-import { type BlogDb, BlogStore } from '../src/blog/store.js'
+import { SEED_TIME } from '../src/blog/seed.js'
+import type { BlogDb } from '../src/blog/store.js'
 
 // A page's `window` and `localStorage`, enough for @msw/data's persist(). The reload itself (a new
 // page hydrating what this one saved) is checked in a real Chromium: e2e/app/persistence.spec.ts.
@@ -89,22 +89,28 @@ describe('persistence()', () => {
   })
 })
 
-describe('BlogStore with extensions', () => {
+describe('the Blog API with extensions', () => {
+  const read = async (api: ReturnType<typeof createExtendedBlogApi>, path: string) =>
+    (await api.handle(new Request(`http://x.test/api/v1.2${path}`))).json()
+
   it('skips the seed when the extensions restored data, and indexes what they restored', async () => {
     let db: BlogDb | undefined
-    const store = new BlogStore(defaultSeed({ articles: 5 }), {
-      extensions: () => [],
-      async restored(restoredDb) {
-        db = restoredDb
-        await restoredDb.blogs.create({ id: 1, title: 'Saved', description: '', updatedAt: 0 })
-        await restoredDb.articles.create({ id: 9, blogId: 1, title: 'Saved', updatedAt: 0 })
-        return true
+    const api = createExtendedBlogApi(
+      { articles: 5 },
+      {
+        extensions: () => [],
+        async restored(restoredDb) {
+          db = restoredDb
+          await restoredDb.blogs.create({ id: 1, title: 'Saved', description: '', updatedAt: 0 })
+          await restoredDb.articles.create({ id: 9, blogId: 1, title: 'Saved', updatedAt: 0 })
+          return true
+        },
       },
-    })
-    await store.ready
+    )
+    await api.ready
     expect(db?.articles.count()).toBe(1)
-    expect(store.article(1, 9)?.title).toBe('Saved')
-    expect(store.articles(1, 0, 10).total).toBe(1)
+    expect((await read(api, '/blogs/1/articles/9')).title).toBe('Saved')
+    expect((await read(api, '/blogs/1/articles')).totalArticles).toBe(1)
   })
 
   it("moves a blog's Last-Modified on a delete after a restore, so If-Modified-Since is no 304", async () => {
@@ -136,11 +142,10 @@ describe('BlogStore with extensions', () => {
   })
 
   it('loads the seed when the extensions restored nothing', async () => {
-    const store = new BlogStore(defaultSeed({ articles: 5 }), {
-      extensions: () => [],
-      restored: async () => false,
-    })
-    await store.ready
-    expect(store.articles(1, 0, 10).total).toBe(5)
+    const api = createExtendedBlogApi(
+      { articles: 5 },
+      { extensions: () => [], restored: async () => false },
+    )
+    expect((await read(api, '/blogs/1/articles')).totalArticles).toBe(5)
   })
 })

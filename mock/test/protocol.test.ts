@@ -4,7 +4,7 @@ import { getResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { parsePrefer } from '../src/http/prefer.js'
 import { createBlogApi } from '../src/index.js'
-import { RequestLog } from '../src/server/request-log.js'
+import { type RecordedRequest, RequestLog } from '../src/server/request-log.js'
 
 const ORIGIN = 'http://blog.test/api/v1.2'
 
@@ -59,7 +59,7 @@ describe('Prefer', () => {
 
 describe('the request log of /__admin/requests', () => {
   it('keeps the last 1 000 requests, oldest first', () => {
-    const log = new RequestLog()
+    const log = new RequestLog<RecordedRequest>()
     for (let i = 0; i < 1_234; i++) {
       log.add({
         at: 0,

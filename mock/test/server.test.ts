@@ -71,11 +71,15 @@ describe('the real HTTP server', () => {
     expect((await fetch(`${server.origin}/__admin/nope`)).status).toBe(404)
     const wrong = await fetch(`${server.origin}/__admin/reset`)
     expect(wrong.status).toBe(405)
-    expect(wrong.headers.get('allow')).toBe('POST')
+    // The core's router decides, as for the API's routes: OPTIONS is answered too.
+    expect(wrong.headers.get('allow')).toBe('POST, OPTIONS')
+    const options = await fetch(`${server.origin}/__admin/requests`, { method: 'OPTIONS' })
+    expect(options.status).toBe(204)
+    expect(options.headers.get('allow')).toBe('GET, HEAD, OPTIONS')
   })
 
   it('answers paths outside the API with a 404 problem', async () => {
-    const response = await fetch(`${server.origin}/favicon.ico`)
+    const response = await fetch(`${server.origin}/robots.txt`)
     expect(response.status).toBe(404)
     expect(response.headers.get('content-type')).toBe('application/problem+json')
   })

@@ -1,5 +1,5 @@
 import { type FieldError, HalyardError, ValidationError } from './errors.js'
-import { type Field, type Template, validate } from './forms.js'
+import { type Field, formPairs, type Template, validate } from './forms.js'
 import { type Resource, send, type WriteOptions } from './resource.js'
 import type { State } from './state.js'
 import type { SubmitArgs } from './types.js'
@@ -26,9 +26,12 @@ export class Action<
   /** The template's name (`default` for the main action). */
   declare readonly name: Name
   declare readonly title?: string
-  /** Upper case. */
+  /** Upper case, whatever the template's case. */
   declare readonly method: string
-  /** The body's media type: `application/json` unless the template says otherwise. */
+  /**
+   * The body's media type: `application/json` unless the template names another (an empty one
+   * counts as none). `submit()` sends JSON or `application/x-www-form-urlencoded`.
+   */
   declare readonly contentType: string
   /** The absolute target: the template's, else the state's own URI. */
   declare readonly uri: string
@@ -72,15 +75,20 @@ export class Action<
 
   /**
    * Sends the values with the template's method, content type and target, and resolves to the new
-   * `State`, the `Resource` a 201 created (from its `Location`), or nothing (`DELETE`). Writes to
+   * `State`, the `Resource` a 201 created (see `Resource.post()`), or nothing (`DELETE`). Writes to
    * the state's own URI carry `If-Match` from that state (see `WriteOptions.ifMatch`); the cache
-   * is kept as by `put()`, `post()` and `delete()`. A `GET` template sends the values as a query.
+   * is kept as by `put()`, `post()` and `delete()`. Values keep their types in a JSON body (a
+   * checkbox's `true` stays a boolean); an `application/x-www-form-urlencoded` body, and the query
+   * of the target that a `GET` or `DELETE` template sends its values in, carry them as text
+   * (`true`, `42`), an array as one pair per member, `null` and `undefined` left out.
    *
    * @throws {ValidationError} with `sent: false`, and no request, when the values break the
    * template's constraints.
+   * @throws {HalyardError} without a request when the template's content type is neither JSON nor
+   * `application/x-www-form-urlencoded`.
    * @example
    * ```ts
-   * const created = await page.action('createArticle').submit({ title: 'Hello' })
+   * const created = await page.action('createArticle').submit({ title: 'Hello', draft: true })
    * ```
    */
   async submit(
@@ -92,15 +100,20 @@ export class Action<
     const refuse = (reason: string) => new HalyardError(`${method} ${uri} not sent: ${reason}`)
     if (errors.length)
       throw new ValidationError(method, uri, undefined, { status: 422, title: 'Invalid', errors })
-    // A GET sends its values as the query, whatever the content type.
-    if (method !== 'GET' && !/json/i.test(contentType)) throw refuse(`${contentType} is not JSON`)
+    const form = /^application\/x-www-form-urlencoded\b/i.test(contentType)
+    // A GET or a DELETE sends its values as the query of the target (the HAL-FORMS draft),
+    // whatever the content type.
+    const query = method === 'GET' || method === 'DELETE'
+    if (!query && !form && !/json/i.test(contentType))
+      throw refuse(`${contentType} is neither JSON nor application/x-www-form-urlencoded`)
     if (!this.#go) throw refuse('the state was not read by a client')
-    if (method === 'GET') {
-      const url = new URL(uri)
-      for (const [key, value] of Object.entries(values)) url.searchParams.set(key, String(value))
-      return this.#go(url.href).get(options) as Promise<Result>
+    const url = new URL(uri)
+    if (query) {
+      for (const key of Object.keys(values)) url.searchParams.delete(key)
+      formPairs(values, url.searchParams)
     }
-    return this.#go(uri)[send](method, method === 'DELETE' ? undefined : values, {
+    if (method === 'GET') return this.#go(url.href).get(options) as Promise<Result>
+    return this.#go(url.href)[send](method, query ? undefined : form ? formPairs(values) : values, {
       ...options,
       contentType,
       // The version the values were edited from is the one the write must not overwrite.

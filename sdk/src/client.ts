@@ -50,10 +50,12 @@ export function createClient(options: ClientOptions): Client {
   const baseUrl = normalized.baseUrl.href
   // Relative URIs resolve under the base URL, as if it ended with a slash (`blogs/1` under `/api/v1.2`).
   const under = baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`
+  const transport = createTransport(normalized, (uri) => context.go(uri))
   const context: ClientContext = {
     options: normalized,
-    cache: new StateCache(normalized.cacheSize),
-    transport: createTransport(normalized, (uri) => context.go(uri)),
+    // `cache.get(uri)` finds the representation a plain `get()` asks for.
+    cache: new StateCache(normalized.cacheSize, transport.headers()),
+    transport,
     warned: new Set(),
     go: <T>(uri: string | URL = baseUrl) => new Resource<T>(context, new URL(uri, under).href),
   }

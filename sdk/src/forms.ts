@@ -7,13 +7,25 @@ export interface FieldOption {
   value: string
 }
 
+/** Where a field's choices are listed, when the template links to them (a HAL link). */
+export interface FieldOptionsLink {
+  /** Absolute unless templated (then as written: expand it, then resolve it against the state). */
+  href: string
+  templated?: boolean
+  /** The media type the list comes in. */
+  type?: string
+}
+
 /**
  * One property of a HAL-FORMS template: what a value must be, and how to ask for it. Members the
- * template leaves out are absent (`type` defaults to `text`).
+ * template leaves out are absent (`type` defaults to `text`). The value `submit()` takes follows
+ * the type: a boolean for `checkbox`, a finite number for `number` and `range`, a string for the
+ * other text types and the dates (`date`: `2026-11-26`, `datetime-local`: `2026-11-26T10:30`), any
+ * scalar for `text` (also what a property without `type` is: Spring HATEOAS gives booleans none).
  */
 export interface Field<N extends string = string> {
   name: N
-  /** An HTML input type: `text`, `textarea`, `number`, `email`… */
+  /** An HTML input type: `text`, `textarea`, `number`, `checkbox`, `date`, `email`… */
   type: string
   required: boolean
   readOnly: boolean
@@ -24,14 +36,26 @@ export interface Field<N extends string = string> {
   value?: unknown
   /** A pattern the whole value must match, as HTML's `pattern`. */
   regex?: string
-  min?: number
-  max?: number
+  /**
+   * The least and greatest value: a number; for the date and time types, their text (`2026-01-01`,
+   * compared as ISO texts compare).
+   */
+  min?: number | string
+  max?: number | string
   step?: number
   /** In characters (Unicode code points), as JSON Schema counts them. */
   minLength?: number
   maxLength?: number
-  /** The allowed values, when the template lists them inline. */
-  options?: { inline: readonly FieldOption[]; minItems?: number; maxItems?: number }
+  /**
+   * The allowed values: listed `inline`, or behind a `link` (then `inline` is empty and the values
+   * are left to the server). More than one may be chosen (an array) when `maxItems` allows.
+   */
+  options?: {
+    inline: readonly FieldOption[]
+    link?: FieldOptionsLink
+    minItems?: number
+    maxItems?: number
+  }
 }
 
 /** A HAL-FORMS template, as {@link halFormsAdapter} reads it. */
@@ -40,12 +64,18 @@ export interface Template {
   title?: string
   /** Upper case. */
   method: string
-  /** Default `application/json`. */
+  /**
+   * Default `application/json`, also when the template's is empty; `submit()` sends JSON or
+   * `application/x-www-form-urlencoded`.
+   */
   contentType: string
   /** As written; absent for the document itself. */
   target?: string
   fields: readonly Field[]
 }
+
+/** A string member, else nothing. */
+const text = (value: unknown) => (typeof value === 'string' ? value : '')
 
 /** The members of `source` of type `type` among `keys`. */
 const pick = (source: Record<string, unknown>, keys: string, type: string) =>
@@ -55,11 +85,16 @@ const pick = (source: Record<string, unknown>, keys: string, type: string) =>
 
 function readField(raw: unknown): Field[] {
   if (!isRecord(raw) || typeof raw.name !== 'string') return []
-  const {
-    inline,
-    promptField = 'prompt',
-    valueField = 'value',
-  } = isRecord(raw.options) ? raw.options : {}
+  const options = isRecord(raw.options) ? raw.options : {}
+  const { inline, link, promptField = 'prompt', valueField = 'value' } = options
+  const linked = isRecord(link) &&
+    typeof link.href === 'string' && {
+      link: {
+        href: link.href,
+        ...pick(link, 'type', 'string'),
+        ...pick(link, 'templated', 'boolean'),
+      },
+    }
   // An inline option is a string, or an object whose prompt and value live under the named keys.
   const choice = (entry: unknown): FieldOption =>
     isRecord(entry)
@@ -68,16 +103,17 @@ function readField(raw: unknown): Field[] {
   return [
     {
       type: 'text',
-      ...pick(raw, 'type prompt placeholder regex', 'string'),
+      ...pick(raw, 'type prompt placeholder regex min max', 'string'),
       ...pick(raw, 'min max step minLength maxLength', 'number'),
       name: raw.name,
       required: raw.required === true,
       readOnly: raw.readOnly === true,
       ...('value' in raw && { value: raw.value }),
-      ...(Array.isArray(inline) && {
+      ...((Array.isArray(inline) || linked) && {
         options: {
-          inline: inline.map(choice),
-          ...pick(raw.options as object as Record<string, unknown>, 'minItems maxItems', 'number'),
+          inline: Array.isArray(inline) ? inline.map(choice) : [],
+          ...linked,
+          ...pick(options, 'minItems maxItems', 'number'),
         },
       }),
     } as Field,
@@ -90,10 +126,12 @@ export function readTemplates(raw: unknown): Template[] {
     isRecord(template)
       ? [
           {
-            contentType: 'application/json',
-            ...pick(template, 'title contentType target', 'string'),
+            ...pick(template, 'title target', 'string'),
+            // The HAL-FORMS draft: no or an empty content type is JSON; methods in any case, GET
+            // when there is none.
+            contentType: text(template.contentType) || 'application/json',
             name,
-            method: (typeof template.method === 'string' ? template.method : 'GET').toUpperCase(),
+            method: (text(template.method) || 'GET').toUpperCase(),
             fields: Array.isArray(template.properties)
               ? template.properties.flatMap(readField)
               : [],
@@ -104,44 +142,89 @@ export function readTemplates(raw: unknown): Template[] {
 }
 
 /**
+ * The JSON type each input type's value has: `text`, also what a template without `type` gets
+ * (Spring HATEOAS gives a boolean none), takes any scalar; none for the types whose values vary.
+ */
+const kindOf = (type: string) =>
+  /^(number|range)$/.test(type)
+    ? 'number'
+    : type === 'checkbox'
+      ? 'boolean'
+      : type === 'text'
+        ? 'scalar'
+        : /^(textarea|email|password|search|tel|url|date|datetime-local|time)$/.test(type) &&
+          'string'
+
+/**
  * What is wrong with `values` for `fields`, as a 422 would say it: a JSON Pointer and a detail per
  * fault; empty when they are valid.
  */
 export function validate(fields: readonly Field[], values: Record<string, unknown>): FieldError[] {
   const errors: FieldError[] = []
-  for (const { name, type, required, options, regex, ...field } of fields) {
+  for (const { name, type, required, options, regex, step, ...field } of fields) {
     const value = values[name]
     const fail = (detail: string) =>
       errors.push({
         pointer: `/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`,
         detail: `${name} ${detail}`,
       })
-    // What JSON type the input type asks for; none for the types whose values vary.
-    const kind = /^(number|range)$/.test(type)
-      ? 'number'
-      : /^(text|textarea|email|password|search|tel|url)$/.test(type) && 'string'
-    // Characters as Unicode code points, as JSON Schema counts them.
-    const size = typeof value === 'string' ? [...value].length : value
-    const allowed = options?.inline.map((option) => option.value)
-    if (value === undefined || value === null || value === '') {
+    const kind = kindOf(type)
+    const allowed = options?.inline.length
+      ? options.inline.map((option) => option.value)
+      : undefined
+    // Several values only where the options let more than one be chosen.
+    const each: unknown[] = Array.isArray(value) && options ? value : [value]
+    const absent = value === undefined || value === null || value === ''
+    if (absent || (required && !each.length)) {
       if (required) fail('is required')
-    } else if (kind && typeof value !== kind) fail(`must be a ${kind}`)
-    else {
-      const unit = typeof value === 'string' ? ' characters' : ''
+      continue
+    }
+    if (each.length < (options?.minItems ?? 0)) fail(`takes at least ${options?.minItems} values`)
+    if (each.length > (options?.maxItems ?? Infinity))
+      fail(`takes at most ${options?.maxItems} values`)
+    for (const one of each) {
+      if (
+        kind === 'scalar'
+          ? typeof one === 'object'
+          : kind && (typeof one !== kind || (kind === 'number' && !Number.isFinite(one)))
+      ) {
+        fail(`must be a ${kind === 'scalar' ? 'string' : kind}`)
+        continue
+      }
+      // Dates and times compare as their ISO texts do; other strings by their length, in
+      // Unicode code points as JSON Schema counts them.
+      const text = typeof one === 'string' && !/date|time|month|week/.test(type)
+      const size = (text ? [...one].length : one) as number
+      const unit = text ? ' characters' : ''
       const least = unit ? field.minLength : field.min
       const most = unit ? field.maxLength : field.max
-      if (typeof size === 'number' && size < (least ?? -Infinity))
+      if (typeof size === typeof least && size < (least as number))
         fail(`must be at least ${least}${unit}`)
-      if (typeof size === 'number' && size > (most ?? Infinity))
+      if (typeof size === typeof most && size > (most as number))
         fail(`must be at most ${most}${unit}`)
+      // HTML's step: counted from min, with room for binary fractions (0.1 + 0.2).
+      const steps =
+        typeof one === 'number' && step ? (one - ((field.min as number) || 0)) / step : 0
+      if (Math.abs(steps - Math.round(steps)) > 1e-9) fail(`must be a multiple of ${step}`)
       try {
         // Anchored, as HTML's `pattern`.
-        if (regex && !new RegExp(`^(?:${regex})$`, 'u').test(String(value)))
+        if (regex && !new RegExp(`^(?:${regex})$`, 'u').test(String(one)))
           fail(`must match ${regex}`)
       } catch {} // a pattern this engine cannot read is left to the server
-      if (allowed && [value].flat().some((each) => !allowed.includes(String(each))))
-        fail(`must be one of ${allowed.join(', ')}`)
+      if (allowed && !allowed.includes(String(one))) fail(`must be one of ${allowed.join(', ')}`)
     }
   }
   return errors
+}
+
+/**
+ * `values` as the pairs of a query or an `application/x-www-form-urlencoded` body: booleans as
+ * `true`/`false`, numbers as their text, an array as one pair per member; absent and `null`
+ * values left out.
+ */
+export function formPairs(values: object, into = new URLSearchParams()): URLSearchParams {
+  for (const [key, value] of Object.entries(values))
+    for (const one of [value].flat())
+      if (one !== undefined && one !== null) into.append(key, String(one))
+  return into
 }

@@ -15,10 +15,10 @@ export {
   type Representation,
   type RepresentationAdapter,
 } from './adapter.js'
-export { StateCache } from './cache.js'
+export { type RequestHeaders, StateCache } from './cache.js'
 export { type Client, createClient } from './client.js'
 export * from './errors.js'
-export type { Field, FieldOption, Template } from './forms.js'
+export type { Field, FieldOption, FieldOptionsLink, Template } from './forms.js'
 export { type Link, type LinkSelector, Links, linkTarget } from './links.js'
 export type { ClientOptions, TokenSource } from './options.js'
 export type { ItemsOptions, PagesOptions } from './pagination.js'

@@ -1,17 +1,49 @@
 import { isHTTPError, type Options as KyOptions, type RetryOptions } from 'ky'
 import { halFormsAdapter, type RepresentationAdapter } from './adapter.js'
+import { HalyardError } from './errors.js'
 
 /** Where a token comes from: a constant, or a function asked before each request to its origin. */
 export type TokenSource = string | (() => string | undefined | Promise<string | undefined>)
 
 /**
- * Options of {@link createClient}. Besides its own, the client takes ky's `hooks`, `timeout`,
- * `retry`, `fetch` and `credentials`, passed to ky as they are (`retry` with `maxRetryAfter` added).
+ * Options of {@link createClient}. Besides its own, the client takes ky's `hooks`, `retry`, `fetch`
+ * and `credentials`, passed to ky as they are (`retry` with `maxRetryAfter` and `backoffLimit`
+ * defaulted to the `timeout`).
+ *
+ * What bounds a call (`get()`, a write, `send()`): each attempt waits at most `timeout` for the
+ * response's headers and, once they came, at most `timeout` again for its body; `retry.limit`
+ * (default 2) more attempts follow for idempotent methods, each after a wait of at most
+ * `maxRetryAfter` (a server's `Retry-After`) or `retry.backoffLimit` (ky's backoff), both the
+ * `timeout` by default; and the whole call, attempts, waits, redirects, token and body together, ends
+ * within `totalTimeout`, by default `(retry.limit + 1) × timeout` (30 s with the defaults), with a
+ * `TimeoutError` if it has not ended by then.
+ *
+ * @example
+ * ```ts
+ * // Each attempt 2 s; no Retry-After over 2 s is waited for; the whole call within 6 s.
+ * createClient({ baseUrl: 'http://127.0.0.1:4010/api/v1.2', timeout: 2000 })
+ * ```
  */
 export interface ClientOptions
-  extends Pick<KyOptions, 'hooks' | 'timeout' | 'retry' | 'fetch' | 'credentials'> {
-  /** The API's base URL. `go()` resolves relative URIs against it; its origin alone gets the token. */
+  extends Pick<KyOptions, 'hooks' | 'retry' | 'fetch' | 'credentials'> {
+  /**
+   * The API's base URL. `go()` resolves relative URIs against it; its origin alone gets the token.
+   * A relative one (`/api/v1.2`) resolves against the page's address (`location.href`); outside a
+   * page it is a `HalyardError` asking for an absolute URL.
+   */
   baseUrl: string | URL
+  /**
+   * ms an attempt waits for the response's headers, and again for its body; `false`: no limit
+   * (and no `totalTimeout` by default). Default 10 000.
+   */
+  timeout?: number | false
+  /**
+   * ms the whole call may take: every attempt, the waits between them, redirects and the body.
+   * Past it the call rejects with a `TimeoutError`; a `Retry-After` that would end after it is not
+   * waited for (the call rejects at once with the response's `HttpError`). Default
+   * `(retry.limit + 1) × timeout`; `false`: no limit.
+   */
+  totalTimeout?: number | false
   /** Sent in `tokenHeader` to the base URL's origin, never to another origin. */
   token?: TokenSource
   /** The header that carries the token. Default `X-Access-Token`. */
@@ -40,7 +72,7 @@ export interface ClientOptions
   warn?: (message: string) => void
   /**
    * The longest `Retry-After` (ms) a retry waits for. A server asking for longer gets no retry:
-   * the call rejects with its `HttpError` at once. Default 60 000.
+   * the call rejects with its `HttpError` at once. Default the `timeout` (60 000 without one).
    */
   maxRetryAfter?: number
   /** The largest body (bytes) read; a larger one is an `InvalidResponseError`. Default 50 MiB. */
@@ -50,8 +82,11 @@ export interface ClientOptions
 /** The options after {@link normalizeOptions}: every default applied, once. */
 export interface NormalizedOptions {
   baseUrl: URL
-  /** Absent when the client has no token: its requests then skip the origin check. */
-  token: (() => Promise<string | undefined>) | undefined
+  /**
+   * Absent when the client has no token: its requests then skip the origin check. A promise only
+   * when the caller's function gives one.
+   */
+  token: (() => string | undefined | Promise<string | undefined>) | undefined
   tokenHeader: string
   headers: Record<string, string>
   cacheSize: number
@@ -61,18 +96,42 @@ export interface NormalizedOptions {
   warn: (message: string) => void
   /** Per attempt, for the headers and again for the body. */
   timeout: number | false
+  /** The whole call's limit (ms). */
+  totalTimeout: number | false
+  /**
+   * ky's `shouldRetry` for a call that must end by `deadline` (ms since the epoch): no retry after
+   * a `Retry-After` over `maxRetryAfter`, or one that would end past the deadline.
+   */
+  shouldRetry(
+    state: ShouldRetryState,
+    deadline: number,
+  ): boolean | undefined | Promise<boolean | undefined>
   maxBodySize: number
   ky: KyOptions
 }
+
+type ShouldRetryState = Parameters<NonNullable<RetryOptions['shouldRetry']>>[0]
 
 /** A `Retry-After` in ms: delay seconds or an HTTP date; 0 when absent, NaN when unreadable. */
 const retryAfter = (value: string | null): number =>
   /^\d*$/.test(value ?? '') ? Number(value) * 1000 : Date.parse(value ?? '') - Date.now()
 
+/** The base URL, absolute: a relative one resolves against the page, if there is one. */
+function absolute(baseUrl: string | URL): URL {
+  try {
+    return new URL(baseUrl, (globalThis as { location?: { href?: string } }).location?.href)
+  } catch {
+    throw new HalyardError(
+      `baseUrl '${baseUrl}' is no absolute URL and no page resolves it: give an absolute URL, e.g. 'http://127.0.0.1:4010/api/v1.2'`,
+    )
+  }
+}
+
 /**
  * Applies the defaults, once per client: a 10 s timeout (for the headers, then for the body), two
- * retries of idempotent methods that honour `Retry-After` up to 60 s (ky's), bodies up to 50 MiB,
- * the token in `X-Access-Token`, a cache of 1000 states that follows HTTP caching.
+ * retries of idempotent methods that wait for `Retry-After` or back off no longer than the
+ * timeout, the whole call within (retries + 1) × timeout, bodies up to 50 MiB, the token in
+ * `X-Access-Token`, a cache of 1000 states that follows HTTP caching.
  */
 export function normalizeOptions({
   baseUrl,
@@ -86,19 +145,18 @@ export function normalizeOptions({
   warn = (message) => console.warn(message),
   timeout = 10_000,
   retry = 2,
-  maxRetryAfter = 60_000,
+  maxRetryAfter = timeout || 60_000,
   maxBodySize = 50 * 1024 * 1024,
   hooks,
   fetch,
   credentials,
+  ...rest
 }: ClientOptions): NormalizedOptions {
   const retryOptions: RetryOptions = typeof retry === 'number' ? { limit: retry } : retry
+  const { totalTimeout = timeout && timeout * ((retryOptions.limit ?? 2) + 1) } = rest
   return {
-    baseUrl: new URL(baseUrl), // a TypeError (Invalid URL) unless absolute
-    token:
-      token === undefined
-        ? undefined
-        : async () => (typeof token === 'function' ? await token() : token),
+    baseUrl: absolute(baseUrl),
+    token: token === undefined || typeof token === 'function' ? token : () => token,
     tokenHeader,
     headers,
     cacheSize,
@@ -107,18 +165,25 @@ export function normalizeOptions({
     nextRels,
     warn,
     timeout,
+    totalTimeout,
     maxBodySize,
+    // A server that asks for a longer wait than maxRetryAfter, or one that would outlast the call,
+    // gets no retry: its error comes now.
+    shouldRetry(state, deadline) {
+      const wait = isHTTPError(state.error)
+        ? retryAfter(state.error.response.headers.get('retry-after'))
+        : 0
+      return wait > maxRetryAfter || wait >= deadline - Date.now()
+        ? false
+        : retryOptions.shouldRetry?.(state)
+    },
     ky: {
       timeout,
       retry: {
         maxRetryAfter, // ky's cap, for the rate-limit headers it also reads
+        // ky's backoff doubles without end: no wait longer than an attempt may take.
+        ...(timeout && { backoffLimit: timeout }),
         ...retryOptions,
-        // A server that asks for a longer wait than maxRetryAfter gets no retry: its error comes now.
-        shouldRetry: (state) =>
-          isHTTPError(state.error) &&
-          retryAfter(state.error.response.headers.get('retry-after')) > maxRetryAfter
-            ? false
-            : retryOptions.shouldRetry?.(state),
       },
       // 3xx must reach the client (redirects it follows itself), 304 included; ky throws from 400.
       throwHttpErrors: (status) => status >= 400,

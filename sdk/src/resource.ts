@@ -1,5 +1,6 @@
+import type { RequestHeaders } from './cache.js'
 import type { ClientContext } from './context.js'
-import { HalyardError, isPreconditionFailedError, LinkNotFoundError } from './errors.js'
+import { isPreconditionFailedError, LinkNotFoundError } from './errors.js'
 import { freshUntil } from './freshness.js'
 import { type Link, linkTarget, resolveUrl } from './links.js'
 import { type ItemsOptions, items, type PagesOptions, pages } from './pagination.js'
@@ -73,6 +74,20 @@ export class Resource<T = AnyResource> {
   }
 
   /**
+   * The resource at `uri` on this one's client, as `client.go(uri)` gives it. Sends no request:
+   * for code that holds a resource and meets URIs, such as the pages a `next` link leads to.
+   *
+   * @example
+   * ```ts
+   * const next = page.links.get('next')
+   * if (next) await articles.go(next.href).get()
+   * ```
+   */
+  go<U = AnyResource>(uri: string | URL): Resource<U> {
+    return this.#context.go<U>(uri)
+  }
+
+  /**
    * The resource's state: from the cache while it is fresh (an embedded copy included, as long as
    * its container), else from a GET, conditional when a stale state has validators. Freshness
    * follows the responses' `Cache-Control`, or lasts until invalidated (option `caching`).
@@ -83,17 +98,13 @@ export class Resource<T = AnyResource> {
    * ```
    */
   get(options: RequestOptions = {}): Promise<State<T>> {
-    const { cache } = this.#context
-    const cached = cache.get(this.uri) as State<T> | undefined
-    // A stale state still lends its validators: the request is conditional, a 304 reuses it.
-    return cached && cache.isFresh(this.uri)
-      ? Promise.resolve(cached)
-      : this.#fetch(options, cached)
+    return this.#read(options, true)
   }
 
   /**
-   * Reads the resource again. With a cached state it sends `If-None-Match` / `If-Modified-Since`
-   * from that state's validators, and a 304 gives the cached state back.
+   * Reads the resource again. With a cached state (of the representation this request asks for)
+   * it sends `If-None-Match` / `If-Modified-Since` from that state's validators, and a 304 gives
+   * the cached state back.
    *
    * @example
    * ```ts
@@ -101,34 +112,57 @@ export class Resource<T = AnyResource> {
    * ```
    */
   refresh(options: RequestOptions = {}): Promise<State<T>> {
-    return this.#fetch(options, this.#context.cache.get(this.uri) as State<T> | undefined)
+    return this.#read(options)
   }
 
-  async #fetch(options: RequestOptions, cached: State<T> | undefined): Promise<State<T>> {
+  /**
+   * The representation `options` ask for (RFC 9111 §4.1): the cached state while it is fresh and
+   * `fresh` allows it, else a GET, conditional on its validators.
+   */
+  #read(options: RequestOptions, fresh?: boolean): Promise<State<T>> {
+    const { cache, transport } = this.#context
+    const request = transport.headers(options)
+    const cached = cache.get(this.uri, request) as State<T> | undefined
+    // A stale state still lends its validators: the request is conditional, a 304 reuses it.
+    return cached && fresh && cache.isFresh(this.uri, request)
+      ? Promise.resolve(cached)
+      : this.#fetch(options, request, cached)
+  }
+
+  /** A GET whose request sends `request`, conditional on `cached`'s validators. */
+  async #fetch(
+    options: RequestOptions,
+    request: RequestHeaders,
+    cached: State<T> | undefined,
+  ): Promise<State<T>> {
     const { transport } = this.#context
     const headers: Record<string, string> = { ...options.headers }
     if (cached?.etag) headers['if-none-match'] = cached.etag
     if (cached?.lastModified) headers['if-modified-since'] = cached.lastModified
     const response = await transport.send('GET', this.uri, { ...options, headers })
     if (response.status === 304 && cached) {
-      await response.body?.cancel()
+      await transport.discard('GET', this.uri, response)
       // A 304 carries the Cache-Control a 200 would have (RFC 9110 §15.4.5): it renews the state.
-      this.#keep(cached, response.headers)
+      this.#keep(cached, response.headers, request)
       return cached
     }
     // After a redirect, the state is the target's.
     const state = await transport.read<T>('GET', response.url || this.uri, response)
-    this.#keep(state, response.headers)
+    this.#keep(state, response.headers, request)
     return state
   }
 
-  /** Caches a state for as long as the `caching` option and the response's headers allow. */
-  #keep(state: State<T> | State, headers: Headers): void {
+  /**
+   * Caches a state, as the representation `request` asked for, for as long as the `caching`
+   * option and the response's headers allow.
+   */
+  #keep(state: State<T> | State, headers: Headers, request?: RequestHeaders): void {
     const { cache, options } = this.#context
     if (cache.max <= 0) return // the cache is off: nothing to keep, nothing kept to drop
     const until = options.caching === 'http' ? freshUntil(headers) : Infinity
-    if (until === undefined) cache.delete(state.uri)
-    else cache.store(state as State, until)
+    // Vary: * never matches a later request (RFC 9111 §4.1): such an answer is not kept.
+    if (until === undefined || headers.get('vary')?.includes('*')) cache.delete(state.uri)
+    else cache.store(state as State, until, request)
   }
 
   /**
@@ -185,9 +219,12 @@ export class Resource<T = AnyResource> {
   }
 
   /**
-   * Creates a resource in this collection (`POST`) and gives the new `Resource`, from the
-   * response's `Location` or, without one, the `self` link of the body. When the response carries
-   * the new resource's representation, it is cached: reading it costs no request. The
+   * Creates a resource in this collection (`POST`) and gives the new `Resource`: the response's
+   * `Location`; without one, the `self` link of its body; without either, this resource's own URI
+   * (RFC 9110 §15.3.2: a 201 without `Location` identifies what it created by the request's
+   * target). It never rejects for want of an address. When the response carries the new
+   * resource's representation (a 201's body, where `Location` and `self` agree or `Location` is
+   * absent), that body is cached as its state: reading it costs no request while it is fresh. The
    * collection's cached pages are dropped.
    *
    * @example
@@ -211,7 +248,9 @@ export class Resource<T = AnyResource> {
   ): Promise<State<T> | Resource | undefined> {
     const { cache, transport } = this.#context
     const headers: Record<string, string> = { ...rest.headers }
-    const known = ifMatch === true ? (state ?? cache.get(this.uri)) : undefined
+    // The representation the write asks for: its validators, and where its answer is kept.
+    const request = transport.headers(rest)
+    const known = ifMatch === true ? (state ?? cache.get(this.uri, request)) : undefined
     if (contentType) headers['content-type'] = contentType
     if (typeof ifMatch === 'string') headers['if-match'] = ifMatch
     // If-Match compares strongly (RFC 9110 §13.1.1): a weak ETag would fail every time.
@@ -226,7 +265,7 @@ export class Resource<T = AnyResource> {
       throw error
     }
     if (method === 'DELETE') {
-      await response.body?.cancel()
+      await transport.discard(method, this.uri, response)
       cache.invalidate(this.uri, { collections: true })
       return
     }
@@ -234,34 +273,42 @@ export class Resource<T = AnyResource> {
       cache.invalidateCollection(this.uri)
       // Only a 201 made something: any other answer is the outcome, not this resource's state.
       return create || response.status === 201
-        ? this.#created(response)
+        ? this.#created(response, request)
         : transport.read(method, response.url || this.uri, response)
     }
     // Every cached copy, embedded ones included, is stale now.
     cache.invalidate(this.uri)
-    if (response.status === 204) return this.#fetch({}, undefined)
+    // The read that stands in for an empty answer is part of the call: the caller's signal stops it.
+    // It asks for the representation the write asked for.
+    if (response.status === 204)
+      return this.#read({ ...rest, headers: { accept: `${request.accept}` } })
     const updated = await transport.read<T>(method, this.uri, response)
-    this.#keep(updated, response.headers)
+    this.#keep(updated, response.headers, request)
     return updated
   }
 
-  /** The resource a POST created: its `Location`, else the body's `self`; cached from the body. */
-  async #created(response: Response): Promise<Resource> {
+  /**
+   * The resource a POST created: its `Location`, else the body's `self`, else the request's target
+   * (RFC 9110 §15.3.2); a 201's body is cached as its state when it speaks for it.
+   */
+  async #created(response: Response, request: RequestHeaders): Promise<Resource> {
     const location = response.headers.get('location')
     const from = response.url || this.uri
     const located = location === null ? undefined : resolveUrl('POST', from, location)
-    // Without a Location, the body's self link names the created resource (resolved against the
-    // request's URI); the body is then not cached, its state being addressed at the collection.
-    const state = await this.#context.transport.read('POST', located ?? this.uri, response)
+    // Without a Location the state is addressed by the body's self link (hrefs resolved against
+    // the request's URI), or else at the target itself.
+    const state = await this.#context.transport.read('POST', located ?? from, response, !located)
     const self = state.links.get('self')
-    const uri = located ?? (!self?.templated && self?.href)
-    if (!uri)
-      throw new HalyardError(
-        `POST ${this.uri} answered ${response.status} without a Location or self`,
-      )
-    // Cache the body only when it says it is the created resource, on the origin that answered.
-    if (self?.href === located && new URL(uri).origin === new URL(from).origin)
-      this.#keep(state, response.headers)
+    const uri = located ?? state.uri
+    // Cache the body only when it says it is the created resource (a Location and a self that
+    // differ say two things), on the origin that answered, and when there is a body at all.
+    if (
+      (located ? self?.href === located : response.status === 201) &&
+      typeof state.data === 'object' &&
+      state.data !== null &&
+      new URL(uri).origin === new URL(from).origin
+    )
+      this.#keep(state, response.headers, request)
     return this.#context.go(uri)
   }
 

@@ -1,7 +1,7 @@
 import { Action, type Go } from './action.js'
 import type { RepresentationAdapter } from './adapter.js'
 import { ActionNotFoundError } from './errors.js'
-import type { Template } from './forms.js'
+import type { Field, Template } from './forms.js'
 import { Links } from './links.js'
 import type {
   ActionName,
@@ -164,6 +164,17 @@ export class State<T = AnyResource> {
 }
 
 /**
+ * A field whose options are behind a link, that link resolved against the document when it can be
+ * (in place: the templates are read afresh for each state).
+ */
+const resolveOptionsLink = (uri: string) => (field: Field) => {
+  const link = field.options?.link
+  if (link && !link.templated && URL.canParse(link.href, uri))
+    link.href = new URL(link.href, uri).href
+  return field
+}
+
+/**
  * Builds the state of a parsed body, and of everything embedded in it, through `adapter`. Hrefs
  * anywhere in the body resolve against `uri`, the document that was fetched.
  */
@@ -198,7 +209,13 @@ export function createState<T>(
     (targeted ??= deepFreeze(
       (representation.templates ?? []).flatMap((template) => {
         try {
-          return [{ ...template, target: new URL(template.target ?? address, uri).href }]
+          return [
+            {
+              ...template,
+              target: new URL(template.target ?? address, uri).href,
+              fields: template.fields.map(resolveOptionsLink(uri)),
+            },
+          ]
         } catch {
           return [] // a template whose target is no URL is skipped, as such a link is
         }

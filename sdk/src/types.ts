@@ -103,9 +103,35 @@ export type ActionName<T> = Extract<keyof ActionsOf<T>, string>
 export type ActionValues<T, K> =
   FormOf<T, K> extends Form<infer V, unknown> ? V : Record<string, unknown>
 
+/**
+ * What an action resolves to, described without naming the SDK's classes (as `@halyard/mock`'s
+ * `ClientTypes` does): `state`, a `State` of `Of`; `resource`, the `Resource` a 201 created.
+ *
+ * @example
+ * ```ts
+ * type Article = {
+ *   data: { title: string }
+ *   actions: { default: Form<{ title: string }, ActionReturns<'state', Article>> } // submit(): State<Article>
+ * }
+ * ```
+ */
+export interface ActionReturns<Kind extends 'state' | 'resource', Of> {
+  /** Phantom: never present at runtime. */
+  readonly returns: Kind
+  /** Phantom: never present at runtime. */
+  readonly of: Of
+}
+
+type Resolved<R> =
+  R extends ActionReturns<'state', infer Of>
+    ? State<Of>
+    : R extends ActionReturns<'resource', infer Of>
+      ? Resource<Of>
+      : R
+
 /** What submitting action `K` of `T` resolves to. */
 export type ActionResult<T, K> =
-  FormOf<T, K> extends Form<object, infer R> ? R : State | Resource | undefined
+  FormOf<T, K> extends Form<object, infer R> ? Resolved<R> : State | Resource | undefined
 
 /** The field names of action `K` of `T`. */
 export type FieldName<T, K> = Extract<keyof ActionValues<T, K>, string>

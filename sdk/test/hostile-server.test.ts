@@ -207,6 +207,52 @@ describe('@halyard/sdk against a hostile server', () => {
     })
   })
 
+  describe('what bounds a call', () => {
+    it('a Retry-After that would end after totalTimeout is not waited for', async () => {
+      api.on('/api/busy', (_, res) => res.writeHead(503, { 'retry-after': '2' }).end())
+      const error = await client({ maxRetryAfter: 5000, totalTimeout: 1500 })
+        .go('busy')
+        .get()
+        .catch((e: unknown) => e)
+      expect(isHttpError(error) && error.status).toBe(503)
+      expect(paths(api)).toEqual(['GET /api/busy'])
+    })
+
+    it("ky's backoff waits no longer than the timeout between attempts", async () => {
+      // Doubling from 300 ms, the fifth wait would be 4.8 s: past the call's 6 s. No longer than
+      // the timeout (1 s) each, all five retries fit.
+      api.on('/api/failing', (_, res) => res.writeHead(500).end())
+      const error = await client({ timeout: 1000, retry: { limit: 5 } })
+        .go('failing')
+        .get()
+        .catch((e: unknown) => e)
+      expect(isHttpError(error) && error.status).toBe(500)
+      expect(api.seen).toHaveLength(6)
+    })
+
+    it('a token source that never answers ends in a TimeoutError, with nothing sent', async () => {
+      const error = await client({ token: () => new Promise<string>(() => {}), timeout: 300 })
+        .go('anything')
+        .get()
+        .catch((e: unknown) => e)
+      expect(isTimeoutError(error)).toBe(true)
+      expect((error as Error).message).toContain(`GET ${api.origin}/api/anything`)
+      expect(api.seen).toEqual([])
+    })
+
+    it('redirects share the call’s time: slow hops end in a TimeoutError, not 20 of them', async () => {
+      api.on('/api/slow', (_, res) => {
+        setTimeout(() => res.writeHead(302, { location: '/api/slow' }).end(), 100)
+      })
+      const error = await client({ timeout: 400, retry: 0 })
+        .go('slow')
+        .get()
+        .catch((e: unknown) => e)
+      expect(isTimeoutError(error)).toBe(true)
+      expect(api.seen.length).toBeLessThan(21)
+    })
+  })
+
   describe('redirects of a request that carries the token', () => {
     it('sends a POST answered 307 once, then once to the target, with the token on the same origin', async () => {
       api.on('POST /api/old', redirect(307, '/api/new'))

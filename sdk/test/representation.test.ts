@@ -245,7 +245,7 @@ describe('HAL-FORMS', () => {
       default: { method: 'POST', contentType: 'multipart/form-data', properties: [] },
     }).action()
     await expect(action.submit()).rejects.toThrow(
-      'POST https://api.example/orders/7 not sent: multipart/form-data is not JSON',
+      'POST https://api.example/orders/7 not sent: multipart/form-data is neither JSON nor application/x-www-form-urlencoded',
     )
   })
 })

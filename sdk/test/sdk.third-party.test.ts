@@ -36,6 +36,13 @@ describeHalServer(() => {
       body: { title: 'Put' },
       data: { document: 'overwritten', received: { title: 'Put' } },
     },
+    // A 201 with neither Location nor self: the target names what it created (RFC 9110 §15.3.2).
+    post: {
+      uri: `${origin}/postings`,
+      body: { title: 'Posted' },
+      created: `${origin}/postings`,
+      data: { document: 'created', received: { title: 'Posted' } },
+    },
     delete: `${origin}/delete/me`,
   }
 })
@@ -62,6 +69,7 @@ describeHalServer(() => {
     post: {
       uri: `${origin}/api/articles`,
       body: { title: 'Posted' },
+      created: `${origin}/api/articles/${articles + 1}`,
       data: { id: articles + 1, title: 'Posted' },
     },
     delete: `${origin}/api/articles/3`,
@@ -83,7 +91,12 @@ describeHalServer(() => {
       body: { title: 'Replaced', content: 'Body' },
       data: { id: 1, title: 'Replaced', content: 'Body' },
     },
-    post: { uri: `${api}/blogs/1/articles`, body: { title: 'Posted' }, data: { id: 43 } },
+    post: {
+      uri: `${api}/blogs/1/articles`,
+      body: { title: 'Posted' },
+      created: `${api}/blogs/1/articles/43`,
+      data: { id: 43 },
+    },
     delete: `${api}/blogs/1/articles/2`,
   }
 })

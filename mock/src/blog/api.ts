@@ -1,15 +1,22 @@
 import type { HttpHandler } from 'msw'
-import { createHalApi, type HalApi } from '../core/api.js'
-import { halHandler } from '../core/handler.js'
+import {
+  defineHalApi,
+  type HalApi,
+  type HalCollections,
+  type HalRecord,
+  halHandler,
+} from '../index.js'
+import type { BlogDefinitionTypes } from './client-types.js'
 import { blogDefinition } from './definition.js'
 import { type BlogApiOptions, resolveOptions } from './options.js'
-import { type BlogDb, BlogStore, type StoreExtensions } from './store.js'
+import { adoptSeed, isTrustedSeed } from './seed.js'
+import { type BlogDb, Persons, type StoreExtensions } from './store.js'
 
 /**
  * One isolated, stateful instance of the Blog API mock: an API of the core (`defineHalApi`), whose
  * `db` holds the Blog's collections and persons.
  */
-export interface BlogApi extends Omit<HalApi, 'db'> {
+export interface BlogApi extends Omit<HalApi<HalCollections, BlogDefinitionTypes>, 'db'> {
   /**
    * MSW request handlers: one catch-all that answers every request under `/api/` (404s naming
    * v1.2 included) through the API's one router. Handlers added with `server.use()` still win.
@@ -42,7 +49,7 @@ export function createBlogApi(options: BlogApiOptions = {}): BlogApi {
 
 /**
  * {@link createBlogApi} whose collections carry more `@msw/data` extensions (the browser entry's
- * persistence). Internal: not exported by the package.
+ * persistence), through the definition's public `storage`.
  *
  * @example
  * const api = createExtendedBlogApi({}, persistence())
@@ -52,18 +59,38 @@ export function createExtendedBlogApi(
   extensions?: StoreExtensions,
 ): BlogApi {
   const resolved = resolveOptions(options)
-  let store = new BlogStore(resolved.seed(), extensions)
-  const runtime = { store: () => store, options: resolved }
-  const hal = createHalApi(blogDefinition(runtime), {
-    store: () => store.hal,
-    ready: () => store.ready,
-    reset() {
-      // Extensions keep state per collection (saved data): reload the seed into the same ones.
-      if (extensions) return store.reload(resolved.seed())
-      store = new BlogStore(resolved.seed())
-      return store.ready
-    },
-  })
+  let seed = resolved.seed()
+  /** Whether the store may keep the seed's records as they are (a built-in seed, once). */
+  let adopt = adoptSeed(seed)
+  // Created after the API's collections: persistence names what it saves by creation order.
+  let persons: Persons | undefined
+  const db = (): BlogDb =>
+    ({ ...(hal.db as object), persons: persons?.collection }) as unknown as BlogDb
+  const hal = defineHalApi(
+    blogDefinition({
+      options: resolved,
+      seed: () => seed,
+      persons: (id) => persons?.get(id),
+      storage: {
+        ...(extensions && { extensions: extensions.extensions }),
+        // Restored data, if an extension (persistence) brought any, else the seed and its persons;
+        // checked on the next microtask, once the persons' collection exists too.
+        start: (load) =>
+          Promise.resolve()
+            .then(() => (extensions ? extensions.restored(db()) : false))
+            .then((restored) =>
+              restored ? undefined : Promise.all([load(), persons?.load(seed.persons)]),
+            )
+            .then(() => undefined),
+        // A built-in seed's records are kept as they are; a checked one's are copied.
+        prepareSeed: (_, value) => {
+          if (adopt) return value as HalRecord
+          return isTrustedSeed(seed) ? ({ ...(value as object) } as HalRecord) : undefined
+        },
+      },
+    }),
+  )
+  persons = new Persons(extensions?.extensions() ?? [])
   return {
     definition: hal.definition,
     answer: hal.answer,
@@ -73,11 +100,18 @@ export function createExtendedBlogApi(
     openapi: hal.openapi,
     handlers: [halHandler(hal)],
     get db() {
-      return store.db
+      return db()
     },
     get ready() {
-      return store.ready
+      return hal.ready
     },
-    reset: hal.reset,
+    async reset() {
+      seed = resolved.seed()
+      adopt = adoptSeed(seed)
+      persons?.collection.clear()
+      await hal.reset()
+      // A reset in place (extensions) loads the seed only: the persons too, then.
+      if (extensions) await persons?.load(seed.persons)
+    },
   }
 }

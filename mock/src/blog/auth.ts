@@ -1,5 +1,4 @@
-import type { HeaderReader } from '../http/headers.js'
-import { Problem } from '../http/problem.js'
+import { type HeaderReader, Problem } from '../index.js'
 
 /** What one access token may do: the blogs it may write to (`'*'` for all). */
 export interface TokenGrant {

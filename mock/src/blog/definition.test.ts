@@ -6,12 +6,14 @@ import { parseSeed } from './seed.js'
 const ROOT = 'http://blog.test/api/v1.2'
 
 describe('the Blog API as a definition of the core', () => {
-  it('stores its blogs, articles and comments as collections the core does not serve itself', () => {
+  it('defines its blogs, articles and comments as collections the core serves, nested', () => {
     const { definition } = createBlogApi()
     expect(definition.basePath).toBe('/api/v1.2')
     expect(Object.keys(definition.collections)).toEqual(['blogs', 'articles', 'comments'])
+    expect(definition.collections.articles?.parent?.collection).toBe('blogs')
+    expect(definition.collections.comments?.parent?.collection).toBe('articles')
     for (const collection of Object.values(definition.collections)) {
-      expect(collection.serve).toBe(false)
+      expect(collection.serve).toBeUndefined()
     }
   })
 
@@ -42,10 +44,23 @@ describe('the Blog API as a definition of the core', () => {
       token: { type: 'apiKey', in: 'header', name: 'X-Access-Token' },
       cookie: { type: 'apiKey', in: 'cookie', name: 'access_token' },
     })
-    expect(body.components.schemas.Articles).toMatchObject({
-      type: 'object',
-      properties: { title: { type: 'string', maxLength: 200 } },
-    })
+    const articleBody = (method: string) =>
+      body.paths['/blogs/{blogId}/articles'][method]?.requestBody?.content['application/json']
+        .schema ??
+      body.paths['/blogs/{blogId}/articles/{articleId}'][method].requestBody.content[
+        'application/json'
+      ].schema
+    // A schema of components, by reference.
+    const schemaOf = (schema: { $ref?: string }) =>
+      schema.$ref
+        ? body.components.schemas[schema.$ref.replace('#/components/schemas/', '')]
+        : schema
+    for (const method of ['post', 'put']) {
+      expect(schemaOf(articleBody(method))).toMatchObject({
+        type: 'object',
+        properties: { title: { type: 'string', maxLength: 200 } },
+      })
+    }
   })
 })
 

@@ -1,23 +1,41 @@
-import type { HalApiDefinition } from '../core/definition.js'
+import type { HalApiDefinition, HalStorage } from '../index.js'
 import { authenticate } from './auth.js'
 import { blogCollections } from './collections.js'
-import { API_PATH } from './links.js'
+import type { ResolvedOptions } from './options.js'
 import { problemPage } from './problems.js'
-import { blogApiRoutes } from './routes/index.js'
-import { blogRoute, type Runtime } from './routes/route.js'
+import { blogApiRoutes, type PersonLookup } from './routes/index.js'
+import type { SeedData } from './seed.js'
+
+/** The API's path prefix; the version lives in the path (docs/api.md, Versioning). */
+export const API_PATH = '/api/v1.2'
+
+/** The root's own link, the GraphQL endpoint; it links no OpenAPI document. */
+export const BLOG_ROOT = {
+  links: { 'doc:graphql': { href: '/graphql' } },
+  serviceDesc: false,
+} as const
+
+/** What the Blog's definition needs of its instance: options, the current seed, its persons. */
+export interface BlogRuntime {
+  readonly options: ResolvedOptions
+  /** The seed the collections load (again on a reset). */
+  readonly seed: () => SeedData
+  readonly persons: PersonLookup
+  /** How the store starts (persons and restored data beside the collections). */
+  readonly storage: HalStorage
+}
 
 /**
- * The Blog API v1.2 as one definition on the core: its collections (stored and indexed by the
- * core, described in its OpenAPI document) and the routes that answer for them, since its URLs
- * nest (`/blogs/{blogId}/articles/{articleId}`) and its pages have their own shape (`_link`, an
- * array `_embedded`, `pageIndex` and `pageSize`); its root, comments, documentation pages and
- * GraphQL endpoint; tokens read from a header or a cookie, each with the blogs it may write; problem
- * types with a page each under `docs/problems/`; and its 404s, which name v1.2.
+ * The Blog API v1.2 as one definition of the core: its collections (blogs, the articles nested
+ * under a blog, the comments nested under an article) in its own page convention, a root that
+ * links a blog template and the GraphQL endpoint, documentation pages and GraphQL as extra
+ * routes, tokens read from a header or a cookie, each with the blogs it may write; problem types
+ * with a page each under `docs/problems/`; and its 404s, which name v1.2.
  *
  * @example
- * const api = createHalApi(blogDefinition(runtime), { store: () => runtime.store().hal, reset })
+ * const api = defineHalApi(blogDefinition(runtime))
  */
-export function blogDefinition(runtime: Runtime): HalApiDefinition {
+export function blogDefinition(runtime: BlogRuntime): HalApiDefinition {
   const { options } = runtime
   const { origin } = options
   // What the API answers in a shell sharing the origin: `/api/` and below (any origin unless
@@ -26,18 +44,14 @@ export function blogDefinition(runtime: Runtime): HalApiDefinition {
     origin === '*'
       ? url.pathname.includes('/api/')
       : url.origin === origin && url.pathname.startsWith('/api/')
-  const collections = Object.fromEntries(
-    Object.entries(blogCollections()).map(([name, collection]) => [
-      name,
-      { ...collection, serve: false },
-    ]),
-  )
   return {
     basePath: API_PATH,
     title: 'Blog API v1.2',
-    collections,
+    collections: blogCollections(runtime.seed),
     curies: [{ name: 'doc', href: '/docs/rels/{rel}' }],
-    routes: blogApiRoutes(runtime).map((route) => blogRoute(route, runtime)),
+    root: BLOG_ROOT,
+    routes: blogApiRoutes(runtime.persons, options.graphql),
+    storage: runtime.storage,
     protectReads: options.protectReads,
     delay: options.delay,
     // As `authenticate` reads the token: a header, else the cookie.

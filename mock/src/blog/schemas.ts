@@ -92,6 +92,13 @@ export const personRecord = z.object({
 export type PersonRecord = z.output<typeof personRecord>
 
 /**
+ * What a client writes to an article (POST, PUT, and a patched article): its editable fields and
+ * no other member, as an unknown one is usually a typo (`id`, `_links` and `_embedded`, which
+ * clients round-trip from representations, are dropped before by the core).
+ */
+export const articleInput = z.strictObject(articleFields)
+
+/**
  * The body of POST and PUT. `id`, `_links` and `_embedded` are accepted and ignored because clients
  * round-trip representations; any other unknown member is rejected, as it is usually a typo.
  */

@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { SEED_TIME } from '../core/store.js'
 import {
   type ArticleRecord,
   articleRecord,
@@ -11,7 +10,8 @@ import {
   personRecord,
 } from './schemas.js'
 
-export { SEED_TIME }
+/** The time of every seed record's last change: 2026-01-01T00:00:00Z, the core's seed time. */
+export const SEED_TIME = Date.UTC(2026, 0, 1)
 
 /** The seed a store starts from: plain records, as in a `--data` file. */
 export interface SeedData {

@@ -85,12 +85,12 @@ describe('defineHalApi: reads', () => {
   it('links every collection and the OpenAPI document from the root, with the CURIEs', async () => {
     const { body } = await json('/api')
     expect(Object.keys(body._links)).toEqual([
+      'curies',
       'self',
       'customers',
       'products',
       'orders',
       'service-desc',
-      'curies',
     ])
     expect(body._links.orders).toEqual({
       href: `${ORIGIN}/api/orders{?page,size}`,
@@ -124,7 +124,7 @@ describe('defineHalApi: reads', () => {
     for (const query of ['size=0', 'size=4', 'page=-1', 'page=x']) {
       const { response, body } = await json(`/api/orders?${query}`)
       expect(response.status, query).toBe(400)
-      expect(body.detail).toMatch(/whole number/)
+      expect(body.detail).toMatch(/one integer from/)
     }
   })
 
@@ -185,7 +185,7 @@ describe('defineHalApi: reads', () => {
     expect(options.status).toBe(204)
     expect(options.headers.get('allow')).toBe('GET, HEAD, PUT, PATCH, DELETE, OPTIONS')
     expect(options.headers.get('accept-patch')).toBe(
-      'application/merge-patch+json, application/json-patch+json',
+      'application/merge-patch+json, application/json-patch+json, application/x-www-form-urlencoded',
     )
     const patch = await call('/api/orders', { method: 'PATCH' })
     expect(patch.status).toBe(405)
@@ -371,10 +371,11 @@ describe('defineHalApi: writes', () => {
       extra: true,
     })
     expect(response.status).toBe(422)
-    expect(body.detail).toBe('The request body is not a valid orders record.')
+    expect(body.detail).toBe('The request body is not a valid order.')
+    // An unknown member is pointed at too (zod names it in one issue of the whole object).
     expect(body.errors.map((e: { pointer: string }) => e.pointer).sort()).toEqual([
-      '',
       '/customerId',
+      '/extra',
       '/lines/0/quantity',
     ])
   })
@@ -457,7 +458,7 @@ describe('defineHalApi: writes', () => {
     const { response, body } = await json('/api/customers/1', { method: 'DELETE', headers: TOKEN })
     expect(response.status).toBe(409)
     expect(body.title).toBe('Conflict')
-    expect(body.detail).toMatch(/linked from orders's customer/)
+    expect(body.detail).toMatch(/^customer 1 is still linked from the customer link of an order/)
   })
 
   it('changes the ETag of an order when a product it embeds changes', async () => {
@@ -626,6 +627,17 @@ describe("defineHalApi: an API's own rules", () => {
         {
           method: 'GET',
           path: '/notes/{id}',
+          openapi: {
+            operationId: 'getNote',
+            responses: {
+              200: {
+                description: 'The note',
+                content: {
+                  'application/hal+json': { schema: { $ref: '#/components/schemas/NoteResource' } },
+                },
+              },
+            },
+          },
           handle: ({ params }) => ({
             status: 200,
             headers: { 'content-type': 'application/hal+json' },
@@ -755,7 +767,10 @@ describe("defineHalApi: an API's own rules", () => {
     expect((await call(api, '/notes')).status).toBe(404)
     const openapi = await (await call(api, '/openapi.json')).json()
     expect(Object.keys(openapi.paths)).not.toContain('/notes')
-    expect(openapi.components.schemas.Notes).toMatchObject({ type: 'object' })
+    // Described where a route of its own says so; its request body, which no route takes, is not.
+    expect(openapi.paths['/notes/{id}'].get.operationId).toBe('getNote')
+    expect(openapi.components.schemas.NoteResource).toMatchObject({ type: 'object' })
+    expect(openapi.components.schemas).not.toHaveProperty('Note')
     await api.ready
     expect(api.db.notes.count()).toBe(1)
   })
@@ -773,6 +788,7 @@ describe('defineHalApi: OpenAPI', () => {
     expect(body.servers).toEqual([{ url: `${ORIGIN}/api` }])
     expect(Object.keys(body.paths)).toEqual([
       '/',
+      '/openapi.json',
       '/customers',
       '/customers/{id}',
       '/customers/{id}/orders',
@@ -782,7 +798,7 @@ describe('defineHalApi: OpenAPI', () => {
       '/orders/{id}',
       '/search/{term}',
     ])
-    expect(body.components.schemas.Customers).toMatchObject({
+    expect(body.components.schemas.Customer).toMatchObject({
       type: 'object',
       properties: { name: { type: 'string', minLength: 1 } },
       additionalProperties: false,

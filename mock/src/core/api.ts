@@ -1,7 +1,6 @@
 import type { Collection } from '@msw/data'
 import { type Answer, fromResponse } from '../http/answer.js'
 import { readJson } from '../http/body.js'
-import type { HeaderReader } from '../http/headers.js'
 import { FORMS_TYPES, HAL_TYPES } from '../http/negotiation.js'
 import { ACCEPT_PATCH } from '../http/patch.js'
 import type { Preferences } from '../http/prefer.js'
@@ -9,11 +8,15 @@ import { Problem } from '../http/problem.js'
 import {
   answerRead,
   answerWrite,
+  HAL_JSON,
   negotiated,
   type Representation,
   type RepresentationVariant,
 } from '../http/respond.js'
+import { authenticatorOf } from './authenticate.js'
+import type { DefinitionTypes, TypedDefinition, WrittenCollection } from './client-types.js'
 import type {
+  AuthorizeCheck,
   CollectionDefinition,
   HalApiDefinition,
   HalRecord,
@@ -22,29 +25,36 @@ import type {
   SeedValue,
 } from './definition.js'
 import { checkDefinition, checkRoutes, routeShape } from './definition-check.js'
-import { createDispatch, type Dispatch, type Endpoint } from './dispatch.js'
+import { createDispatch, type Dispatch } from './dispatch.js'
 import { deleteItem, patchItem, putItem, type WritableItem } from './item-writes.js'
 import { linkPointers } from './link-pointers.js'
 import { type OpenApiDocument, openApiDocument } from './openapi.js'
+import { pageRequest } from './paging.js'
 import { type ProblemWriter, problemAnswer } from './problem.js'
-import { recordId } from './record-id.js'
-import { Representations, resolve } from './representation.js'
+import { type Address, Representations, resolve } from './representation.js'
 import type { HalRequest } from './request.js'
-import type { RouteEntry } from './router.js'
+import { runRoute } from './route-context.js'
 import { type StandardSchema, validateBody } from './standard-schema.js'
 import { type CollectionStore, HalStore, type Relation } from './store.js'
 
 /** An API's collections by name. */
 export type HalCollections = Readonly<Record<string, CollectionDefinition>>
 
-/** The `@msw/data` collection that holds a collection's records (with their `id`). */
+/**
+ * The `@msw/data` collection that holds a collection's records (with their `id`): `create()`
+ * takes the fields and an optional `id` (without one, the next id, as a POST gives).
+ */
 export type HalCollectionDb<D> =
   D extends CollectionDefinition<infer S>
-    ? Collection<StandardSchema<SeedValue<S> & { readonly id: number }, HalRecord<S>>>
+    ? Collection<StandardSchema<SeedValue<S>, HalRecord<S>>>
     : never
 
 /** One stateful instance of an API defined with {@link defineHalApi}. */
-export interface HalApi<C extends HalCollections = HalCollections> extends Dispatch {
+export interface HalApi<
+  C extends HalCollections = HalCollections,
+  D extends DefinitionTypes = DefinitionTypes,
+> extends Dispatch,
+    TypedDefinition<D> {
   readonly definition: HalApiDefinition
   /**
    * The `@msw/data` collections by name (replaced by {@link HalApi.reset}). Writes made through
@@ -61,39 +71,9 @@ export interface HalApi<C extends HalCollections = HalCollections> extends Dispa
   reset(): Promise<void>
 }
 
-/**
- * What a route of the core does with a request; `collection` for the auth check of writes,
- * `acceptPatch` on a PATCH route for the `Accept-Patch` of its resource's OPTIONS.
- */
-interface CoreRoute {
-  readonly access: 'read' | 'write' | 'public'
-  readonly produces: readonly string[]
-  readonly collection?: CollectionStore['name']
-  readonly acceptPatch?: string
-  run(context: CoreContext): Answer | Promise<Answer>
-}
-
-interface CoreContext {
-  readonly request: HalRequest
-  readonly url: URL
-  readonly params: Readonly<Record<string, string>>
-  readonly prefer: Preferences
-  /** What `authenticate` returned, on a route that asked for a token. */
-  readonly grant: unknown
-}
-
-/**
- * Where a Blog-like API keeps its data instead of a store of the definition's own (internal: the
- * Blog API's store holds more than the core's collections, and may restore saved data).
- */
-export interface HalApiStore {
-  readonly store: () => HalStore
-  /** Settles once all of the API's data is loaded (routes wait for it). */
-  readonly ready: () => Promise<void>
-  readonly reset: () => Promise<void>
-}
-
 const JSON_TYPES = ['application/json'] as const
+/** A collection item's PATCH formats: both patch documents, and urlencoded fields to set. */
+const ACCEPT_PATCH_FIELDS = `${ACCEPT_PATCH}, application/x-www-form-urlencoded`
 
 /**
  * Defines a HAL API and creates one stateful instance of it: from the collections alone it serves
@@ -118,37 +98,49 @@ const JSON_TYPES = ['application/json'] as const
  * const response = await api.handle(new Request('http://localhost/api/customers/1'))
  * await response.json() // { id: 1, name: 'Ada', _links: { self: { href: … } } }
  */
-export function defineHalApi<const S extends Readonly<Record<string, StandardSchema>>>(
+export function defineHalApi<
+  const S extends Readonly<Record<string, StandardSchema>>,
+  // The collections, paging and root as written, for `ClientTypes` (links, embeds, nesting…).
+  const C extends { readonly [K in keyof S]: unknown },
+  const P = undefined,
+  const R = undefined,
+>(
   typed: Omit<HalApiDefinition, 'collections'> & {
-    readonly collections: { readonly [K in keyof S]: CollectionDefinition<S[K]> }
+    readonly collections: C & { readonly [K in keyof S]: WrittenCollection<S[K]> }
+    readonly paging?: P
+    readonly root?: R
   },
-): HalApi<{ readonly [K in keyof S]: CollectionDefinition<S[K]> }> {
+): HalApi<{ readonly [K in keyof S]: CollectionDefinition<S[K]> }, DefinitionTypes<C, P, R>> {
   // Each collection's callbacks take its own records; from here on any record will do.
-  return createHalApi(typed as HalApiDefinition) as HalApi<{
-    readonly [K in keyof S]: CollectionDefinition<S[K]>
-  }>
+  return createHalApi(typed as HalApiDefinition) as HalApi<
+    { readonly [K in keyof S]: CollectionDefinition<S[K]> },
+    DefinitionTypes<C, P, R>
+  >
 }
 
 /**
- * {@link defineHalApi} for any definition, whose data may live in a store of the caller's
- * (`own`: the Blog API's, which holds persons too and may restore saved data). Internal: not
- * exported by the package.
+ * {@link defineHalApi} for any definition, without its collections' types.
  *
  * @example
- * const api = createHalApi(blogDefinition(runtime), { store: () => store.hal, reset })
+ * const api = createHalApi(definition)
  */
-export function createHalApi(definition: HalApiDefinition, own?: HalApiStore): HalApi {
+export function createHalApi(definition: HalApiDefinition): HalApi {
   checkDefinition(definition)
   const basePath = definition.basePath.replace(/\/$/, '')
-  let owned = own ? undefined : new HalStore(definition)
-  const store = () => own?.store() ?? (owned as HalStore)
-  const reps = new Representations(store, basePath, definition.curies ?? [])
-  const tokens = new Set([
-    ...(definition.tokens ?? []),
-    ...Object.values(definition.collections).flatMap((c) => c.writers ?? []),
-  ])
+  const storage = definition.storage
+  const storeOptions = {
+    ...(storage?.extensions ? { extensions: () => storage.extensions?.() ?? [] } : {}),
+    ...(storage?.start
+      ? { start: (load: () => Promise<void>) => storage.start?.(load) ?? load() }
+      : {}),
+    ...(storage?.prepareSeed
+      ? { prepareSeed: (name: string, value: unknown) => storage.prepareSeed?.(name, value) }
+      : {}),
+  }
+  let owned = new HalStore(definition, storeOptions)
+  const store = () => owned
+  const reps = new Representations(store, basePath, definition)
   const delay = definition.delay ?? 0
-  const realm = (definition.title ?? 'HAL API').replace(/["\\\r\n]/g, '')
   // Called where no route's error handling reaches (writing a problem, MSW's matching): a hook
   // that throws is logged and its default used, never a stack in an answer nor a crash.
   const problemType =
@@ -160,29 +152,27 @@ export function createHalApi(definition: HalApiDefinition, own?: HalApiStore): H
   }
   const problem: ProblemWriter = (error, origin, instance) =>
     problemAnswer(error, instance, typeOf(origin))
-  const authenticate =
-    definition.authenticate ?? ((request: HalRequest) => tokenAuth(request.headers))
-  const table = routeTable(basePath, definition, store, reps)
+  const authenticate = authenticatorOf(definition)
+  /** A 403 unless the grant is a token among the collection's `writers` (when it names some). */
+  const mayWrite = (grant: unknown, collection: string): void => {
+    const writers = definition.collections[collection]?.writers
+    if (writers && !(typeof grant === 'string' && writers.includes(grant))) {
+      throw new Problem(403, `This access token may not write ${collection}.`)
+    }
+  }
+  const table = routeTable(basePath, definition, store, reps, mayWrite)
   checkRoutes(table)
-  const dispatch = createDispatch<Endpoint>({
+  const dispatch = createDispatch({
     basePath,
-    routes: table.map(({ method, path, value }) => ({
-      method,
-      path,
-      value: {
-        produces: value.produces,
-        ...(value.acceptPatch === undefined ? {} : { acceptPatch: value.acceptPatch }),
-        run: async ({ request, params, prefer }) => {
-          const guarded =
-            value.access === 'write' || (value.access === 'read' && definition.protectReads)
-          // Awaited: an async `authenticate` refuses by rejecting.
-          const grant = guarded ? await authenticate(request) : undefined
-          if (guarded && value.access === 'write') mayWrite(grant, value)
-          await (own ? own.ready() : store().ready)
-          return value.run(new Call(request, params, prefer, grant))
-        },
-      },
-    })),
+    routes: table,
+    async run(route, request, params, prefer) {
+      const access = route.access ?? 'read'
+      const guarded = access === 'write' || (access === 'read' && definition.protectReads)
+      // Awaited: an async `authenticate` refuses by rejecting.
+      const grant = guarded ? await authenticate(request) : undefined
+      await store().ready
+      return runRoute(route, request, params, prefer, grant)
+    },
     delay: () => delay,
     problem: (error, request) => problem(error, request.origin, request.url.pathname),
     notFound: (request, where) =>
@@ -190,29 +180,6 @@ export function createHalApi(definition: HalApiDefinition, own?: HalApiStore): H
       `There is no resource at ${request.url.pathname}${where === 'outside' ? `; the API lives under ${basePath || '/'}` : ''}.`,
     ...(definition.covers ? { covers: orDefault(definition.covers, (_, under) => under) } : {}),
   })
-  /** The default `authenticate`: a known token of the API, which is the grant. */
-  function tokenAuth(headers: HeaderReader): string {
-    const token = tokenOf(headers)
-    if (token === undefined || !tokens.has(token)) {
-      throw new Problem(
-        401,
-        token === undefined
-          ? 'This request needs an access token (X-Access-Token or Authorization: Bearer).'
-          : 'The access token is not known.',
-        { headers: { 'www-authenticate': `Bearer realm="${realm}"` } },
-      )
-    }
-    return token
-  }
-  /** A 403 unless the grant is a token among the collection's `writers` (when it names some). */
-  function mayWrite(grant: unknown, route: CoreRoute): void {
-    if (route.collection === undefined) return
-    const writers = definition.collections[route.collection]?.writers
-    if (writers && !(typeof grant === 'string' && writers.includes(grant))) {
-      throw new Problem(403, `This access token may not write ${route.collection}.`)
-    }
-  }
-
   return {
     definition,
     get db() {
@@ -229,8 +196,9 @@ export function createHalApi(definition: HalApiDefinition, own?: HalApiStore): H
     problem,
     openapi: (origin) => openApiDocument(definition, `${origin}${basePath}`, reps),
     reset() {
-      if (own) return own.reset()
-      owned = new HalStore(definition)
+      // Extensions keep state per collection (saved data): reload the seed into the same ones.
+      if (storage?.extensions) return owned.reload()
+      owned = new HalStore(definition, storeOptions)
       return owned.ready
     },
   }
@@ -251,28 +219,20 @@ function orDefault<A extends unknown[], R>(
   }
 }
 
-/** The token of a request: `X-Access-Token`, else `Authorization: Bearer …`. */
-function tokenOf(headers: HeaderReader): string | undefined {
-  const header = headers.get('x-access-token')
-  if (header !== null) return header
-  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(headers.get('authorization') ?? '')
-  return bearer?.[1]
-}
-
 /** Every route of the API: the root, the OpenAPI document, each collection's, and the extra ones. */
 function routeTable(
   basePath: string,
   definition: HalApiDefinition,
   store: () => HalStore,
   reps: Representations,
-): RouteEntry<CoreRoute>[] {
-  const origin = (url: URL) => url.origin
+  mayWrite: (grant: unknown, collection: string) => void,
+): HalRoute[] {
   /** An item as the request asks for it (HAL or HAL-FORMS); preconditions match either's ETag. */
-  const itemRep = (request: HalRequest, url: URL, target: CollectionStore, record: HalRecord) =>
+  const itemRep = (request: HalRequest, target: CollectionStore, record: HalRecord) =>
     negotiated(
       request,
-      () => reps.item(origin(url), target, record),
-      () => reps.item(origin(url), target, record, 'forms'),
+      () => reps.item(request.origin, target, record),
+      () => reps.item(request.origin, target, record, 'forms'),
     )
   /** A page (or any read) in the variant the request asks for; preconditions match either's ETag. */
   const answerVariant = (
@@ -287,165 +247,241 @@ function routeTable(
         () => rep('forms'),
       ),
     )
-  const read = (run: CoreRoute['run'], produces: readonly string[] = FORMS_TYPES): CoreRoute => ({
+  const read = (
+    path: string,
+    handle: HalRoute['handle'],
+    produces: readonly string[] = FORMS_TYPES,
+  ): HalRoute => ({
+    method: 'GET',
+    path,
     access: 'read',
     produces,
-    run,
+    handle,
   })
-  const table: RouteEntry<CoreRoute>[] = [
-    {
-      method: 'GET',
-      path: '',
-      value: read(
-        async ({ request, url }) => answerRead(request, reps.root(origin(url))),
-        HAL_TYPES,
-      ),
-    },
-    {
-      method: 'GET',
-      path: '/openapi.json',
-      value: read(async ({ url }) => {
-        const body = JSON.stringify(openApiDocument(definition, reps.base(origin(url)), reps))
+  const table: HalRoute[] = [
+    read('', ({ http }) => answerRead(http, reps.root(http.origin)), HAL_TYPES),
+    read(
+      '/openapi.json',
+      ({ http }) => {
+        const body = JSON.stringify(openApiDocument(definition, reps.base(http.origin), reps))
         return { status: 200, headers: { 'content-type': 'application/json' }, body }
-      }, JSON_TYPES),
-    },
+      },
+      JSON_TYPES,
+    ),
   ]
-  for (const [name, served] of Object.entries(definition.collections)) {
+  for (const address of reps.addresses) {
+    const { name, definition: served } = address
     if (served.serve === false) continue
     const collection = () => store().get(name)
-    const item = (params: Readonly<Record<string, string>>): HalRecord => {
-      const id = recordId(params.id)
-      const record = id === undefined ? undefined : collection().get(id)
-      if (!record) throw new Problem(404, `There is no ${name} record ${params.id}.`)
-      return record
+    const schema = served.input ?? served.schema
+    // Urlencoded fields (a HTML form's) unless the collection takes JSON only.
+    const urlencoded = served.urlencoded !== false
+    const acceptPatch = urlencoded ? ACCEPT_PATCH_FIELDS : ACCEPT_PATCH
+    const { label } = address
+    /** The parent of a nested list's URL (404 when missing), `undefined` for a top-level one. */
+    const parentOf = (params: Readonly<Record<string, string>>, path: string) =>
+      address.parent && reps.resolve(address.parent.address, params, path)
+    /** 401 or 403 unless the writers and the collection's `authorize` allow the write. */
+    const authorize = (
+      grant: unknown,
+      action: AuthorizeCheck['action'],
+      target: { record?: HalRecord; parent?: HalRecord },
+    ) => {
+      mayWrite(grant, name)
+      const verdict = served.authorize?.({ action, grant, ...target }) ?? true
+      if (verdict === true) return
+      if (verdict === 401) throw new Problem(401, 'This request needs other credentials.')
+      throw new Problem(403, `This access token may not ${action} this ${label}.`)
     }
-    const write = (run: CoreRoute['run']): CoreRoute => ({
-      access: 'write',
-      produces: FORMS_TYPES,
-      collection: name,
-      run,
-    })
+    /**
+     * The fields to store for a body: validated by `input` (else by `schema`, the parent member
+     * taken from the URL), `prepare`d, the parent member set, and checked by `schema` when
+     * `input` or `prepare` made them.
+     */
+    const fieldsOf = async (
+      document: unknown,
+      current: HalRecord | undefined,
+      parent: number | undefined,
+    ): Promise<object> => {
+      const member = address.parent?.member
+      let sent = sentFields(document)
+      if (!served.input && member !== undefined && isObject(sent))
+        sent = { ...sent, [member]: parent }
+      let fields = (await validateBody(schema, sent, label)) as Record<string, unknown>
+      if (served.prepare) fields = served.prepare(fields, current ? { current } : {})
+      if (member !== undefined && parent !== undefined) fields = { ...fields, [member]: parent }
+      // What `prepare` made is stored: it must be a record of the schema.
+      if (served.input || served.prepare) {
+        fields = (await validateBody(served.schema, fields, label)) as Record<string, unknown>
+      }
+      return fields
+    }
+    const parentIdOf = (record: HalRecord) =>
+      address.parent
+        ? ((record as Record<string, unknown>)[address.parent.member] as number)
+        : undefined
+    const write = (
+      method: HalRoute['method'],
+      path: string,
+      handle: HalRoute['handle'],
+    ): HalRoute => ({ method, path, access: 'write', produces: FORMS_TYPES, handle })
     /** The record of the URL as PUT, PATCH and DELETE write it (`item-writes.ts`). */
     const writable = (
       request: HalRequest,
-      url: URL,
       params: Readonly<Record<string, string>>,
     ): WritableItem<HalRecord> => ({
-      current: () => item(params),
-      represent: (record) => itemRep(request, url, collection(), record),
+      current: () => reps.resolve(address, params, request.path),
+      represent: (record) => itemRep(request, collection(), record),
       patchable(record) {
-        // A patch applies to the record's fields; the id is not one of them.
-        const { id: _id, ...fields } = record as Record<string, unknown>
-        return { fields, pointers: reps.forms(name).patchable(fields) }
+        // A patch applies to the fields a client sends; the id is not one of them.
+        const { id: _id, ...all } = record as Record<string, unknown>
+        const pointers = address.forms.patchable(all)
+        const fields = served.input
+          ? Object.fromEntries(Object.entries(all).filter(([key]) => pointers.includes(`/${key}`)))
+          : all
+        return { fields, pointers }
       },
-      label: `${name} record`,
+      label,
+      ...(urlencoded
+        ? {
+            readBody: (request: HalRequest, method: 'PUT' | 'PATCH') =>
+              address.forms.body(request, { patch: method === 'PATCH' }),
+          }
+        : {}),
       async replace(current, document) {
         const target = collection()
-        const fields = await validateBody(
-          target.definition.schema,
-          sentFields(document),
-          `${name} record`,
-        )
-        checkLinks(store(), target, { ...(fields as object), id: current.id } as HalRecord)
-        return target.replace(current, fields as object)
+        const fields = await fieldsOf(document, current, parentIdOf(current))
+        checkLinks(store(), target, { ...fields, id: current.id } as HalRecord)
+        return target.replace(current, fields)
       },
       remove(current) {
         const referrer = store().referencedBy(collection(), current.id)
         if (referrer) {
           throw new Problem(
             409,
-            `${name} record ${current.id} is still linked from ${referrer}; change or delete those first.`,
+            `${label} ${current.id} is still linked from ${referrer}; change or delete those first.`,
           )
         }
+        removeNested(address, current.id)
         collection().remove(current)
       },
     })
+    /** Deletes the records nested under a record, deepest first. */
+    const removeNested = (parent: Address, id: number): void => {
+      for (const child of parent.children) {
+        const records = store().get(child.name)
+        const key = child.parent?.key as string
+        const under = records.referrers(key, id)
+        for (const record of under.slice(0, under.count)) {
+          removeNested(child, record.id)
+          records.remove(record)
+        }
+      }
+    }
+    const { listPattern, itemPattern, paging } = address
+    const forms = reps.hasItemTemplates(address) ? FORMS_TYPES : HAL_TYPES
+    if (served.list !== false) {
+      table.push(
+        read(
+          listPattern,
+          ({ http, params }) => {
+            const parent = parentOf(params, http.path)
+            const { index, size } = pageRequest(http.url, paging)
+            // Links name the canonical path, however the request spelt it (`%6Frders`, `orders/`).
+            const path = `${basePath}${reps.listPath(address, parent)}`
+            const rep = (variant: RepresentationVariant) =>
+              reps.page(http.origin, collection(), path, index, size, {
+                variant,
+                ...(parent ? { parent } : {}),
+              })
+            return answerVariant(http, rep)
+          },
+          address.writable ? FORMS_TYPES : HAL_TYPES,
+        ),
+      )
+    }
     table.push(
-      {
-        method: 'GET',
-        path: `/${name}`,
-        value: read(async ({ request, url }) => {
-          const { page, size } = paging(url, collection())
-          // Links name the canonical path, however the request spelt it (`%6Frders`, `orders/`).
-          const path = `${basePath}/${name}`
-          const rep = (variant: RepresentationVariant) =>
-            reps.page(origin(url), collection(), path, page, size, { variant })
-          return answerVariant(request, rep)
-        }),
-      },
-      {
-        method: 'POST',
-        path: `/${name}`,
-        value: write(async ({ request, url }) => {
-          const body = await readJson(request)
-          const fields = await validateBody(
-            collection().definition.schema,
-            sentFields(body),
-            `${name} record`,
+      read(
+        itemPattern,
+        ({ http, params }) => {
+          const answer = answerRead(
+            http,
+            itemRep(http, collection(), reps.resolve(address, params, http.path)),
           )
+          if (address.writable) answer.headers['accept-patch'] = acceptPatch
+          return answer
+        },
+        forms,
+      ),
+    )
+    if (address.writable) {
+      table.push(
+        write('POST', listPattern, async ({ http, params, grant }) => {
+          const parent = parentOf(params, http.path)
+          authorize(grant, 'create', parent ? { parent } : {})
+          const body = urlencoded ? await address.forms.body(http) : await readJson(http)
+          const fields = await fieldsOf(body, undefined, parent?.id)
           return store().write(async () => {
             const target = collection()
             const id = target.nextId()
-            checkLinks(store(), target, { ...(fields as object), id } as HalRecord)
-            const record = await target.create({ id, ...(fields as object) }, { validated: true })
-            const rep = itemRep(request, url, target, record)
-            const location = `${reps.base(origin(url))}/${name}/${record.id}`
+            checkLinks(store(), target, { ...fields, id } as HalRecord)
+            const record = await target.create({ id, ...fields }, { validated: true })
+            const rep = itemRep(http, target, record)
+            const location = `${reps.base(http.origin)}${reps.itemPath(address, record)}`
             return answerWrite(rep, 201, { location })
           })
         }),
-      },
-      {
-        method: 'GET',
-        path: `/${name}/{id}`,
-        value: read(async ({ request, url, params }) => {
-          const answer = answerRead(request, itemRep(request, url, collection(), item(params)))
-          answer.headers['accept-patch'] = ACCEPT_PATCH
-          return answer
+        write('PUT', itemPattern, ({ http, params, grant }) => {
+          authorize(grant, 'replace', { record: reps.resolve(address, params, http.path) })
+          return putItem(http, store().write, writable(http, params))
         }),
-      },
-      {
-        method: 'PUT',
-        path: `/${name}/{id}`,
-        value: write(({ request, url, params }) =>
-          putItem(request, store().write, writable(request, url, params)),
-        ),
-      },
-      {
-        method: 'PATCH',
-        path: `/${name}/{id}`,
-        value: {
-          ...write(({ request, url, params }) =>
-            patchItem(request, store().write, writable(request, url, params)),
-          ),
-          acceptPatch: ACCEPT_PATCH,
+        {
+          ...write('PATCH', itemPattern, ({ http, params, grant }) => {
+            authorize(grant, 'update', { record: reps.resolve(address, params, http.path) })
+            return patchItem(http, store().write, writable(http, params))
+          }),
+          acceptPatch,
         },
-      },
-      {
-        method: 'DELETE',
-        path: `/${name}/{id}`,
-        value: write(async ({ request, url, params }) => {
-          await deleteItem(request, store().write, writable(request, url, params))
-          return { status: 204, headers: {}, body: null }
+        write('DELETE', itemPattern, async ({ http, params, grant, prefer }) => {
+          authorize(grant, 'delete', { record: reps.resolve(address, params, http.path) })
+          const item = writable(http, params)
+          let before: Representation | undefined
+          const deleted = await deleteItem(http, store().write, {
+            ...item,
+            remove(current) {
+              if (prefer.returnRepresentation) {
+                before = reps.item(http.origin, collection(), current)
+              }
+              item.remove(current)
+            },
+          })
+          if (!before) return { status: 204, headers: {}, body: null }
+          const was = JSON.parse(before.json) as Record<string, unknown>
+          const body = served.deleted ? served.deleted(deleted, was) : was
+          if (body === undefined) return { status: 204, headers: {}, body: null }
+          return {
+            status: 200,
+            headers: { 'content-type': HAL_JSON, 'preference-applied': 'return=representation' },
+            body: JSON.stringify(body),
+          }
         }),
-      },
-    )
+      )
+    }
     for (const back of reps.backLinks(name)) {
-      table.push({
-        method: 'GET',
-        path: `/${name}/{id}/${back.rel}`,
-        value: read(async ({ request, url, params }) => {
-          const target = item(params)
-          const from = store().get(back.from)
-          const { page, size } = paging(url, from)
-          const path = `${basePath}/${name}/${target.id}/${back.rel}`
+      const from = reps.address(back.from)
+      table.push(
+        read(`${itemPattern}/${back.rel}`, ({ http, params }) => {
+          const target = reps.resolve(address, params, http.path)
+          const { index, size } = pageRequest(http.url, from.paging)
+          const path = `${basePath}${reps.itemPath(address, target)}/${back.rel}`
           const rep = (variant: RepresentationVariant) =>
-            reps.page(origin(url), from, path, page, size, {
+            reps.page(http.origin, store().get(back.from), path, index, size, {
               back: { relation: back.relation, target: target.id },
               variant,
             })
-          return answerVariant(request, rep)
+          return answerVariant(http, rep)
         }),
-      })
+      )
     }
   }
   const routes = definition.routes ?? []
@@ -454,69 +490,11 @@ function routeTable(
   // Your route takes the place of the core's at the same method and path (the root, say),
   // whatever its parameters are named (`/orders/{orderId}` for `/orders/{id}`).
   const yours = new Set(routes.map(key))
-  return [
-    ...table.filter((entry) => !yours.has(key(entry))),
-    ...routes.map((route) => ({
-      method: route.method,
-      path: route.path,
-      value: extraRoute(route),
-    })),
-  ]
+  return [...table.filter((entry) => !yours.has(key(entry))), ...routes]
 }
 
-/**
- * One request as a route of the core sees it: a class, so that the lazy `url` is a getter of its
- * prototype rather than an accessor defined on a new object per request.
- */
-class Call implements CoreContext {
-  constructor(
-    readonly request: HalRequest,
-    readonly params: Readonly<Record<string, string>>,
-    readonly prefer: Preferences,
-    readonly grant: unknown,
-  ) {}
-
-  /** Parsed only if the route reads it (a plain GET of the real server does not). */
-  get url(): URL {
-    return this.request.url
-  }
-}
-
-/** One request as a route of your own sees it: its fetch `Request` made only if it reads it. */
-class RouteCall implements HalRouteContext {
-  constructor(
-    readonly http: HalRequest,
-    readonly params: Readonly<Record<string, string>>,
-    readonly prefer: Preferences,
-    readonly grant: unknown,
-  ) {}
-
-  get request(): Request {
-    return this.http.toFetch()
-  }
-
-  get url(): URL {
-    return this.http.url
-  }
-}
-
-function extraRoute(route: HalRoute): CoreRoute {
-  return {
-    access: route.access ?? 'read',
-    produces: route.produces ?? HAL_TYPES,
-    ...(route.acceptPatch === undefined ? {} : { acceptPatch: route.acceptPatch }),
-    run: (context) => {
-      const { request, params, prefer, grant } = context
-      const answer = route.handle(new RouteCall(request, params, prefer, grant))
-      // A plain answer needs no extra turn of the event loop.
-      return answer instanceof Promise ? answer.then(plainAnswer) : plainAnswer(answer)
-    },
-  }
-}
-
-/** A route's answer as the pipeline takes it: a `Response` read into a plain answer. */
-const plainAnswer = (answer: Response | Answer): Answer | Promise<Answer> =>
-  answer instanceof Response ? fromResponse(answer) : answer
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** A body without what a client may send back from a representation it read. */
 function sentFields(body: unknown): unknown {
@@ -540,22 +518,4 @@ function checkLinks(store: HalStore, collection: CollectionStore, record: HalRec
       }
     }),
   })
-}
-
-/** The `page` (from 0) and `size` of a collection request: 400 when they are not whole numbers in range. */
-function paging(url: URL, collection: CollectionStore): { page: number; size: number } {
-  const { default: fallback = 20, max = 100 } = collection.definition.pageSize ?? {}
-  const page = integerParam(url, 'page', 0, 0, Number.MAX_SAFE_INTEGER)
-  const size = integerParam(url, 'size', fallback, 1, max)
-  return { page, size }
-}
-
-function integerParam(url: URL, name: string, fallback: number, min: number, max: number): number {
-  const raw = url.searchParams.get(name)
-  if (raw === null) return fallback
-  const value = /^\d{1,16}$/.test(raw) ? Number(raw) : Number.NaN
-  if (!(value >= min && value <= max)) {
-    throw new Problem(400, `${name} must be a whole number from ${min} to ${max}, not "${raw}".`)
-  }
-  return value
 }

@@ -1,6 +1,5 @@
 import { MAX_DELAY_MS } from '../http/prefer.js'
-import { type HalApiDefinition, isRelation } from './definition.js'
-import type { RouteEntry } from './router.js'
+import { type CollectionDefinition, type HalApiDefinition, isRelation } from './definition.js'
 import { HalDefinitionError } from './store.js'
 
 /** Rels the core writes itself: the root's, and every item's. */
@@ -93,6 +92,7 @@ export function checkDefinition(definition: HalApiDefinition): void {
       rels.set(reverse, `${name}'s reverse of ${rel}`)
     }
   }
+  checkAddresses(definition)
   for (const curie of definition.curies ?? []) {
     if (!curie.href.includes('{rel}')) {
       throw new HalDefinitionError(
@@ -105,6 +105,64 @@ export function checkDefinition(definition: HalApiDefinition): void {
       throw new HalDefinitionError(
         `the route ${route.method} ${route.path} has no route path such as /search/{term}`,
       )
+    }
+  }
+}
+
+/**
+ * Rejects nested collections that cannot be addressed (an unknown or circular parent, a path
+ * variable used twice along one URL, a segment that is no path segment) and paging conventions
+ * whose sizes or first index cannot work.
+ */
+function checkAddresses(definition: HalApiDefinition): void {
+  const { collections } = definition
+  for (const [name, collection] of Object.entries(collections)) {
+    const segment = collection.path ?? name
+    if (!SEGMENT.test(segment) || segment === 'openapi.json') {
+      throw new HalDefinitionError(`${name}'s path "${segment}" cannot be a path segment`)
+    }
+    const params: string[] = []
+    const seen = new Set<string>()
+    let at: string | undefined = name
+    while (at !== undefined) {
+      if (seen.has(at)) {
+        throw new HalDefinitionError(`${name}'s parents go round in a circle through ${at}`)
+      }
+      seen.add(at)
+      const current: CollectionDefinition | undefined = collections[at]
+      if (!current) {
+        throw new HalDefinitionError(`${name}'s parent ${at} is not a collection`)
+      }
+      const param = current.param ?? 'id'
+      if (!/^[A-Za-z_]\w*$/.test(param)) {
+        throw new HalDefinitionError(`${at}'s param "${param}" cannot be a path variable`)
+      }
+      if (params.includes(param)) {
+        throw new HalDefinitionError(
+          `${name}'s URL would name {${param}} twice: give ${at} a param of its own (say ${at}Id)`,
+        )
+      }
+      params.push(param)
+      at = current.parent?.collection
+    }
+    for (const paging of [definition.paging, collection.paging]) {
+      if (!paging) continue
+      const { firstIndex = 0, defaultSize = 1, maxSize = Math.max(defaultSize, 100) } = paging
+      if (firstIndex !== 0 && firstIndex !== 1) {
+        throw new HalDefinitionError(
+          `a paging convention's firstIndex is 0 or 1, not ${firstIndex}`,
+        )
+      }
+      if (
+        !(
+          Number.isSafeInteger(defaultSize) &&
+          Number.isSafeInteger(maxSize) &&
+          defaultSize >= 1 &&
+          defaultSize <= maxSize
+        )
+      ) {
+        throw new HalDefinitionError(`${name}'s paging needs 1 <= defaultSize <= maxSize`)
+      }
     }
   }
 }
@@ -124,9 +182,11 @@ export const routeShape = (path: string): string =>
  *
  * @throws {HalDefinitionError} naming both routes.
  * @example
- * checkRoutes([{ method: 'GET', path: '/search/{q}', value }, { method: 'GET', path: '/search/{term}', value }]) // throws
+ * checkRoutes([{ method: 'GET', path: '/search/{q}' }, { method: 'GET', path: '/search/{term}' }]) // throws
  */
-export function checkRoutes(table: readonly RouteEntry<unknown>[]): void {
+export function checkRoutes(
+  table: readonly { readonly method: string; readonly path: string }[],
+): void {
   const seen = new Map<string, string>()
   for (const { method, path } of table) {
     const key = `${method} ${routeShape(path)}`

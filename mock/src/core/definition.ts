@@ -1,5 +1,7 @@
+import type { Extension } from '@msw/data/extensions'
 import type { Answer } from '../http/answer.js'
 import type { Preferences } from '../http/prefer.js'
+import type { WrittenCollection } from './client-types.js'
 import type { HalRequest } from './request.js'
 import type { InferInput, InferOutput, StandardSchema } from './standard-schema.js'
 
@@ -10,6 +12,9 @@ export type HalRecord<S extends StandardSchema = StandardSchema> = {
 
 /** A seed value: the schema's input, with an `id` of its own when links must point at it. */
 export type SeedValue<S extends StandardSchema> = InferInput<S> & { readonly id?: number }
+
+/** A record another record links to, as a computed link attribute reads it. */
+export type LinkedRecord = { readonly id: number } & Readonly<Record<string, unknown>>
 
 /** A link from a record to records of a collection (a relation), by their ids. */
 export interface RelationLink<R> {
@@ -22,7 +27,12 @@ export interface RelationLink<R> {
    * it: with `reverse: 'orders'` on an order's `customer`, a customer links `orders`.
    */
   readonly reverse?: string
-  readonly title?: string
+  /**
+   * The link's `title`: a string, or computed from the linked record (say `(blog) => blog.title`;
+   * a value that is no string is written as one, none when `undefined` or `null`), which a change
+   * of that record shows at once (its version keys the memoised representations).
+   */
+  readonly title?: string | ((linked: LinkedRecord) => unknown)
 }
 
 /** Any other link: a URI or URI template relative to the API's base (or absolute). */
@@ -32,6 +42,140 @@ export interface PlainLink<R> {
   /** Whether `href` is an RFC 6570 template. */
   readonly templated?: boolean
   readonly title?: string
+}
+
+/**
+ * Where a nested collection lives: under one record of `collection`, named by the record's
+ * `member`. Its list is `{parent item}/{path}`, its items `{parent item}/{path}/{param}`.
+ *
+ * @example
+ * // Books at /authors/{authorId}/books/{bookId}; an author links them as `books`.
+ * const books = defineCollection({
+ *   schema: z.object({ authorId: z.number(), title: z.string() }),
+ *   parent: { collection: 'authors', member: 'authorId', rel: 'books' },
+ *   param: 'bookId',
+ * })
+ */
+export interface ParentDefinition {
+  /** The parent collection. */
+  readonly collection: string
+  /** The member of a record that holds its parent's id (set from the URL by a POST). */
+  readonly member: string
+  /** The rel of the parent's link to the nested list. Default: the nested collection's name. */
+  readonly rel?: string
+}
+
+/**
+ * One page of a collection as a {@link PagingConvention.render} hook receives it.
+ *
+ * @example
+ * const render = (page: PageView) => ({ total: page.total, _links: page.links, items: page.items })
+ */
+export interface PageView {
+  /** The collection's name. */
+  readonly collection: string
+  /** The collection's rel (its `rel`, else its name): the default document's `_embedded` key. */
+  readonly rel: string
+  /**
+   * The items' representations, each as a GET of the item answers it (`_links` with `curies`);
+   * the default document drops each item's `curies`, which the page carries once.
+   */
+  readonly items: readonly Record<string, unknown>[]
+  /** The page's index, as the convention counts (from 0 or from 1). */
+  readonly index: number
+  readonly size: number
+  readonly total: number
+  readonly totalPages: number
+  /**
+   * The standard (IANA) navigation links, absolute: `self`, `first` and `last` always, `prev` and
+   * `next` when there is such a page (`prev` of a page past the end is the last page).
+   */
+  readonly links: PageLinks
+  /** The API's CURIE links, to put in `_links.curies` (none when the API has no curies). */
+  readonly curies: readonly PageLink[]
+  /** The parent record, for a page of a nested collection. */
+  readonly parent?: HalRecord
+}
+
+/** A link of a page document. */
+export interface PageLink {
+  readonly href: string
+  readonly name?: string
+  readonly templated?: true
+}
+
+/** The IANA navigation links of a page. */
+export interface PageLinks {
+  readonly self: PageLink
+  readonly first: PageLink
+  readonly prev?: PageLink
+  readonly next?: PageLink
+  readonly last: PageLink
+}
+
+/**
+ * How an API's collections page: the query parameters, the first index, the sizes, what a page
+ * past the end answers and the page document.
+ *
+ * @example
+ * const paging: PagingConvention = {
+ *   page: 'pageIndex',
+ *   size: 'pageSize',
+ *   firstIndex: 1,
+ *   render: (page) => ({ pageIndex: page.index, _links: page.links, _embedded: page.items }),
+ * }
+ */
+export interface PagingConvention {
+  /** The query parameter of the page's index. Default `page`. */
+  readonly page?: string
+  /** The query parameter of the page's size. Default `size`. */
+  readonly size?: string
+  /** The index of the first page. Default 0. */
+  readonly firstIndex?: 0 | 1
+  /** The size of a page the request names none for. Default 20. */
+  readonly defaultSize?: number
+  /** The largest size a request may name (a larger one is a 400). Default 100. */
+  readonly maxSize?: number
+  /** A page past the last: a 200 with no items, or a 404. Default `empty`. */
+  readonly pastEnd?: 'empty' | 'not-found'
+  /**
+   * The page document. Default: `_links` (the navigation links and curies), `_embedded` by the
+   * collection's rel, and Spring Data REST's `page` (`size`, `totalElements`, `totalPages`,
+   * `number`).
+   */
+  render?(page: PageView): Record<string, unknown>
+}
+
+/**
+ * What an {@link CollectionDefinition.authorize} hook decides about.
+ *
+ * @example
+ * const authorize = ({ grant, record, parent }: AuthorizeCheck<Book>) =>
+ *   grant === 'root' || (record?.authorId ?? parent?.id) === 1 || 403
+ */
+export interface AuthorizeCheck<R = HalRecord> {
+  readonly action: 'create' | 'replace' | 'update' | 'delete'
+  /** What `authenticate` returned for the request. */
+  readonly grant: unknown
+  /** The record written (replace, update, delete). */
+  readonly record?: R
+  /** The parent record, for a create in a nested collection. */
+  readonly parent?: HalRecord
+}
+
+/**
+ * The titles and names of a collection's HAL-FORMS templates.
+ *
+ * @example
+ * const templates: TemplateNames = { create: 'createArticle', createTitle: 'Write an article' }
+ */
+export interface TemplateNames {
+  /** The key of the create template on pages (and on the parent's item). Default `default`. */
+  readonly create?: string
+  readonly createTitle?: string
+  readonly replaceTitle?: string
+  readonly updateTitle?: string
+  readonly deleteTitle?: string
 }
 
 /** One collection of an API: its records' schema, seed, links, embeds, paging and writers. */
@@ -46,6 +190,54 @@ export interface CollectionDefinition<S extends StandardSchema = StandardSchema>
   readonly embed?: readonly string[]
   /** Items per page: `default` when the request names none, at most `max`. Default 20 and 100. */
   readonly pageSize?: { readonly default?: number; readonly max?: number }
+  /** This collection's paging convention, over the API's {@link HalApiDefinition.paging}. */
+  readonly paging?: PagingConvention
+  /**
+   * A nested collection: its records live under a record of another collection
+   * (`/blogs/{blogId}/articles/{articleId}`); one under another parent is a 404.
+   */
+  readonly parent?: ParentDefinition
+  /** The collection's URL segment. Default: its name. */
+  readonly path?: string
+  /** The path variable of an item (`{articleId}`), unique along a nested URL. Default `id`. */
+  readonly param?: string
+  /** Whether the collection's list (`GET /{path}`) is served. Default true. */
+  readonly list?: boolean
+  /** No POST, PUT, PATCH or DELETE: 405 with `Allow: GET, HEAD, OPTIONS`. Default false. */
+  readonly readOnly?: boolean
+  /**
+   * What clients send to POST, PUT and PATCH when it is not the whole record (fields the server
+   * sets, such as a time): validated by this schema, then made a record by `prepare`. Default: `schema`.
+   */
+  readonly input?: StandardSchema
+  /**
+   * Turns a valid `input` into the record's fields (without `id`; a nested record's parent member
+   * is set after): for a create `current` is absent. Default: the input as it is.
+   */
+  prepare?(
+    input: Record<string, unknown>,
+    write: { readonly current?: HalRecord<S> },
+  ): Record<string, unknown>
+  /**
+   * Per-record authorization of writes, after the token check: `true` allows; `false` or 403
+   * answers 403, 401 answers 401; a thrown `Problem` is answered as it is.
+   */
+  authorize?(check: AuthorizeCheck<HalRecord<S>>): boolean | 401 | 403
+  /**
+   * The body of a DELETE under `Prefer: return=representation`, from the record and its
+   * representation as it was; `undefined` for a 204. Default: that representation.
+   */
+  deleted?(
+    record: HalRecord<S>,
+    representation: Record<string, unknown>,
+  ): Record<string, unknown> | undefined
+  /** The titles and keys of the collection's HAL-FORMS templates. */
+  readonly templates?: TemplateNames
+  /**
+   * Whether POST, PUT and PATCH take `application/x-www-form-urlencoded` fields too (with the
+   * token in a header). Default true; `false` for JSON only (415 for anything else).
+   */
+  readonly urlencoded?: boolean
   /** Tokens that may write this collection. Default: every token of the API. */
   readonly writers?: readonly string[]
   /**
@@ -59,12 +251,17 @@ export interface CollectionDefinition<S extends StandardSchema = StandardSchema>
    * saw the record change (the seed's time, 2026-01-01, for seed records).
    */
   lastModified?(record: HalRecord<S>): number
+  /**
+   * What one record is called in messages, form titles and OpenAPI type names (`person` for
+   * `people`). Default: the collection's name made singular by English rules (`books` → `book`).
+   */
+  readonly singular?: string
   /** Rel of the collection's link from the API root. Default: the collection's name. */
   readonly rel?: string
   /**
    * Whether the core serves the collection's routes (its pages, items and writes) and links it
-   * from the root. `false`: its records are stored, indexed and described in the OpenAPI
-   * document, and your own `routes` answer for them (an API whose URLs nest, say). Default true.
+   * from the root. `false`: its records are stored and indexed, and your own `routes` answer for
+   * them; their `openapi` may name its schemas (`NoteResource`). Default true.
    */
   readonly serve?: boolean
 }
@@ -119,8 +316,60 @@ export interface HalRoute {
   readonly acceptPatch?: string
   /** A sentence for the OpenAPI document. */
   readonly summary?: string
+  /**
+   * OpenAPI Operation Object members that describe the route better than the defaults (an
+   * `operationId` from its method and path, a tag from its first segment, its summary as the
+   * description, a 200 in the media types it `produces`, problem details otherwise): they replace
+   * those, except `responses` and `parameters`, which add to them (by status, after the path's).
+   */
+  readonly openapi?: HalRouteOperation
   /** The answer; throw a `Problem` for problem details. */
   handle(context: HalRouteContext): Response | HalAnswer | Promise<Response | HalAnswer>
+}
+
+/**
+ * How an API's store loads and keeps its data (see {@link HalApiDefinition.storage}).
+ *
+ * @example
+ * // Keep the records in localStorage across page loads (`@msw/data`'s persist extension).
+ * const storage: HalStorage = { extensions: () => [persist()] }
+ */
+export interface HalStorage {
+  /** More `@msw/data` extensions for every collection (persistence), after the core's index. */
+  extensions?(): Extension[]
+  /**
+   * Decides how the store starts: call `load` to load the seed, or not (data an extension
+   * restored). Default: load the seed. `reset()` reloads the seed into the same collections.
+   */
+  start?(load: () => Promise<void>): Promise<void>
+  /**
+   * The record to store for a seed value known to be valid (a seed made by code), skipping its
+   * checks; `undefined` to check it as usual.
+   */
+  prepareSeed?(collection: string, value: unknown): HalRecord | undefined
+}
+
+/**
+ * Members of an OpenAPI 3.1 Operation Object for a route of yours, put over the generated ones;
+ * a `$ref` to `#/components/schemas/<Type>` reaches a collection's schemas (`Note`,
+ * `NoteResource`, `NotePage`).
+ *
+ * @example
+ * const search: HalRouteOperation = {
+ *   operationId: 'searchProducts',
+ *   responses: { 200: { description: 'Matching products', content: { 'application/hal+json': {} } } },
+ * }
+ */
+export interface HalRouteOperation {
+  readonly operationId?: string
+  readonly description?: string
+  readonly tags?: readonly string[]
+  readonly requestBody?: Readonly<Record<string, unknown>>
+  /** More parameters than the path's (query parameters), each an OpenAPI Parameter Object. */
+  readonly parameters?: readonly Readonly<Record<string, unknown>>[]
+  /** Responses by status (`'200'`, `'default'`), each an OpenAPI Response Object. */
+  readonly responses?: Readonly<Record<string, Readonly<Record<string, unknown>>>>
+  readonly [member: string]: unknown
 }
 
 /** Where a path lies for a 404: under the API's base path, or outside it. */
@@ -133,12 +382,32 @@ export interface HalApiDefinition {
   /** The API's name, for the OpenAPI document. Default `HAL API`. */
   readonly title?: string
   readonly collections: Readonly<Record<string, CollectionDefinition>>
-  /** Known access tokens, sent as `X-Access-Token` or `Authorization: Bearer`. */
+  /**
+   * Known access tokens, sent as `X-Access-Token` or `Authorization: Bearer`. Default: `dev-token`
+   * when no collection names `writers` and there is no `authenticate`; `[]` makes the API read-only.
+   */
   readonly tokens?: readonly string[]
   /** Require a known token on reads too. Default false. */
   readonly protectReads?: boolean
   readonly curies?: readonly Curie[]
   readonly routes?: readonly HalRoute[]
+  /** The paging convention of every collection (a collection's own `paging` overrides it). */
+  readonly paging?: PagingConvention
+  /**
+   * The root's links beside the collections' (hrefs relative to the base path, or absolute), and
+   * whether it links the OpenAPI document as `service-desc` (default true).
+   */
+  readonly root?: {
+    readonly links?: Readonly<
+      Record<
+        string,
+        { readonly href: string; readonly templated?: boolean; readonly title?: string }
+      >
+    >
+    readonly serviceDesc?: boolean
+  }
+  /** How the store starts and what it keeps besides the records (persistence). */
+  readonly storage?: HalStorage
   /** Milliseconds to wait before every answer (`Prefer: delay` overrides it). Default 0. */
   readonly delay?: number
   /**
@@ -178,10 +447,12 @@ export interface HalApiDefinition {
  *   represent: (customer) => ({ name: customer.name.toUpperCase() }),
  * })
  */
-export function defineCollection<S extends StandardSchema>(
-  definition: CollectionDefinition<S>,
-): CollectionDefinition<S> {
-  return definition
+export function defineCollection<S extends StandardSchema, const D>(
+  // `D`: the collection as written (its links' targets, its embeds…), for `ClientTypes`.
+  definition: D & WrittenCollection<S>,
+): NoInfer<Omit<D, 'seed'> & Pick<CollectionDefinition<S>, 'seed'>> {
+  // A seed written as constants is read, never changed.
+  return definition as Omit<D, 'seed'> & Pick<CollectionDefinition<S>, 'seed'>
 }
 
 /** Whether a link is a relation to another collection. */

@@ -1,34 +1,26 @@
 import { type Answer, toResponse } from '../http/answer.js'
-import { accepts } from '../http/negotiation.js'
+import { accepts, HAL_TYPES } from '../http/negotiation.js'
 import { type Preferences, parsePrefer } from '../http/prefer.js'
 import { Problem } from '../http/problem.js'
-import type { NotFoundWhere } from './definition.js'
+import type { HalRoute, NotFoundWhere } from './definition.js'
 import { fetchHalRequest, type HalRequest } from './request.js'
-import { type RouteEntry, Router } from './router.js'
-
-/** What a route of a route table does with a request the router gave it. */
-export interface Endpoint {
-  /** Media types it answers with (406 for others); empty when it negotiates by itself. */
-  readonly produces: readonly string[]
-  /** A PATCH route's `Accept-Patch` (RFC 5789 §3.1), which `OPTIONS` on its path answers too. */
-  readonly acceptPatch?: string
-  /** The answer; a thrown {@link Problem} becomes problem details. */
-  run(context: EndpointContext): Answer | Promise<Answer>
-}
-
-/** What an {@link Endpoint} sees of one request. */
-export interface EndpointContext {
-  readonly request: HalRequest
-  /** The path parameters, percent-decoded. */
-  readonly params: Readonly<Record<string, string>>
-  readonly prefer: Preferences
-}
+import { Router } from './router.js'
 
 /** What {@link createDispatch} needs of an API: its route table and its own words. */
-export interface DispatchConfig<E extends Endpoint> {
+export interface DispatchConfig {
   /** The path every route lives under, e.g. `/api`. */
   readonly basePath: string
-  readonly routes: readonly RouteEntry<E>[]
+  readonly routes: readonly HalRoute[]
+  /**
+   * Runs the route the router chose, once negotiation passed: the API's guards (token, store
+   * ready), then the route. A thrown {@link Problem} becomes problem details.
+   */
+  run(
+    route: HalRoute,
+    request: HalRequest,
+    params: Readonly<Record<string, string>>,
+    prefer: Preferences,
+  ): Answer | Promise<Answer>
   /** Milliseconds to wait before every answer (`Prefer: delay` overrides it). */
   delay(): number
   /** Problem details for a thrown error (a {@link Problem}, or a 500 that leaks nothing). */
@@ -75,11 +67,14 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
  * become problem details; every answer varies on `Accept`, and a HEAD's has no body.
  *
  * @example
- * const dispatch = createDispatch({ basePath: '/api', routes, delay: () => 0, problem, notFound })
+ * const dispatch = createDispatch({ basePath: '/api', routes, run, delay: () => 0, problem, notFound })
  * const answer = await dispatch.answer(fetchHalRequest(new Request('http://localhost/api/orders')))
  */
-export function createDispatch<E extends Endpoint>(config: DispatchConfig<E>): Dispatch {
-  const router = new Router<E>(config.basePath, config.routes)
+export function createDispatch(config: DispatchConfig): Dispatch {
+  const router = new Router<HalRoute>(
+    config.basePath,
+    config.routes.map((route) => ({ method: route.method, path: route.path, value: route })),
+  )
 
   async function run(request: HalRequest): Promise<Answer> {
     const { path } = request
@@ -96,20 +91,18 @@ export function createDispatch<E extends Endpoint>(config: DispatchConfig<E>): D
     }
     if (decision.kind === 'method-not-allowed')
       throw methodNotAllowed(request.method, decision.allow)
-    const endpoint = decision.value
+    const route = decision.value
     const prefer = parsePrefer(request.headers)
     const wait = prefer.delay ?? config.delay()
     if (wait > 0) await sleep(wait)
     if (prefer.status !== undefined) {
       throw new Problem(prefer.status, `Answered ${prefer.status} as asked by Prefer: status.`)
     }
-    if (endpoint.produces.length > 0 && !accepts(request.headers, endpoint.produces)) {
-      throw new Problem(
-        406,
-        `This resource is available as ${endpoint.produces.join(' or ')} only.`,
-      )
+    const produces = route.produces ?? HAL_TYPES
+    if (produces.length > 0 && !accepts(request.headers, produces)) {
+      throw new Problem(406, `This resource is available as ${produces.join(' or ')} only.`)
     }
-    return endpoint.run({ request, params: decision.params, prefer })
+    return config.run(route, request, decision.params, prefer)
   }
 
   async function answer(request: HalRequest): Promise<Answer> {

@@ -48,7 +48,7 @@ describe('defineHalApi: HAL-FORMS templates from the schema', () => {
     const body = await response.json()
     expect(body).toMatchObject({ id: 1, status: 'open', _links: { self: expect.any(Object) } })
     expect(body._templates.default).toEqual({
-      title: 'Replace this record',
+      title: 'Replace this order',
       method: 'PUT',
       contentType: 'application/json',
       properties: [
@@ -57,20 +57,20 @@ describe('defineHalApi: HAL-FORMS templates from the schema', () => {
           prompt: 'Customer',
           type: 'number',
           required: true,
-          // positive() on an integer: above 0 is from 1; zod's int() stays a safe integer.
+          // positive() on an integer: above 0 is from 1; zod's safe-integer limit is no real max.
           min: 1,
-          max: Number.MAX_SAFE_INTEGER,
+          step: 1,
         },
         {
           name: 'status',
-          prompt: 'status',
+          prompt: 'Status',
           type: 'text',
           required: true,
           options: { inline: ['open', 'paid', 'shipped'] },
         },
-        { name: 'code', prompt: 'code', type: 'text', regex: '^[A-Z]{3}$' },
-        { name: 'note', prompt: 'note', type: 'text', maxLength: 20 },
-        { name: 'placed', prompt: 'placed', type: 'text' },
+        { name: 'code', prompt: 'Code', type: 'text', regex: '^[A-Z]{3}$' },
+        { name: 'note', prompt: 'Note', type: 'text', maxLength: 20 },
+        { name: 'placed', prompt: 'Placed', type: 'text' },
       ],
     })
     expect(body._templates.default).not.toHaveProperty('target')
@@ -82,7 +82,7 @@ describe('defineHalApi: HAL-FORMS templates from the schema', () => {
       false,
     )
     expect(body._templates.delete).toEqual({
-      title: 'Delete this record',
+      title: 'Delete this order',
       method: 'DELETE',
       properties: [],
     })
@@ -93,6 +93,7 @@ describe('defineHalApi: HAL-FORMS templates from the schema', () => {
     for (const path of ['/api/orders?page=0&size=5', '/api/customers/1/orders']) {
       const body = await (await call(api, path, { headers: FORMS })).json()
       expect(body._templates.default, path).toMatchObject({
+        title: 'Create an order',
         method: 'POST',
         contentType: 'application/json',
         target: `${ORIGIN}/api/orders`,

@@ -3,10 +3,14 @@ import {
   type FormTemplate,
   formPropertiesOf,
   type JsonObjectSchema,
+  jsonTypesOf,
 } from '../hal/forms.js'
-import { pointer } from '../http/body.js'
+import { type BodyRequest, pointer, readJson, readText } from '../http/body.js'
 import { MERGE_PATCH_JSON } from '../http/patch.js'
+import { Problem } from '../http/problem.js'
+import type { TemplateNames } from './definition.js'
 import { jsonSchemaOf, type StandardSchema } from './standard-schema.js'
+import { singularOf, withArticle } from './words.js'
 
 /** An item's templates: replace it (`default`), patch it, delete it; all aim at its `self`. */
 export interface ItemTemplates {
@@ -15,10 +19,8 @@ export interface ItemTemplates {
   readonly delete: FormTemplate
 }
 
-/** A collection's templates: create a record (`default`), aimed at the collection's URL. */
-export interface CollectionTemplates {
-  readonly default: FormTemplate
-}
+/** A collection's templates: create a record (`default`, or its `templates.create` name), aimed at the collection's URL. */
+export type CollectionTemplates = Readonly<Record<string, FormTemplate>>
 
 /**
  * What a collection's schema says a client may send, read once from its JSON Schema (Standard
@@ -28,36 +30,53 @@ export interface CollectionTemplates {
  *
  * @example
  * const forms = new CollectionForms('orders', orderSchema)
- * forms.collection('http://localhost/api/orders').default.method // 'POST'
+ * forms.collection('http://localhost/api/orders').default.title // 'Create an order'
  */
 export class CollectionForms {
-  readonly #name: string
+  /** What one record is called: `order`. */
+  readonly #noun: string
   readonly #item: ItemTemplates
   readonly #create: FormProperty[]
+  readonly #names: TemplateNames
   /** The schema's members as JSON Pointers (`/status`), or `undefined` when it does not say. */
   readonly #members: readonly string[] | undefined
+  /** The JSON types each member holds, to read a urlencoded value as one of them. */
+  readonly #types: ReadonlyMap<string, ReadonlySet<string>>
 
-  constructor(name: string, schema: StandardSchema) {
+  constructor(
+    name: string,
+    schema: StandardSchema,
+    names: TemplateNames = {},
+    noun = singularOf(name),
+  ) {
     const json = jsonSchemaOf(schema) as JsonObjectSchema
     const properties = formPropertiesOf(json)
-    this.#name = name
+    this.#noun = noun
+    this.#names = names
     this.#create = properties
     this.#members = json.properties ? Object.keys(json.properties).map(pointerOf) : undefined
+    this.#types = new Map(
+      Object.entries(json.properties ?? {}).map(([member, p]) => [member, jsonTypesOf(p)]),
+    )
     this.#item = {
       default: {
-        title: 'Replace this record',
+        title: names.replaceTitle ?? `Replace this ${noun}`,
         method: 'PUT',
         contentType: 'application/json',
         properties,
       },
       patch: {
-        title: 'Change some fields of this record',
+        title: names.updateTitle ?? `Change some fields of this ${noun}`,
         method: 'PATCH',
         contentType: MERGE_PATCH_JSON,
         // A merge patch sends only what changes.
         properties: formPropertiesOf(json, { required: false }),
       },
-      delete: { title: 'Delete this record', method: 'DELETE', properties: [] },
+      delete: {
+        title: names.deleteTitle ?? `Delete this ${noun}`,
+        method: 'DELETE',
+        properties: [],
+      },
     }
   }
 
@@ -69,8 +88,8 @@ export class CollectionForms {
   /** The `_templates` of a page of records: create one, at `target` (a page's `self` has a query). */
   collection(target: string): CollectionTemplates {
     return {
-      default: {
-        title: `Create a record in ${this.#name}`,
+      [this.#names.create ?? 'default']: {
+        title: this.#names.createTitle ?? `Create ${withArticle(this.#noun)}`,
         method: 'POST',
         contentType: 'application/json',
         target,
@@ -83,6 +102,65 @@ export class CollectionForms {
   patchable(fields: Readonly<Record<string, unknown>>): readonly string[] {
     return this.#members ?? Object.keys(fields).map(pointerOf)
   }
+
+  /**
+   * A write's body: JSON, or `application/x-www-form-urlencoded` fields read by the schema (see
+   * {@link CollectionForms.fromUrlencoded}), `undefined` for a PATCH that sends neither (its
+   * patch formats decide). A urlencoded body is one a page of any origin may send without a CORS
+   * preflight, so it must carry the token in a header (which forces one): 415 otherwise.
+   */
+  async body(request: BodyRequest, { patch = false } = {}): Promise<unknown> {
+    const type = request.headers.get('content-type') ?? ''
+    if (!URLENCODED.test(type)) return patch ? undefined : readJson(request)
+    if (request.headers.get('x-access-token') === null && !request.headers.get('authorization')) {
+      throw new Problem(
+        415,
+        `Send urlencoded fields with the access token in X-Access-Token or Authorization (a cross-site form cannot), or send ${patch ? MERGE_PATCH_JSON : 'application/json'}.`,
+      )
+    }
+    return this.fromUrlencoded(await readText(request))
+  }
+
+  /**
+   * Urlencoded fields as the JSON the schema reads: a boolean member's `true` / `false` (`on`, an
+   * HTML checkbox) as a boolean, a number member's numeric text as a number, an array or object
+   * member's JSON text parsed; an empty value of a member that is not a string is left out (an
+   * empty input). Anything else stays text, for the schema to refuse with a 422 naming it.
+   *
+   * @example
+   * forms.fromUrlencoded('title=Milk&done=true&qty=2') // { title: 'Milk', done: true, qty: 2 }
+   */
+  fromUrlencoded(text: string): Record<string, unknown> {
+    const fields: Record<string, unknown> = {}
+    for (const [member, raw] of new URLSearchParams(text)) {
+      const types = this.#types.get(member) ?? TEXT
+      if (raw === '' && !types.has('string')) continue
+      fields[member] = typed(raw, types)
+    }
+    return fields
+  }
+}
+
+const URLENCODED = /^application\/x-www-form-urlencoded\s*(?:;|$)/i
+const TEXT: ReadonlySet<string> = new Set(['string'])
+const NUMBER = /^-?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i
+
+/** One urlencoded value as a member holding `types` reads it (see `fromUrlencoded`). */
+function typed(raw: string, types: ReadonlySet<string>): unknown {
+  if (types.has('string')) return raw
+  if (types.has('boolean') && (raw === 'true' || raw === 'on')) return true
+  if (types.has('boolean') && raw === 'false') return false
+  if ((types.has('number') || types.has('integer')) && NUMBER.test(raw.trim())) {
+    return Number(raw)
+  }
+  if (types.has('array') || types.has('object')) {
+    try {
+      return JSON.parse(raw)
+    } catch {
+      return raw
+    }
+  }
+  return raw
 }
 
 const pointerOf = (member: string): string => pointer([member])

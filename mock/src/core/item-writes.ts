@@ -21,7 +21,13 @@ export interface WritableItem<R> {
     readonly fields: Record<string, unknown>
     readonly pointers: readonly string[]
   }
-  /** Names the record in a JSON Patch's problems ("article", "orders record"). */
+  /**
+   * Reads a body in a format of the item's own beside JSON (urlencoded fields): for a PUT the
+   * body, for a PATCH the fields to merge or `undefined` when it sends a patch format. Without it,
+   * JSON only.
+   */
+  readBody?(request: HalRequest, method: 'PUT' | 'PATCH'): Promise<unknown>
+  /** Names the record in a JSON Patch's problems ("article", "order"). */
   readonly label: string
   /** Validates a document (a PUT body, a patched record) and stores it (400, 422): the new record. */
   replace(record: R, document: unknown): Promise<R>
@@ -42,14 +48,14 @@ export async function putItem<R>(
   write: WriteLock,
   item: WritableItem<R>,
 ): Promise<Answer> {
-  const body = await readJson(request)
+  const body = item.readBody ? await item.readBody(request, 'PUT') : await readJson(request)
   const updated = await write(async () => item.replace(checked(request, item), body))
   return answerWrite(item.represent(updated), 200)
 }
 
 /**
- * PATCH: a merge patch (RFC 7396) or a JSON Patch (RFC 6902, all or none) applied to the record's
- * fields, the result validated as a PUT body. The format first (415 with `Accept-Patch`), the body
+ * PATCH: a merge patch (RFC 7396), a JSON Patch (RFC 6902, all or none), or fields the item
+ * reads itself (`readBody`: urlencoded, merged as a merge patch) applied to the record's fields, the result validated as a PUT body. The format first (415 with `Accept-Patch`), the body
  * (413, 400, and 400 for an invalid operation list), then in the write lock 412, 409 (a failing
  * `test`), 422.
  *
@@ -61,8 +67,9 @@ export async function patchItem<R>(
   write: WriteLock,
   item: WritableItem<R>,
 ): Promise<Answer> {
-  const format = patchFormat(request.headers.get('content-type'))
-  const body = await readJson(request)
+  const fields = await item.readBody?.(request, 'PATCH')
+  const format = fields === undefined ? patchFormat(request.headers.get('content-type')) : 'merge'
+  const body = fields === undefined ? await readJson(request) : fields
   const operations = format === 'json-patch' ? jsonPatchOperations(body) : undefined
   const updated = await write(async () => {
     const current = checked(request, item)

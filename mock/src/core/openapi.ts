@@ -4,6 +4,7 @@ import { reasonPhrase } from '../http/reason-phrase.js'
 import { type CollectionDefinition, type HalApiDefinition, isRelation } from './definition.js'
 import type { Representations } from './representation.js'
 import { jsonSchemaOf } from './standard-schema.js'
+import { recordNoun, withArticle } from './words.js'
 
 /** An OpenAPI 3.1 document, as plain JSON. */
 export type OpenApiDocument = { readonly openapi: '3.1.0' } & Record<string, unknown>
@@ -80,11 +81,14 @@ const CORE_SCHEMAS: Readonly<Record<string, Schema>> = {
 
 /**
  * The OpenAPI 3.1 document of an API, generated from the same definition the routes come from:
- * a path per route; per collection its request body (`Orders`, from the schema's input JSON
- * Schema), its records as answered (`OrdersResource`: `id`, the schema's output members, `_links`,
+ * a path per route; per collection its request body (`Order`, from the schema's input JSON
+ * Schema), its records as answered (`OrderResource`: `id`, the schema's output members, `_links`,
  * `_embedded`; any object with `_links` when `represent` shapes them) and its pages
- * (`OrdersPage`); the HAL-FORMS variant, both patch formats, validators, `Location`, the token
- * scheme, and problem details for every error.
+ * (`OrderPage`); the HAL-FORMS variant, both patch formats, validators, `Location`, the token
+ * scheme, and problem details for every error. Every operation has an `operationId` (`listOrders`,
+ * `getOrder`, `createOrder`, `replaceOrder`, `updateOrder`, `deleteOrder`), a tag (its collection,
+ * or its first path segment), a summary and a description; schemas no operation reaches are left
+ * out, so that the document lints clean under Spectral's `spectral:oas` rules.
  *
  * @example
  * openApiDocument(definition, 'http://localhost/api', reps).paths['/orders/{id}']
@@ -97,8 +101,16 @@ export function openApiDocument(
   const paths: Record<string, Record<string, unknown>> = {}
   const schemas: Record<string, unknown> = { ...CORE_SCHEMAS }
   const types = typeNames(definition)
-  const answerSchemas = new Set<string>()
   const type = (name: string) => types.get(name) as string
+  const tags = new Map<string, string>()
+  const operationIds = new Set<string>()
+  /** A unique operationId: `id`, or `id2`, `id3`… when a route of yours took it. */
+  const operationId = (id: string) => {
+    let unique = id
+    for (let n = 2; operationIds.has(unique); n++) unique = `${id}${n}`
+    operationIds.add(unique)
+    return unique
+  }
   const problems = (...statuses: number[]) =>
     Object.fromEntries(
       statuses.map((status) => [
@@ -123,14 +135,14 @@ export function openApiDocument(
   const reads = definition.protectReads ? { security } : {}
   const readProblems = definition.protectReads ? [401, 406] : [406]
   const id = { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } }
-  const paging = [
-    { name: 'page', in: 'query', schema: { type: 'integer', minimum: 0 } },
-    { name: 'size', in: 'query', schema: { type: 'integer', minimum: 1 } },
-  ]
   const notModified = { 304: { description: 'Not Modified', headers: VALIDATORS } }
+  tags.set('root', 'The API root and its OpenAPI document')
   paths['/'] = {
     get: {
+      operationId: operationId('getRoot'),
+      tags: ['root'],
       summary: 'The API root: a link to every collection',
+      description: 'Links to every collection by its rel (HAL), with the API’s CURIEs.',
       ...reads,
       responses: {
         200: {
@@ -143,45 +155,117 @@ export function openApiDocument(
       },
     },
   }
+  paths['/openapi.json'] = {
+    get: {
+      operationId: operationId('getOpenApiDocument'),
+      tags: ['root'],
+      summary: 'This OpenAPI document',
+      description: 'The OpenAPI 3.1 document of the API, generated from its definition.',
+      ...reads,
+      responses: {
+        200: {
+          description: 'The OpenAPI document',
+          content: { 'application/json': { schema: { type: 'object' } } },
+        },
+        ...problems(...readProblems),
+      },
+    },
+  }
   for (const [name, collection] of Object.entries(definition.collections)) {
     const t = type(name)
+    const address = reps.address(name)
+    const { paging: convention } = address
     Object.assign(schemas, hoisted(t, jsonSchemaOf(collection.schema)))
     // Its records and pages as the core answers them, wherever they appear (embedded, say).
-    const answers = {
+    Object.assign(schemas, {
       ...hoisted(`${t}Resource`, resourceSchema(collection, type)),
-      [`${t}Page`]: pageSchema(collection.rel ?? name, `${t}Resource`),
-    }
-    Object.assign(schemas, answers)
-    for (const answer of Object.keys(answers)) answerSchemas.add(answer)
+      // A page in the API's own convention is its `render`'s: any object.
+      [`${t}Page`]: convention.standard
+        ? pageSchema(collection.rel ?? name, `${t}Resource`)
+        : { type: 'object' },
+    })
     // A collection the core does not serve is answered by the API's own routes (below).
     if (collection.serve === false) continue
-    const body = { required: true, content: { 'application/json': { schema: ref(t) } } }
-    const record = `record of ${name}`
-    paths[`/${name}`] = {
-      get: {
+    const noun = recordNoun(name, collection)
+    const One = pascal(noun)
+    const Many = pascal(name)
+    const record = noun
+    const tag = [name]
+    tags.set(name, `${pascal(noun)} records: the paged list, each record, and its writes`)
+    // What clients send, when it is not the whole record.
+    const input = collection.input ? `${t}Input` : t
+    if (collection.input) Object.assign(schemas, hoisted(input, jsonSchemaOf(collection.input)))
+    const urlencoded = collection.urlencoded !== false
+    const body = {
+      required: true,
+      content: {
+        'application/json': { schema: ref(input) },
+        ...(urlencoded ? { [FORM_URLENCODED]: { schema: ref(input) } } : {}),
+      },
+    }
+    const forms =
+      'With Accept: application/prs.hal-forms+json the answer carries HAL-FORMS `_templates`'
+    const writes = urlencoded
+      ? 'Needs an access token. A urlencoded body is read by the schema (`true` is a boolean, `3` a number) and needs the token in a header.'
+      : 'Needs an access token.'
+    const preconditions =
+      'If-Match (an ETag read before) makes it conditional: 412 when the record changed since.'
+    const pathParams = (path: string) =>
+      [...path.matchAll(/\{(\w+)\}/g)].map(([, param]) => ({ ...id, name: param }))
+    const under = address.parent
+      ? ` under its ${recordNoun(address.parent.address.name, address.parent.address.definition)}`
+      : ''
+    const missing = address.parent ? [404] : []
+    const list: Record<string, unknown> = {}
+    if (address.listPattern.includes('{')) list.parameters = pathParams(address.listPattern)
+    if (collection.list !== false) {
+      list.get = {
+        operationId: operationId(`list${Many}`),
+        tags: tag,
         summary: `A page of ${name}`,
+        description: `The ${name}${under} in ascending id order, \`${convention.size}\` (default ${convention.defaultSize}, at most ${convention.maxSize}) a page; \`${convention.page}\` counts from ${convention.firstIndex}, and a page past the last is ${convention.pastEnd === 'empty' ? 'empty' : 'a 404'}.${address.writable ? ` ${forms} (create ${withArticle(noun)}).` : ''}`,
         ...reads,
-        parameters: paging,
+        parameters: [
+          {
+            name: convention.page,
+            in: 'query',
+            schema: { type: 'integer', minimum: convention.firstIndex },
+          },
+          {
+            name: convention.size,
+            in: 'query',
+            schema: { type: 'integer', minimum: 1, maximum: convention.maxSize },
+          },
+        ],
         responses: {
           200: hal(`A page of ${name}`, `${t}Page`),
           ...notModified,
-          ...problems(400, ...readProblems),
+          ...problems(400, ...missing, ...readProblems),
         },
-      },
-      post: {
-        summary: `Create a record in ${name}`,
+      }
+    }
+    if (address.writable) {
+      list.post = {
+        operationId: operationId(`create${One}`),
+        tags: tag,
+        summary: `Create ${withArticle(noun)}`,
+        description: `Validates the body by the ${noun} schema and stores it with the next id${under}; the answer is the new ${noun}, at \`Location\`. ${writes}`,
         security,
         requestBody: body,
         responses: {
           201: hal('Created', `${t}Resource`, { Location: header('The new record’s URL') }),
-          ...problems(400, 401, 403, 406, 409, 413, 415, 422),
+          ...problems(400, 401, 403, ...missing, 406, 409, 413, 415, 422),
         },
-      },
+      }
     }
-    paths[`/${name}/{id}`] = {
-      parameters: [id],
+    if (list.get || list.post) paths[address.listPattern] = list
+    const item: Record<string, unknown> = {
+      parameters: pathParams(address.itemPattern),
       get: {
-        summary: `A ${record}`,
+        operationId: operationId(`get${One}`),
+        tags: tag,
+        summary: `The ${record}`,
+        description: `The ${noun} with its links (and embedded records).${address.writable ? ` ${forms} (\`default\`: replace it, \`patch\`, \`delete\`).` : ''}`,
         ...reads,
         responses: {
           200: hal(`The ${record}`, `${t}Resource`),
@@ -189,43 +273,69 @@ export function openApiDocument(
           ...problems(404, ...readProblems, 412),
         },
       },
-      put: {
-        summary: `Replace a ${record} (If-Match)`,
-        security,
-        requestBody: body,
-        responses: {
-          200: hal('Replaced', `${t}Resource`),
-          ...problems(400, 401, 403, 404, 406, 412, 413, 415, 422),
-        },
-      },
-      patch: {
-        summary: `Change some fields of a ${record} (If-Match)`,
-        security,
-        requestBody: {
-          required: true,
-          content: {
-            [MERGE_PATCH_JSON]: { schema: { type: 'object' } },
-            [JSON_PATCH_JSON]: { schema: ref('JsonPatch') },
+    }
+    paths[address.itemPattern] = item
+    if (address.writable) {
+      Object.assign(item, {
+        put: {
+          operationId: operationId(`replace${One}`),
+          tags: tag,
+          summary: `Replace the ${record}`,
+          description: `Replaces every field of the ${noun} by the body, validated by its schema. ${preconditions} ${writes}`,
+          security,
+          requestBody: body,
+          responses: {
+            200: hal('Replaced', `${t}Resource`),
+            ...problems(400, 401, 403, 404, 406, 412, 413, 415, 422),
           },
         },
-        responses: {
-          200: hal('Changed', `${t}Resource`),
-          ...problems(400, 401, 403, 404, 406, 409, 412, 413, 415, 422),
+        patch: {
+          operationId: operationId(`update${One}`),
+          tags: tag,
+          summary: `Change some fields of the ${record}`,
+          description: `A merge patch (RFC 7396), a JSON Patch (RFC 6902)${urlencoded ? ', or urlencoded fields to set' : ''}; the result is validated as a replacement. ${preconditions} ${writes}`,
+          security,
+          requestBody: {
+            required: true,
+            content: {
+              [MERGE_PATCH_JSON]: { schema: { type: 'object' } },
+              [JSON_PATCH_JSON]: { schema: ref('JsonPatch') },
+              ...(urlencoded ? { [FORM_URLENCODED]: { schema: { type: 'object' } } } : {}),
+            },
+          },
+          responses: {
+            200: hal('Changed', `${t}Resource`),
+            ...problems(400, 401, 403, 404, 406, 409, 412, 413, 415, 422),
+          },
         },
-      },
-      delete: {
-        summary: `Delete a ${record} (If-Match)`,
-        security,
-        responses: { 204: { description: 'Deleted' }, ...problems(401, 403, 404, 409, 412) },
-      },
+        delete: {
+          operationId: operationId(`delete${One}`),
+          tags: tag,
+          summary: `Delete the ${record}`,
+          description: `Deletes the ${noun}${address.children.length > 0 ? ' and the records nested under it' : ''}; 409 while another record links to it. ${preconditions} Needs an access token.`,
+          security,
+          responses: { 204: { description: 'Deleted' }, ...problems(401, 403, 404, 409, 412) },
+        },
+      })
     }
     for (const back of reps.backLinks(name)) {
-      paths[`/${name}/{id}/${back.rel}`] = {
-        parameters: [id],
+      const from = reps.address(back.from).paging
+      paths[`${address.itemPattern}/${back.rel}`] = {
+        parameters: pathParams(address.itemPattern),
         get: {
-          summary: `The records of ${back.from} linked to this ${record}`,
+          operationId: operationId(`list${One}${pascal(back.rel)}`),
+          tags: tag,
+          summary: `The ${back.from} that link to the ${record}`,
+          description: `A page of the ${back.from} whose link points at this ${noun}, paged as the collection is.`,
           ...reads,
-          parameters: paging,
+          parameters: [
+            { name: from.page, in: 'query', schema: { type: 'integer', minimum: from.firstIndex } },
+            {
+              name: from.size,
+              in: 'query',
+              schema: { type: 'integer', minimum: 1, maximum: from.maxSize },
+            },
+          ],
           responses: {
             200: hal(`A page of ${back.from}`, `${type(back.from)}Page`),
             ...notModified,
@@ -243,27 +353,88 @@ export function openApiDocument(
       required: true,
       schema: { type: 'string' },
     }))
+    const method = route.method.toLowerCase()
+    const summary = route.summary ?? `${route.method} ${path}`
+    const {
+      tags: ownTags,
+      operationId: ownId,
+      responses: ownResponses,
+      parameters: ownParameters,
+      ...operation
+    } = route.openapi ?? {}
+    // Path parameters first, then the route's own (query parameters, say).
+    const allParameters = [...parameters, ...((ownParameters as unknown[] | undefined) ?? [])]
+    const routeTags = ownTags ?? [
+      path.split('/').find((s) => s !== '' && !s.startsWith('{')) ?? 'root',
+    ]
+    for (const t of routeTags)
+      if (!tags.has(t)) tags.set(t, `Routes under /${t === 'root' ? '' : t}`)
+    const produced = route.produces ?? [HAL]
+    const guarded =
+      route.access === 'write' || (route.access !== 'public' && definition.protectReads)
     paths[path] = {
       ...paths[path],
-      [route.method.toLowerCase()]: {
-        summary: route.summary ?? `${route.method} ${path}`,
-        ...(parameters.length > 0 ? { parameters } : {}),
+      [method]: {
+        operationId: operationId(ownId ?? routeOperationId(route.method, path)),
+        tags: routeTags,
+        summary,
+        description: summary,
+        ...(allParameters.length > 0 ? { parameters: allParameters } : {}),
         ...(route.access === 'write' ? { security } : route.access === 'public' ? {} : reads),
-        responses: { default: { description: 'As the route answers' } },
+        responses: {
+          200: {
+            description: 'As the route answers',
+            ...(produced.length > 0 && {
+              content: Object.fromEntries(produced.map((type) => [type, {}])),
+            }),
+          },
+          ...problems(...(guarded ? [401] : []), ...(produced.length > 0 ? [406] : [])),
+          default: { description: 'A problem', content: { [PROBLEM]: { schema: ref('Problem') } } },
+          ...ownResponses,
+        },
+        ...operation,
       },
     }
   }
-  pruneAnswers(schemas, answerSchemas, paths)
+  pruneUnreached(schemas, paths)
+  const title = definition.title ?? 'HAL API'
   return {
     openapi: '3.1.0',
-    info: { title: definition.title ?? 'HAL API', version: '1.0.0' },
+    info: {
+      title,
+      version: '1.0.0',
+      description: `${title}: HAL (application/hal+json) resources linked from the root, with HAL-FORMS templates for clients that ask for them and problem details (RFC 9457) for every error.`,
+      contact: { name: title },
+    },
     servers: [{ url: serverUrl }],
+    tags: [...tags].map(([name, description]) => ({ name, description })),
     paths,
     components: {
       schemas,
       securitySchemes: schemes,
     },
   }
+}
+
+const FORM_URLENCODED = 'application/x-www-form-urlencoded'
+
+/** `order-lines` → `OrderLines`: a name as a part of a type name or an operationId. */
+const pascal = (name: string): string =>
+  name.replace(/(?:^|[-_\s]+)(\w)/g, (_, letter: string) => letter.toUpperCase())
+
+/**
+ * The operationId of a route of yours: its method and its path's words, a parameter as `By…`
+ * (`GET /search/{term}` → `getSearchByTerm`; `GET ''` → `getRoot`).
+ */
+function routeOperationId(method: string, path: string): string {
+  const words = path
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => {
+      const param = /^\{(\w+)\}$/.exec(segment)?.[1]
+      return param === undefined ? pascal(segment.replace(/\W+/g, '-')) : `By${pascal(param)}`
+    })
+  return `${method.toLowerCase()}${words.join('') || 'Root'}`
 }
 
 const header = (description: string) => ({ description, schema: string })
@@ -354,14 +525,10 @@ function hoisted(name: string, schema: Schema): Record<string, Schema> {
 }
 
 /**
- * Drops the answers' schemas (`…Resource`, `…Page` and their definitions) that no path reaches,
- * those of collections the core does not serve: their routes answer in their own format.
+ * Drops the schemas no path reaches: those of collections the core does not serve (unless a route
+ * of yours names them in its `openapi`), and the core's own that no operation uses.
  */
-function pruneAnswers(
-  schemas: Record<string, unknown>,
-  answers: ReadonlySet<string>,
-  paths: object,
-): void {
+function pruneUnreached(schemas: Record<string, unknown>, paths: object): void {
   const reached = new Set<string>()
   const visit = (node: unknown): void => {
     if (Array.isArray(node)) for (const item of node) visit(item)
@@ -377,21 +544,21 @@ function pruneAnswers(
     }
   }
   visit(paths)
-  for (const name of answers) if (!reached.has(name)) delete schemas[name]
+  for (const name of Object.keys(schemas)) if (!reached.has(name)) delete schemas[name]
 }
 
 const refName = (pointer: string): string | undefined =>
   /^#\/components\/schemas\/(.+)$/.exec(pointer)?.[1]
 
 /**
- * Each collection's type name (`order-lines` → `OrderLines`), made unique against the core's
+ * Each collection's type name, from what one record is called (`order-lines` → `OrderLine`), made unique against the core's
  * schemas and the others' (with their `Resource` and `Page` variants).
  */
 function typeNames(definition: HalApiDefinition): Map<string, string> {
   const taken = new Set(Object.keys(CORE_SCHEMAS))
   const names = new Map<string, string>()
-  for (const name of Object.keys(definition.collections)) {
-    let type = name.replace(/(?:^|[-_])(\w)/g, (_, letter: string) => letter.toUpperCase())
+  for (const [name, collection] of Object.entries(definition.collections)) {
+    let type = pascal(recordNoun(name, collection))
     const free = (t: string) => ![t, `${t}Resource`, `${t}Page`].some((n) => taken.has(n))
     while (!free(type)) type = `${type}_`
     for (const n of [type, `${type}Resource`, `${type}Page`]) taken.add(n)

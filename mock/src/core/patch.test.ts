@@ -62,11 +62,11 @@ const expectUnchanged = async () =>
   })
 
 describe('defineHalApi: PATCH', () => {
-  it('announces both formats with Accept-Patch on GET, HEAD and OPTIONS of an item', async () => {
+  it('announces its formats with Accept-Patch on GET, HEAD and OPTIONS of an item', async () => {
     for (const method of ['GET', 'HEAD', 'OPTIONS']) {
       const response = await call(ORDER, { method })
       expect(response.headers.get('accept-patch'), method).toBe(
-        'application/merge-patch+json, application/json-patch+json',
+        'application/merge-patch+json, application/json-patch+json, application/x-www-form-urlencoded',
       )
     }
   })
@@ -209,6 +209,7 @@ describe('defineHalApi: PATCH', () => {
     expect(Object.keys(operation.requestBody.content)).toEqual([
       'application/merge-patch+json',
       'application/json-patch+json',
+      'application/x-www-form-urlencoded',
     ])
     expect(Object.keys(operation.responses)).toEqual(
       expect.arrayContaining(['200', '409', '412', '415', '422']),

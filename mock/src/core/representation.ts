@@ -1,4 +1,5 @@
 import { HAL_FORMS_JSON } from '../hal/forms.js'
+import { Problem } from '../http/problem.js'
 import {
   recentItems as items,
   recentPages as pages,
@@ -7,9 +8,27 @@ import {
   type RepresentationVariant,
   represent,
 } from '../http/respond.js'
-import { type HalRecord, isRelation, type PlainLink } from './definition.js'
+import {
+  type CollectionDefinition,
+  type HalApiDefinition,
+  type HalRecord,
+  isRelation,
+  type LinkedRecord,
+  type PageLink,
+  type PlainLink,
+} from './definition.js'
 import { CollectionForms } from './forms.js'
-import { type Change, type CollectionStore, type HalStore, SEED_TIME } from './store.js'
+import { type Paging, pageLinks, pagingOf } from './paging.js'
+import { recordId } from './record-id.js'
+import {
+  type Change,
+  type CollectionStore,
+  type HalStore,
+  parentRel,
+  type Relation,
+  SEED_TIME,
+} from './store.js'
+import { recordNoun } from './words.js'
 
 /** A HAL link object as the core writes it. */
 export interface HalLinkObject {
@@ -19,10 +38,7 @@ export interface HalLinkObject {
   name?: string
 }
 
-type HalLinks = Record<string, HalLinkObject | HalLinkObject[]>
-
-/** The paging query of a collection URL (Spring Data REST's names, `page` counted from 0). */
-export const PAGE_QUERY = '{?page,size}'
+type HalLinks = Record<string, HalLinkObject | HalLinkObject[] | readonly PageLink[]>
 
 /** A link from a target record back to the records pointing at it, by the reverse rel. */
 interface BackLink {
@@ -32,26 +48,62 @@ interface BackLink {
 }
 
 /**
- * Builds the representations of one API: the root, items and pages in standard HAL, or with their
- * HAL-FORMS `_templates` too (the `forms` variant), and keeps the recent ones in the process's
- * memos keyed by URL and the store's version stamps (the record's, its embedded records', the
- * collection's), so a read of something unchanged skips serializing and hashing.
+ * Where a collection's resources live and how they page: its list and item paths (nested under
+ * its parent's item for a nested collection), the collections nested under its items, its paging
+ * convention and its HAL-FORMS templates.
+ */
+export interface Address {
+  readonly name: string
+  readonly definition: CollectionDefinition
+  /** The URL segment of the list. */
+  readonly segment: string
+  /** The path variable of an item. */
+  readonly param: string
+  /** The parent, for a nested collection: its address, the member and the index key. */
+  readonly parent:
+    | { readonly address: Address; readonly member: string; readonly key: string }
+    | undefined
+  /** The rel of the link from a parent item to this nested list. */
+  readonly rel: string
+  /** Route paths under the base, e.g. `/blogs/{blogId}/articles` and `…/{articleId}`. */
+  readonly listPattern: string
+  readonly itemPattern: string
+  /** The collections nested under this one's items. */
+  readonly children: Address[]
+  readonly paging: Paging
+  readonly forms: CollectionForms
+  readonly writable: boolean
+  /** What a record is called in problem details. */
+  readonly label: string
+}
+
+/** A computed link attribute as JSON writes it: a string, or none. */
+const textOf = (value: unknown): string | undefined =>
+  value === undefined || value === null ? undefined : String(value)
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
+
+/**
+ * Builds the representations of one API: the root, items and pages in standard HAL (or in the
+ * API's page convention), or with their HAL-FORMS `_templates` too (the `forms` variant), and
+ * keeps the recent ones in the process's memos keyed by URL and the store's version stamps (the
+ * record's, its embedded and linked records', its nested lists', the collection's), so a read of
+ * something unchanged skips serializing and hashing.
  */
 export class Representations {
   readonly #store: () => HalStore
   readonly #base: string
+  readonly #definition: HalApiDefinition
   readonly #curies: readonly { name: string; href: string }[]
   readonly #backLinks: ReadonlyMap<string, readonly BackLink[]>
-  readonly #forms: ReadonlyMap<string, CollectionForms>
+  readonly #addresses: ReadonlyMap<string, Address>
+  readonly #reads = new Map<string, readonly Relation[]>()
 
-  constructor(
-    store: () => HalStore,
-    basePath: string,
-    curies: readonly { name: string; href: string }[],
-  ) {
+  constructor(store: () => HalStore, basePath: string, definition: HalApiDefinition) {
     this.#store = store
     this.#base = basePath
-    this.#curies = curies
+    this.#definition = definition
+    this.#curies = definition.curies ?? []
     const back = new Map<string, BackLink[]>()
     for (const collection of store().collections.values()) {
       for (const relation of collection.relations) {
@@ -62,20 +114,23 @@ export class Representations {
       }
     }
     this.#backLinks = back
-    // Read once: a schema does not change while the API runs.
-    this.#forms = new Map(
-      [...store().collections.values()].map((c) => [
-        c.name,
-        new CollectionForms(c.name, c.definition.schema),
-      ]),
-    )
+    this.#addresses = addressesOf(definition)
+  }
+
+  /** Every collection's address, parents before their nested collections. */
+  get addresses(): Iterable<Address> {
+    return this.#addresses.values()
+  }
+
+  address(name: string): Address {
+    const address = this.#addresses.get(name)
+    if (!address) throw new Error(`no collection ${name}`)
+    return address
   }
 
   /** What a collection's schema offers HAL-FORMS clients and JSON Patch. */
   forms(collection: string): CollectionForms {
-    const forms = this.#forms.get(collection)
-    if (!forms) throw new Error(`no collection ${collection}`)
-    return forms
+    return this.address(collection).forms
   }
 
   /** The links back to a collection's records, by target collection. */
@@ -88,27 +143,81 @@ export class Representations {
     return `${origin}${this.#base}`
   }
 
-  /** The root: a templated link to every collection, and the OpenAPI document. */
+  /** A record's path under the base: `/orders/7`, `/blogs/1/articles/7` (its parents looked up). */
+  itemPath(address: Address, record: HalRecord): string {
+    const { parent } = address
+    if (!parent) return `/${address.segment}/${record.id}`
+    const parentId = (record as Record<string, unknown>)[parent.member] as number
+    return `${this.#itemPathOf(parent.address, parentId)}/${address.segment}/${record.id}`
+  }
+
+  #itemPathOf(address: Address, id: number): string {
+    const record = this.#store().get(address.name).get(id)
+    return record ? this.itemPath(address, record) : `/${address.segment}/${id}`
+  }
+
+  /** A list's path under the base: `/orders`, or `/blogs/1/articles` under its parent record. */
+  listPath(address: Address, parent: HalRecord | undefined): string {
+    const up = address.parent
+    return up && parent
+      ? `${this.itemPath(up.address, parent)}/${address.segment}`
+      : `/${address.segment}`
+  }
+
+  /**
+   * The record a request's path variables name, each parent checked: a 404 when any is missing, or
+   * when the record lives under another parent.
+   */
+  resolve(address: Address, params: Readonly<Record<string, string>>, path = ''): HalRecord {
+    const up = address.parent
+    const parent = up && this.resolve(up.address, params, path)
+    const raw = params[address.param]
+    const id = recordId(raw)
+    if (id === undefined) {
+      throw new Problem(
+        404,
+        `There is no resource at ${path}: ${address.param} must be a positive integer.`,
+      )
+    }
+    const record = this.#store().get(address.name).get(id)
+    if (!record || (up && parent && (record as Record<string, unknown>)[up.member] !== parent.id)) {
+      throw new Problem(
+        404,
+        up && parent
+          ? `${capitalized(up.address.label)} ${parent.id} has no ${address.label} ${id}.`
+          : `There is no ${address.label} ${id}.`,
+      )
+    }
+    return record
+  }
+
+  /** The root: a link to every top-level collection, the API's own links, the OpenAPI document. */
   root(origin: string): Representation {
     const base = this.base(origin)
     return this.#memoized(items, base, [this.#store().seeded.version], 'plain', () => {
-      const links: HalLinks = { self: { href: base } }
-      for (const collection of this.#store().collections.values()) {
-        if (collection.definition.serve === false) continue
-        links[collection.definition.rel ?? collection.name] = {
-          href: `${base}/${collection.name}${PAGE_QUERY}`,
-          templated: true,
-        }
-      }
-      links['service-desc'] = { href: `${base}/openapi.json` }
+      const links: HalLinks = {}
       this.#addCuries(links, base)
+      links.self = { href: base }
+      for (const address of this.#addresses.values()) {
+        const { definition } = address
+        if (definition.serve === false || address.parent) continue
+        links[definition.rel ?? address.name] =
+          definition.list === false
+            ? { href: `${base}${address.itemPattern}`, templated: true }
+            : { href: `${base}${address.listPattern}${address.paging.template}`, templated: true }
+      }
+      const { root } = this.#definition
+      for (const [rel, link] of Object.entries(root?.links ?? {})) {
+        links[rel] = this.#plainLink(base, { ...link, href: () => link.href }, undefined)
+      }
+      if (root?.serviceDesc !== false) links['service-desc'] = { href: `${base}/openapi.json` }
       return { body: { _links: links }, at: SEED_TIME }
     })
   }
 
   /**
-   * An item: its properties, links (relations, plain, back links, curies) and embedded records;
-   * in the `forms` variant, its templates too.
+   * An item: its properties, links (relations, plain, back links, nested lists, curies) and
+   * embedded records; in the `forms` variant, its templates too.
    */
   item(
     origin: string,
@@ -116,64 +225,103 @@ export class Representations {
     record: HalRecord,
     variant: RepresentationVariant = 'plain',
   ): Representation {
-    const stamp = this.#itemStamp(collection, record)
-    const key = `${this.base(origin)}/${collection.name}/${record.id}`
-    return this.#memoized(items, key, stamp, variant, () => ({
-      body: this.#itemBody(this.base(origin), collection, record, true, true),
-      at: this.#itemChange(collection, record),
-      templates: () => this.forms(collection.name).item(),
+    const address = this.address(collection.name)
+    const { stamp, at } = this.#itemState(address, collection, record)
+    const base = this.base(origin)
+    const self = `${base}${this.itemPath(address, record)}`
+    return this.#memoized(items, self, stamp, variant, () => ({
+      body: this.#itemBody(base, address, collection, record, true, true),
+      at,
+      templates: () => this.#itemTemplates(self, address),
     }))
   }
 
+  /** Whether an item or a page of the collection has HAL-FORMS templates to offer. */
+  hasItemTemplates(address: Address): boolean {
+    return address.writable || address.children.some((child) => child.writable)
+  }
+
   /**
-   * A page of a collection, or of the records pointing at one target (`back`), in standard HAL:
-   * `_links` self / first / prev / next / last, `_embedded` keyed by the collection's rel, and
-   * Spring Data REST's `page` (`size`, `totalElements`, `totalPages`, `number`); in the `forms`
-   * variant, the template that creates a record in the collection.
+   * A page of a collection (of one parent's records for a nested one, or of the records pointing
+   * at one target: `back`), in the collection's page convention; in the `forms` variant, the
+   * template that creates a record in the list.
    */
   page(
     origin: string,
     collection: CollectionStore,
     path: string,
-    number: number,
+    index: number,
     size: number,
     {
       back,
+      parent,
       variant = 'plain',
     }: {
       readonly back?: { readonly relation: string; readonly target: number }
+      readonly parent?: HalRecord
       readonly variant?: RepresentationVariant
     } = {},
   ): Representation {
+    const address = this.address(collection.name)
+    const { paging } = address
+    const up = address.parent
     const source = back
       ? collection.referrers(back.relation, back.target)
-      : { count: collection.count, slice: (o: number, l: number) => collection.slice(o, l) }
-    const change = back ? collection.referrersChange(back.relation, back.target) : collection.change
-    const embedded = this.#embeddedCollections(collection)
-    const stamp = [change.version, ...embedded.map((c) => c.change.version)]
-    const key = `${origin}${path}?page=${number}&size=${size}`
+      : up && parent
+        ? collection.referrers(up.key, parent.id)
+        : { count: collection.count, slice: (o: number, l: number) => collection.slice(o, l) }
+    const change = back
+      ? collection.referrersChange(back.relation, back.target)
+      : up && parent
+        ? collection.referrersChange(up.key, parent.id)
+        : collection.change
+    const totalPages = Math.ceil(source.count / size)
+    const offset = (index - paging.firstIndex) * size
+    if (paging.pastEnd === 'not-found' && offset > 0 && offset >= source.count) {
+      throw new Problem(
+        404,
+        `There is no page ${index}: the last is ${paging.firstIndex + Math.max(totalPages - 1, 0)}.`,
+      )
+    }
+    const read = this.#readCollections(collection)
+    const stamp = [change.version, ...read.map((c) => c.change.version)]
+    let at = Math.max(change.at, ...read.map((c) => c.change.at))
+    if (up && parent) {
+      const own = this.#store().get(up.address.name).changeOf(parent.id)
+      stamp.push(own.version)
+      at = Math.max(at, own.at)
+    }
+    const key = `${origin}${path}?${paging.page}=${index}&${paging.size}=${size}`
     return this.#memoized(pages, key, stamp, variant, () => {
       const base = this.base(origin)
       const href = `${origin}${path}`
-      const totalPages = Math.ceil(source.count / size)
-      const at = (n: number) => ({ href: `${href}?page=${n}&size=${size}` })
-      const links: HalLinks = { self: at(number), first: at(0) }
-      if (number > 0) links.prev = at(Math.min(number - 1, Math.max(totalPages - 1, 0)))
-      if (number + 1 < totalPages) links.next = at(number + 1)
-      links.last = at(Math.max(totalPages - 1, 0))
-      this.#addCuries(links, base)
-      const items = source
-        .slice(number * size, size)
-        .map((record) => this.#itemBody(base, collection, record, true))
-      const times = [change.at, ...embedded.map((c) => c.change.at)]
+      const curies: HalLinks = {}
+      this.#addCuries(curies, base)
+      const list = source
+        .slice(offset, size)
+        .map((record) => this.#itemBody(base, address, collection, record, true, !paging.standard))
+      const body = paging.render({
+        collection: address.name,
+        rel: address.definition.rel ?? address.name,
+        items: list,
+        index,
+        size,
+        total: source.count,
+        totalPages,
+        links: pageLinks(href, paging, index, size, totalPages),
+        curies: (curies.curies as readonly PageLink[] | undefined) ?? [],
+        ...(parent ? { parent } : {}),
+      })
       return {
-        body: {
-          _links: links,
-          _embedded: { [collection.definition.rel ?? collection.name]: items },
-          page: { size, totalElements: source.count, totalPages, number },
-        },
-        at: Math.max(...times),
-        templates: () => this.forms(collection.name).collection(`${base}/${collection.name}`),
+        body,
+        at,
+        ...(address.writable
+          ? {
+              // A page of back links creates in the collection itself.
+              templates: () =>
+                address.forms.collection(back ? `${base}${address.listPattern}` : href),
+            }
+          : {}),
       }
     })
   }
@@ -199,24 +347,47 @@ export class Representations {
     )
   }
 
+  /** An item's templates: replace, patch, delete it (unless read-only), create in its nested lists. */
+  #itemTemplates(self: string, address: Address): object {
+    const templates: Record<string, unknown> = address.writable ? { ...address.forms.item() } : {}
+    for (const child of address.children) {
+      if (child.writable)
+        Object.assign(templates, child.forms.collection(`${self}/${child.segment}`))
+    }
+    return templates
+  }
+
   #itemBody(
     base: string,
+    address: Address,
     collection: CollectionStore,
     record: HalRecord,
     embed: boolean,
     top = false,
-  ): object {
+  ): Record<string, unknown> {
     const { definition } = collection
     const properties = definition.represent ? definition.represent(record) : { ...record }
-    const self = `${base}/${collection.name}/${record.id}`
-    const links: HalLinks = { self: { href: self } }
+    const self = `${base}${this.itemPath(address, record)}`
+    const links: HalLinks = {}
+    // CURIEs once, at the top of a document: embedded resources share them (HAL §8.2).
+    if (top) this.#addCuries(links, base)
+    links.self = { href: self }
     const relations = new Map(collection.relations.map((r) => [r.rel, r]))
     for (const [rel, link] of Object.entries(definition.links ?? {})) {
       const relation = relations.get(rel)
       if (relation && isRelation(link)) {
+        const target = this.address(relation.to)
+        const records = this.#store().get(relation.to)
         const hrefs = relation.ids(record).map((id) => {
-          const object: HalLinkObject = { href: `${base}/${relation.to}/${id}` }
-          if (relation.title !== undefined) object.title = relation.title
+          const linked = records.get(id)
+          const object: HalLinkObject = {
+            href: `${base}${linked ? this.itemPath(target, linked) : `/${target.segment}/${id}`}`,
+          }
+          const title =
+            typeof relation.title === 'function'
+              ? linked && textOf(relation.title(linked as LinkedRecord))
+              : relation.title
+          if (title !== undefined) object.title = title
           return object
         })
         if (relation.one(record)) {
@@ -227,10 +398,17 @@ export class Representations {
       }
     }
     for (const back of this.backLinks(collection.name)) {
-      links[back.rel] = { href: `${self}/${back.rel}${PAGE_QUERY}`, templated: true }
+      links[back.rel] = {
+        href: `${self}/${back.rel}${this.address(back.from).paging.template}`,
+        templated: true,
+      }
     }
-    // CURIEs once, at the top of a document: embedded resources share them (HAL §8.2).
-    if (top) this.#addCuries(links, base)
+    for (const child of address.children) {
+      links[child.rel] = {
+        href: `${self}/${child.segment}${child.paging.template}`,
+        templated: true,
+      }
+    }
     const body: Record<string, unknown> = { ...properties, _links: links }
     if (embed && definition.embed && definition.embed.length > 0) {
       const embedded: Record<string, object | object[]> = {}
@@ -238,21 +416,22 @@ export class Representations {
         const relation = relations.get(rel)
         const target = relation && this.#store().collections.get(relation.to)
         if (!relation || !target) continue
-        const items: object[] = []
+        const targetAddress = this.address(target.name)
+        const found: object[] = []
         for (const id of relation.ids(record)) {
           const linked = target.get(id)
-          if (linked) items.push(this.#itemBody(base, target, linked, false))
+          if (linked) found.push(this.#itemBody(base, targetAddress, target, linked, false))
         }
         if (relation.one(record)) {
-          if (items[0]) embedded[rel] = items[0]
-        } else embedded[rel] = items
+          if (found[0]) embedded[rel] = found[0]
+        } else embedded[rel] = found
       }
       body._embedded = embedded
     }
     return body
   }
 
-  #plainLink(base: string, link: PlainLink<HalRecord>, record: HalRecord): HalLinkObject {
+  #plainLink<R>(base: string, link: PlainLink<R>, record: R): HalLinkObject {
     const object: HalLinkObject = { href: resolve(base, link.href(record)) }
     if (link.templated) object.templated = true
     if (link.title !== undefined) object.title = link.title
@@ -268,43 +447,108 @@ export class Representations {
     }))
   }
 
-  /** The versions an item's representation depends on: the record's and its embedded records'. */
-  #itemStamp(collection: CollectionStore, record: HalRecord): number[] {
-    const stamp = [collection.changeOf(record.id).version]
-    for (const [target, id] of this.#embeddedTargets(collection, record)) {
-      stamp.push(target.changeOf(id).version)
+  /**
+   * The versions an item's representation depends on, and its time: the record's, its embedded
+   * records' and the records its computed link attributes read; its nested lists' (a change in
+   * them is a change of the parent, as its Last-Modified says).
+   */
+  #itemState(
+    address: Address,
+    collection: CollectionStore,
+    record: HalRecord,
+  ): { stamp: number[]; at: number } {
+    const own = collection.changeOf(record.id)
+    const stamp = [own.version]
+    let at = own.at
+    for (const [target, id] of this.#readTargets(collection, record)) {
+      const change = target.changeOf(id)
+      stamp.push(change.version)
+      at = Math.max(at, change.at)
     }
-    return stamp
+    for (const child of address.children) {
+      const store = this.#store().get(child.name)
+      const key = child.parent?.key as string
+      const change = store.lastReferrerChange(key, record.id)
+      stamp.push(change?.version ?? 0)
+      if (change) at = Math.max(at, change.at)
+    }
+    return { stamp, at }
   }
 
-  #itemChange(collection: CollectionStore, record: HalRecord): number {
-    let at = collection.changeOf(record.id).at
-    for (const [target, id] of this.#embeddedTargets(collection, record)) {
-      at = Math.max(at, target.changeOf(id).at)
-    }
-    return at
-  }
-
-  #embeddedTargets(collection: CollectionStore, record: HalRecord): [CollectionStore, number][] {
+  /** The records an item reads beside its own: those it embeds, those its link titles read. */
+  #readTargets(collection: CollectionStore, record: HalRecord): [CollectionStore, number][] {
     const out: [CollectionStore, number][] = []
-    for (const rel of collection.definition.embed ?? []) {
-      const relation = collection.relations.find((r) => r.rel === rel)
-      const target = relation && this.#store().collections.get(relation.to)
-      if (relation && target) for (const id of relation.ids(record)) out.push([target, id])
+    for (const relation of this.#readRelations(collection)) {
+      const target = this.#store().collections.get(relation.to)
+      if (target) for (const id of relation.ids(record)) out.push([target, id])
     }
     return out
   }
 
-  /** The collections whose records a page of `collection` embeds (their changes change it). */
-  #embeddedCollections(collection: CollectionStore): { readonly change: Change }[] {
+  /** The relations whose targets an item reads (embeds, computed titles), once per collection. */
+  #readRelations(collection: CollectionStore): readonly Relation[] {
+    let relations = this.#reads.get(collection.name)
+    if (!relations) {
+      const embeds = collection.definition.embed ?? []
+      relations = collection.relations.filter(
+        (r) => embeds.includes(r.rel) || typeof r.title === 'function',
+      )
+      this.#reads.set(collection.name, relations)
+    }
+    return relations
+  }
+
+  /** The collections whose records a page of `collection` reads (their changes change it). */
+  #readCollections(collection: CollectionStore): { readonly change: Change }[] {
     const out: CollectionStore[] = []
-    for (const rel of collection.definition.embed ?? []) {
-      const relation = collection.relations.find((r) => r.rel === rel)
-      const target = relation && this.#store().collections.get(relation.to)
+    for (const relation of this.#readRelations(collection)) {
+      const target = this.#store().collections.get(relation.to)
       if (target && !out.includes(target)) out.push(target)
     }
     return out
   }
+}
+
+/** Each collection's address, parents first (a definition without cycles: see `definition-check.ts`). */
+function addressesOf(definition: HalApiDefinition): Map<string, Address> {
+  const out = new Map<string, Address>()
+  const visit = (name: string): Address => {
+    const known = out.get(name)
+    if (known) return known
+    const collection = definition.collections[name] as CollectionDefinition
+    const parent = collection.parent && visit(collection.parent.collection)
+    const segment = collection.path ?? name
+    const param = collection.param ?? 'id'
+    const listPattern = `${parent ? parent.itemPattern : ''}/${segment}`
+    const address: Address = {
+      name,
+      definition: collection,
+      segment,
+      param,
+      parent:
+        parent && collection.parent
+          ? { address: parent, member: collection.parent.member, key: parentRel(collection.parent) }
+          : undefined,
+      rel: collection.parent?.rel ?? name,
+      listPattern,
+      itemPattern: `${listPattern}/{${param}}`,
+      children: [],
+      paging: pagingOf(definition, collection),
+      forms: new CollectionForms(
+        name,
+        collection.input ?? collection.schema,
+        collection.templates,
+        recordNoun(name, collection),
+      ),
+      writable: collection.readOnly !== true && collection.serve !== false,
+      label: recordNoun(name, collection),
+    }
+    parent?.children.push(address)
+    out.set(name, address)
+    return address
+  }
+  for (const name of Object.keys(definition.collections)) visit(name)
+  return out
 }
 
 /**

@@ -55,10 +55,22 @@ export async function validateBody<S extends StandardSchema>(
 ): Promise<InferOutput<S>> {
   const result = await schema['~standard'].validate(value)
   if (!result.issues) return result.value as InferOutput<S>
-  const errors = result.issues.map((issue) => ({
-    pointer: pointer((issue.path ?? []).map((key) => (typeof key === 'object' ? key.key : key))),
-    detail: issue.message,
-  }))
+  const errors = result.issues.flatMap((issue) => {
+    const path = (issue.path ?? []).map((key) => (typeof key === 'object' ? key.key : key))
+    // Zod reports the unknown members of a strict object in one issue: a pointer at each.
+    const { code, keys } = issue as { code?: unknown; keys?: unknown }
+    if (code === 'unrecognized_keys' && Array.isArray(keys)) {
+      return keys.map((key) => ({
+        pointer: pointer([...path, String(key)]),
+        detail: `${String(key)} is not a member of this resource`,
+      }))
+    }
+    const detail =
+      path.length === 0 && code === 'invalid_type'
+        ? 'the body must be a JSON object'
+        : issue.message
+    return [{ pointer: pointer(path), detail }]
+  })
   throw new Problem(422, `The request body is not a valid ${noun}.`, { errors })
 }
 

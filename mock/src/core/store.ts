@@ -6,6 +6,7 @@ import {
   type HalApiDefinition,
   type HalRecord,
   isRelation,
+  type ParentDefinition,
   type RelationLink,
 } from './definition.js'
 import { IdTable } from './id-table.js'
@@ -13,6 +14,7 @@ import { CollectionRecords, observedCollection } from './msw-data.js'
 import { serial } from './serial.js'
 import { SortedIds } from './sorted-ids.js'
 import type { StandardResult, StandardSchema } from './standard-schema.js'
+import { recordNoun, withArticle } from './words.js'
 
 /** When something last changed: a stamp of the store's write clock, and the time. */
 export interface Change {
@@ -27,10 +29,15 @@ export interface Relation {
   readonly rel: string
   readonly to: string
   readonly reverse: string | undefined
-  readonly title: string | undefined
+  readonly title: RelationLink<HalRecord>['title']
   /** Whether the link is one target (a link) rather than several (an array of links). */
   readonly one: (record: HalRecord) => boolean
   readonly ids: (record: HalRecord) => readonly number[]
+  /**
+   * For a link to the parent collection: whether a record links its own parent, which the parent
+   * index holds already (such links are not indexed twice).
+   */
+  readonly linksParent?: (record: HalRecord) => boolean
 }
 
 /** The definition of an API or a collection is wrong: thrown by `defineHalApi`, never at a request. */
@@ -76,6 +83,8 @@ export class CollectionStore {
   /** The last change of any record, once there was one. */
   #change: Change | undefined
   #maxId = 0
+  /** The largest id handed to a `db` create that has not reached the index yet (it awaits hooks). */
+  #reservedId = 0
   /** Whether the seed's records get `@msw/data`'s marks only when the collection is first read. */
   readonly #lazyMarks: boolean
   /** Whether {@link CollectionStore.collection} was read: then the seed must be marked at once. */
@@ -105,7 +114,12 @@ export class CollectionStore {
         for (const record of this.slice(0, this.count)) this.#removed(record)
       },
     }
-    const schema = recordSchema(name, definition.schema, () => this.#validated)
+    const schema = recordSchema(
+      name,
+      definition.schema,
+      () => this.#validated,
+      () => this.#reserveId(),
+    )
     this.#collection = observedCollection<HalRecord>(schema, observer, extensions)
     // Extensions (persistence) read the collection's records by themselves: mark them at once.
     this.#lazyMarks = extensions.length === 0
@@ -251,8 +265,9 @@ export class CollectionStore {
   }
 
   /** Whether any record of this collection points at `target` of `to` (which may not go then). */
-  refersTo(to: string, target: number): string | undefined {
+  refersTo(to: string, target: number, except?: string): string | undefined {
     for (const relation of this.relations) {
+      if (relation.rel === except) continue
       if (relation.to === to && (this.#referrers.get(relation.rel)?.get(target)?.ids.size ?? 0) > 0)
         return relation.rel
     }
@@ -264,10 +279,17 @@ export class CollectionStore {
    * give (a 409, not a record the schema refuses).
    */
   nextId(): number {
-    const id = this.#maxId + 1
+    const id = Math.max(this.#maxId, this.#reservedId) + 1
     if (!Number.isSafeInteger(id)) {
       throw new Problem(409, `${this.name} has no id left for a new record.`)
     }
+    return id
+  }
+
+  /** An id for a record created through `db` without one, as POST gives one. */
+  #reserveId(): number {
+    const id = this.nextId()
+    this.#reservedId = id
     return id
   }
 
@@ -293,6 +315,7 @@ export class CollectionStore {
     if (record.id > this.#maxId) this.#maxId = record.id
     this.#change = this.#change ? latest(this.#change, change) : change
     for (const relation of this.relations) {
+      if (relation.linksParent?.(record)) continue
       const targets = this.#referrers.get(relation.rel) as Map<
         number,
         { ids: SortedIds; change: Change }
@@ -335,6 +358,7 @@ export class CollectionStore {
   /** Takes a record out of the relation index, bumping each of its targets. */
   #unlink(record: HalRecord, change: Change): void {
     for (const relation of this.relations) {
+      if (relation.linksParent?.(record)) continue
       const targets = this.#referrers.get(relation.rel)
       for (const target of relation.ids(record)) {
         const entry = targets?.get(target)
@@ -425,11 +449,16 @@ export class HalStore {
     return out
   }
 
-  /** Another collection's relation that points at this record, if any. */
+  /**
+   * Another collection's relation that points at this record, if any, but the parent relations
+   * of the collections nested under it (their records go with it).
+   */
   referencedBy(store: CollectionStore, id: number): string | undefined {
     for (const other of this.collections.values()) {
-      const rel = other.refersTo(store.name, id)
-      if (rel) return `${other.name}'s ${rel}`
+      const { parent } = other.definition
+      const nested = parent?.collection === store.name ? parentRel(parent) : undefined
+      const rel = other.refersTo(store.name, id, nested)
+      if (rel) return `the ${rel} link of ${withArticle(recordNoun(other.name, other.definition))}`
     }
     return undefined
   }
@@ -527,23 +556,53 @@ export interface HalStoreOptions {
 const latest = (previous: Change, change: Change): Change =>
   change.at >= previous.at ? change : { version: change.version, at: previous.at }
 
-/** A collection's relations, with every rel it names checked. */
+/**
+ * The key of a nested collection's relation to its parent in the store's index (no link rel has
+ * a colon and a member's name after `parent`).
+ */
+export const parentRel = (parent: ParentDefinition): string => `parent ${parent.member}`
+
+/** A collection's relations (its parent's first), with every rel it names checked. */
 function relationsOf(definition: CollectionDefinition): Relation[] {
   const relations: Relation[] = []
+  const { parent } = definition
+  if (parent) {
+    const { member } = parent
+    relations.push({
+      rel: parentRel(parent),
+      to: parent.collection,
+      reverse: undefined,
+      title: undefined,
+      one: () => true,
+      ids: (record) => {
+        const id = (record as Record<string, unknown>)[member]
+        return typeof id === 'number' ? [id] : []
+      },
+    })
+  }
   for (const [rel, link] of Object.entries(definition.links ?? {})) {
     if (!isRelation(link)) continue
     const relation = link as RelationLink<HalRecord>
+    const ids = (record: HalRecord): readonly number[] => {
+      const id = relation.id(record)
+      if (id === null || id === undefined) return []
+      return typeof id === 'number' ? [id] : id
+    }
+    // A link to the parent, as most nested records have: the parent index answers for it.
+    const member = parent && relation.to === parent.collection && !relation.reverse && parent.member
     relations.push({
       rel,
       to: relation.to,
       reverse: relation.reverse,
       title: relation.title,
       one: (record) => typeof relation.id(record) !== 'object',
-      ids: (record) => {
-        const id = relation.id(record)
-        if (id === null || id === undefined) return []
-        return typeof id === 'number' ? [id] : id
-      },
+      ids,
+      ...(member
+        ? {
+            linksParent: (record: HalRecord) =>
+              relation.id(record) === (record as Record<string, unknown>)[member],
+          }
+        : {}),
     })
   }
   return relations
@@ -551,13 +610,15 @@ function relationsOf(definition: CollectionDefinition): Relation[] {
 
 /**
  * The schema `@msw/data` checks records with: a positive whole `id` and the collection's fields.
- * A Standard Schema too, so that a record created straight through `db` is checked alike; the
- * core's own writes, validated before, pass as they are while `validated()` says so.
+ * A Standard Schema too, so that a record created straight through `db` is checked alike (without
+ * an `id`, it gets `newId()`, as a POST would); the core's own writes, validated before, pass as
+ * they are while `validated()` says so.
  */
 function recordSchema(
   name: string,
   fields: StandardSchema,
   validated: () => boolean,
+  newId: () => number,
 ): StandardSchema {
   const validate = (value: unknown): StandardResult<unknown> | Promise<StandardResult<unknown>> => {
     if (validated()) return { value }
@@ -565,7 +626,12 @@ function recordSchema(
       return { issues: [{ message: `a ${name} record must be an object` }] }
     }
     const { id, ...rest } = value as { id?: unknown }
-    return checkRecord(name, fields, id, rest)
+    if (id !== undefined) return checkRecord(name, fields, id, rest)
+    // Validated before the id is taken: a refused record uses up none.
+    const result = checkRecord(name, fields, 1, rest)
+    const withNewId = (checked: StandardResult<unknown>): StandardResult<unknown> =>
+      checked.issues ? checked : { value: { ...(checked.value as object), id: newId() } }
+    return result instanceof Promise ? result.then(withNewId) : withNewId(result)
   }
   return { '~standard': { version: 1, vendor: 'halyard', validate } }
 }

@@ -14,7 +14,15 @@ describe('formProperties', () => {
         .optional(),
     })
     expect(formProperties(order)).toEqual([
-      { name: 'quantity', prompt: 'Quantity', type: 'number', required: true, min: 1, max: 99 },
+      {
+        name: 'quantity',
+        prompt: 'Quantity',
+        type: 'number',
+        required: true,
+        min: 1,
+        max: 99,
+        step: 1,
+      },
       {
         name: 'status',
         prompt: 'Status',
@@ -22,7 +30,7 @@ describe('formProperties', () => {
         required: true,
         options: { inline: ['open', 'paid', 'shipped'] },
       },
-      { name: 'code', prompt: 'code', type: 'text', regex: '^[A-Z]{3}$' },
+      { name: 'code', prompt: 'Code', type: 'text', regex: '^[A-Z]{3}$' },
     ])
   })
 
@@ -55,8 +63,16 @@ describe('formProperties', () => {
         required: ['quantity'],
       }),
     ).toEqual([
-      { name: 'quantity', prompt: 'quantity', type: 'number', required: true, min: 1, max: 9 },
-      { name: 'price', prompt: 'price', type: 'number' },
+      {
+        name: 'quantity',
+        prompt: 'Quantity',
+        type: 'number',
+        required: true,
+        min: 1,
+        max: 9,
+        step: 1,
+      },
+      { name: 'price', prompt: 'Price', type: 'number' },
     ])
   })
 })

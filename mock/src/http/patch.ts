@@ -1,6 +1,4 @@
 import { applyPatch, type Operation } from 'rfc6902'
-import { z } from 'zod'
-import { pointer } from './body.js'
 import { Problem } from './problem.js'
 
 /** RFC 7396: a partial representation; a member replaces, `null` removes. */
@@ -62,31 +60,47 @@ export function mergePatch(target: unknown, patch: unknown, depth = 0): unknown 
   return result
 }
 
-const path = z.string()
-/** An RFC 6902 document: exactly the members each operation needs (RFC 6902 §4). */
-const operations = z.array(
-  z.discriminatedUnion('op', [
-    z
-      .object({ op: z.enum(['add', 'replace', 'test']), path, value: z.unknown() })
-      .refine((operation) => 'value' in operation, { message: 'value is required' }),
-    z.object({ op: z.literal('remove'), path }),
-    z.object({ op: z.enum(['move', 'copy']), from: path, path }),
-  ]),
-)
+/** The members each operation needs besides `op` (RFC 6902 §4); `value` may be any JSON. */
+const MEMBERS: Readonly<Record<string, readonly ('path' | 'from' | 'value')[]>> = {
+  add: ['path', 'value'],
+  replace: ['path', 'value'],
+  test: ['path', 'value'],
+  remove: ['path'],
+  move: ['from', 'path'],
+  copy: ['from', 'path'],
+}
 
 /**
  * A parsed body as an RFC 6902 operation list, or 400 when it is not one (not an array, an unknown
- * `op`, a missing `path`, `from` or `value`).
+ * `op`, a missing `path`, `from` or `value`), naming where. Each operation keeps only its members.
  *
  * @example
  * jsonPatchOperations([{ op: 'remove', path: '/content' }]) // the same list, typed
  */
 export function jsonPatchOperations(body: unknown): Operation[] {
-  const result = operations.safeParse(body)
-  if (result.success) return result.data as Operation[]
-  const issue = result.error.issues[0]
-  const where = issue && issue.path.length > 0 ? ` at ${pointer(issue.path)}` : ''
-  throw new Problem(400, `The request body is not a JSON Patch operation list${where}.`)
+  const refuse = (where: string) =>
+    new Problem(
+      400,
+      `The request body is not a JSON Patch operation list${where ? ` at ${where}` : ''}.`,
+    )
+  if (!Array.isArray(body)) throw refuse('')
+  return body.map((operation: unknown, index) => {
+    if (typeof operation !== 'object' || operation === null || Array.isArray(operation)) {
+      throw refuse(`/${index}`)
+    }
+    const fields = operation as Record<string, unknown>
+    const { op } = fields
+    const members = typeof op === 'string' && Object.hasOwn(MEMBERS, op) ? MEMBERS[op] : undefined
+    if (members === undefined) throw refuse(`/${index}/op`)
+    const kept: Record<string, unknown> = { op }
+    for (const name of members) {
+      const value = fields[name]
+      const ok = Object.hasOwn(fields, name) && (name === 'value' || typeof value === 'string')
+      if (!ok) throw refuse(`/${index}/${name}`)
+      kept[name] = value
+    }
+    return kept as unknown as Operation
+  })
 }
 
 /**

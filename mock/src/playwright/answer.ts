@@ -13,13 +13,13 @@ const cors = CorsPolicy.everyOrigin()
  * to `undefined` when no handler answers or one calls `passthrough()`, so the caller lets the
  * request go on. A handler that throws becomes a 500 problem that leaks nothing.
  *
- * `baseUrl` is what relative handler paths (`http.get('/api/v1.2/blogs/1', …)`) resolve against;
+ * `baseUrl` is what relative handler paths (`http.get('/api/orders/1', …)`) resolve against;
  * in a browser that is the page's location. `then` answers what no handler does (an API made with
  * `defineHalApi`, see `halResponder`).
  *
  * @example
- * const api = createBlogApi()
- * const response = await answerRequest(new Request('https://any.host/api/v1.2/blogs/1'), api.handlers)
+ * const request = new Request('https://any.host/api/orders/1')
+ * const response = await answerRequest(request, overrides, pageUrl, halResponder(shop))
  * response?.status // 200
  */
 export async function answerRequest(

@@ -1,26 +1,24 @@
 import type { BrowserContext, Page, Request as PlaywrightRequest, Route } from '@playwright/test'
 import type { RequestHandler } from 'msw'
-import type { BlogApi } from '../blog/api.js'
-import { API_PATH } from '../blog/links.js'
-import type { HalApi, HalCollections } from '../core/api.js'
+import type { Dispatch } from '../core/dispatch.js'
 import { halResponder } from '../core/handler.js'
-import type { Responder } from '../core/overrides.js'
+import { RequestLog } from '../server/request-log.js'
 import { answerRequest } from './answer.js'
 
 /** Which requests go to the mock, in the syntax of `page.route()`: a glob, a RegExp or a predicate. */
 export type RouteUrl = Parameters<BrowserContext['route']>[0]
 
-/** Options of {@link routeBlogApi}. */
-export interface RouteBlogApiOptions {
+/** Options of {@link routeHalApi}. */
+export interface RouteHalApiOptions {
   /**
-   * Which requests the mock sees, as `page.route()` takes it. Default: `/api/v1.2` and every path
-   * below it, on any origin. A request the mock does not answer falls through to the next route
-   * or the network.
+   * Which requests the mock sees, as `page.route()` takes it. Default: those the API covers (its
+   * base path and below), on any origin. A request the mock does not answer falls through to the
+   * next route or the network.
    */
   url?: RouteUrl
 }
 
-/** One request the mock answered, as {@link BlogApiRoute.requests} lists it. */
+/** One request the mock answered, as {@link HalApiRoute.requests} lists it. */
 export interface MockedRequest {
   readonly method: string
   /** The absolute URL, query included. */
@@ -33,20 +31,21 @@ export interface MockedRequest {
   readonly status: number
 }
 
-/** A Blog API mock routed into a browser context or page by {@link routeBlogApi}. */
-export interface BlogApiRoute {
+/** An API routed into a browser context or page by {@link routeHalApi}. */
+export interface HalApiRoute {
   /**
    * Prepends handlers that override routes, as MSW's `server.use()` does; the last added wins.
    *
    * @example
-   * mock.use(http.get('/api/v1.2/blogs/1', () => HttpResponse.json({}, { status: 503 })))
+   * mock.use(http.get('/api/orders/1', () => HttpResponse.json({}, { status: 503 })))
    */
   use(...handlers: RequestHandler[]): void
-  /** Drops every handler added by {@link BlogApiRoute.use}. */
+  /** Drops every handler added by {@link HalApiRoute.use}. */
   resetHandlers(): void
   /**
-   * The requests the mock answered so far, oldest first. They are recorded before the page gets the
-   * answer, so once a page action has awaited its response the request is listed.
+   * The last 1 000 requests the mock answered, oldest first (the real server's request log). They
+   * are recorded before the page gets the answer, so once a page action has awaited its response
+   * the request is listed.
    *
    * @example
    * expect(mock.requests().filter((r) => r.method === 'DELETE')).toHaveLength(1)
@@ -57,36 +56,15 @@ export interface BlogApiRoute {
 }
 
 /**
- * Answers the API requests of a browser context (or of one page) from a Blog API mock instance,
- * through `route()` and MSW's `getResponse`: no service worker, no server. CORS preflights and
- * headers are answered as the real server does, so the API may live on another origin than the
- * page. Handlers added with `use()` take precedence over the instance's handlers; a request no
- * handler answers (or that a handler passes through) falls through with `route.fallback()`.
+ * Answers the requests of a browser context (or of one page) for any API made with
+ * `defineHalApi` (the Blog API's as yours), through `route()`: no service worker, no server. The
+ * API answers what it covers (its base path, on any origin, unless `url` says otherwise) through
+ * its one path, after the handlers added with `use()`; CORS preflights and headers are answered as
+ * the real server does, so the API may live on another origin than the page. A request no handler
+ * answers (or that a handler passes through) falls through with `route.fallback()`.
  *
  * A request a service worker answers never reaches `route()`: give the context
  * `serviceWorkers: 'block'` unless the page needs one that leaves the API alone.
- *
- * @example
- * import { createBlogApi } from '@halyard/mock'
- * import { routeBlogApi } from '@halyard/mock/playwright'
- *
- * const mock = await routeBlogApi(page, createBlogApi({ articles: 5 }))
- * await page.goto('/')
- * // … the page's fetch('/api/v1.2/blogs/1') is answered by the mock
- * await mock.unroute()
- */
-export function routeBlogApi(
-  target: BrowserContext | Page,
-  api: BlogApi,
-  options: RouteBlogApiOptions = {},
-): Promise<BlogApiRoute> {
-  return routeHandlers(target, options.url ?? apiUrls(), api.handlers)
-}
-
-/**
- * {@link routeBlogApi} for an API made with `defineHalApi`: its one catch-all handler answers the
- * requests under its base path (on any origin, unless `url` says otherwise), after the handlers
- * added with `use()`.
  *
  * @example
  * import { routeHalApi } from '@halyard/mock/playwright'
@@ -96,43 +74,22 @@ export function routeBlogApi(
  * await page.goto('/') // the page's fetch('/api/orders') is answered by the shop
  * await mock.unroute()
  */
-export function routeHalApi<C extends HalCollections>(
+export async function routeHalApi(
   target: BrowserContext | Page,
-  api: HalApi<C>,
-  options: RouteBlogApiOptions = {},
-): Promise<BlogApiRoute> {
-  return routeHandlers(
-    target,
-    options.url ?? ((url: URL) => api.covers(url)),
-    [],
-    halResponder(api),
-  )
-}
-
-/**
- * Routes `url` of a context or page to `handlers`, then `then`, after the overrides added with
- * `use()`.
- */
-async function routeHandlers(
-  target: BrowserContext | Page,
-  url: RouteUrl,
-  handlers: readonly RequestHandler[],
-  then?: Responder,
-): Promise<BlogApiRoute> {
+  api: Dispatch,
+  options: RouteHalApiOptions = {},
+): Promise<HalApiRoute> {
+  const url = options.url ?? ((url: URL) => api.covers(url))
+  const then = halResponder(api)
   let overrides: RequestHandler[] = []
-  const log: MockedRequest[] = []
+  const log = new RequestLog<MockedRequest>()
   let routed = true
 
   async function handle(route: Route, request: PlaywrightRequest): Promise<void> {
     const fetchRequest = await toFetchRequest(request)
-    const response = await answerRequest(
-      fetchRequest,
-      [...overrides, ...handlers],
-      pageUrlOf(request),
-      then,
-    )
+    const response = await answerRequest(fetchRequest, overrides, pageUrlOf(request), then)
     if (response === undefined) return route.fallback()
-    log.push({
+    log.add({
       method: fetchRequest.method,
       url: fetchRequest.url,
       headers: Object.fromEntries(fetchRequest.headers),
@@ -159,27 +116,12 @@ async function routeHandlers(
     resetHandlers: () => {
       overrides = []
     },
-    requests: () => [...log],
+    requests: () => log.list(),
     unroute: async () => {
       routed = false
       await target.unroute(url, handler)
     },
   }
-}
-
-/**
- * The API's URLs: `/api/v1.2` and every path below it, on `baseUrl`'s origin, or on any origin
- * without one. {@link routeBlogApi}'s default `url`.
- *
- * @example
- * const api = createBlogApi({ baseUrl })
- * await routeBlogApi(page, api, { url: apiUrls(baseUrl) })
- */
-export function apiUrls(baseUrl?: string): (url: URL) => boolean {
-  const origin = baseUrl === undefined ? undefined : new URL(baseUrl).origin
-  return (url) =>
-    (origin === undefined || url.origin === origin) &&
-    (url.pathname === API_PATH || url.pathname.startsWith(`${API_PATH}/`))
 }
 
 /** The request as a fetch `Request`, with the headers the browser really sent (cookies too). */

@@ -1,24 +1,22 @@
 #!/usr/bin/env node
 import { readFile } from 'node:fs/promises'
-import { resolve } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
-import { DEV_TOKEN } from '../blog/options.js'
-import { parseSeed, SeedError } from '../blog/seed.js'
+import type { MockServerOptions } from '../blog-shells/server.js'
 import type { HalApi } from '../core/api.js'
+import { acceptedTokens } from '../core/tokens.js'
+// The Blog API, the default, through the package's public entry as any API's module would.
+import { createBlogApi, DEV_TOKEN, parseSeed, SeedError } from '../index.js'
 import { corsOrigin } from './cors.js'
-import {
-  createHalServer,
-  createMockServer,
-  type HalServerOptions,
-  type MockServer,
-  type MockServerOptions,
-} from './server.js'
+import { stopWithProcess } from './lifetime.js'
+import { importModule } from './load-module.js'
+import type { HalServerOptions } from './options.js'
+import { createHalServer, type HalServer } from './server.js'
 
 const HELP = `halyard-mock: the Blog API v1.2 mock, or any API made with defineHalApi, as a real HTTP server
 
 Usage: halyard-mock [options]
        halyard-mock --api <module> [--port, --host, --allowed-hosts, --cors-origin, --request-timeout]
+       halyard-mock record <root-url> --out <dir>   (record a live HAL API: record --help)
 
 Options:
   --port <n>         port to listen on (default: $PORT or 4010; 0 picks a free one)
@@ -28,7 +26,7 @@ Options:
   --protect-reads    require a known access token on reads too
   --delay <ms>       wait this long before every answer (0 to 10000)
   --api <module>     serve the API a module default-exports (made with defineHalApi)
-                     instead of the Blog API; .ts modules need Node 22.18 or later
+                     instead of the Blog API (.ts too, compiled as its tsconfig.json says)
   --allowed-hosts <a,b>
                      Host names answered besides localhost, *.localhost, 127.x.x.x, [::1] and
                      the bound address (.example.com: its subdomains too; all: any host)
@@ -72,7 +70,7 @@ async function loadApi(file: string): Promise<HalApi> {
   let module: { default?: unknown }
   try {
     // `npm start` runs in the package's folder: a path is the user's, from where they typed it.
-    module = await import(pathToFileURL(resolve(process.env.INIT_CWD ?? '.', file)).href)
+    module = await importModule(file, process.env.INIT_CWD ?? process.cwd())
   } catch (error) {
     throw new UsageError(`--api: cannot load ${file}: ${(error as Error).message}`)
   }
@@ -171,6 +169,12 @@ async function commandFrom(argv: string[]): Promise<Command> {
 }
 
 async function main(): Promise<void> {
+  // `halyard-mock record …`: recording a live API is a command of its own (mock/src/record/).
+  if (process.argv[2] === 'record') {
+    const { runRecord } = await import('../record/command.js')
+    process.exitCode = await runRecord(process.argv.slice(3))
+    return
+  }
   let command: Command
   try {
     command = await commandFrom(process.argv.slice(2))
@@ -184,36 +188,25 @@ async function main(): Promise<void> {
     console.log(HELP)
     return
   }
-  let server: MockServer<object>
-  let token: string | undefined
-  let protectReads: boolean
-  if (command.kind === 'api') {
-    const { definition } = command.api
-    server = await createHalServer(command.api, command.options)
-    console.log(`${definition.title ?? 'HAL API'} mock listening on ${server.url}`)
-    token = definition.tokens?.[0]
-    protectReads = definition.protectReads === true
-  } else {
-    server = await createMockServer(command.options)
-    console.log(`Blog API mock listening on ${server.url}`)
-    token = DEV_TOKEN
-    protectReads = command.options.protectReads === true
-  }
+  // The Blog API unless --api names another; either way, the one server.
+  const blog = command.kind === 'blog'
+  const api = command.kind === 'blog' ? createBlogApi(command.options) : command.api
+  const server: HalServer<object> = await createHalServer(api, command.options)
+  const { definition } = api
+  console.log(`${definition.title ?? 'HAL API'} mock listening on ${server.url}`)
+  const token = blog ? DEV_TOKEN : acceptedTokens(definition)[0]
+  const protectReads = definition.protectReads === true
   // With protected reads the token is for every request, and the suggested curl must carry it.
   const reads = protectReads && token !== undefined
   if (token !== undefined) {
     console.log(`${reads ? 'Token (reads too)' : 'Write token'}: X-Access-Token: ${token}`)
+  } else if (command.kind === 'api' && !command.api.definition.authenticate) {
+    console.log('Read-only: the definition names no token (tokens: []), so every write is a 401')
   }
   const header = reads ? `-H 'X-Access-Token: ${token}' ` : ''
-  console.log(`Try: curl ${header}${server.url}${command.kind === 'api' ? '' : '/blogs/1'}`)
+  console.log(`Try: curl ${header}${server.url}${blog ? '/blogs/1' : ''}`)
   console.log(`HAL explorer: ${server.origin}/`)
-  const stop = async (signal: string) => {
-    console.log(`${signal}: closing`)
-    await server.close()
-    process.exit(0)
-  }
-  process.once('SIGINT', () => void stop('SIGINT'))
-  process.once('SIGTERM', () => void stop('SIGTERM'))
+  stopWithProcess(() => server.close())
 }
 
 main().catch((error: unknown) => {

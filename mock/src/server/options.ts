@@ -1,9 +1,8 @@
-import type { BlogApiOptions } from '../blog/options.js'
 import { CorsPolicy, corsOrigin } from './cors.js'
 import { HostPolicy } from './hosts.js'
 
-/** Options of `createMockServer`: where to listen, whom to answer, how to log, and the API's own. */
-export interface MockServerOptions extends BlogApiOptions {
+/** Options of the real server, whatever API it serves: where to listen, whom to answer, how to log. */
+export interface HalServerOptions {
   /** Port to listen on; 0 picks a free one. Default 4010. */
   port?: number
   /** Interface to bind. Default `127.0.0.1`, never all interfaces unless asked. */
@@ -30,9 +29,9 @@ export interface MockServerOptions extends BlogApiOptions {
 
 /** How long an idle keep-alive connection stays open. */
 export const KEEP_ALIVE_MS = 5_000
-/** The default of {@link MockServerOptions.requestTimeout}. */
+/** The default of {@link HalServerOptions.requestTimeout}. */
 export const REQUEST_TIMEOUT_MS = 15_000
-/** The largest {@link MockServerOptions.requestTimeout}: ten minutes. */
+/** The largest {@link HalServerOptions.requestTimeout}: ten minutes. */
 const MAX_REQUEST_TIMEOUT_MS = 600_000
 
 /** The server's own options after defaults and validation. */
@@ -52,7 +51,7 @@ export interface ResolvedServerOptions {
  * resolveServerOptions({ corsOrigins: ['https://app.example'] }, console.log).requestTimeout // 15000
  */
 export function resolveServerOptions(
-  options: MockServerOptions,
+  options: HalServerOptions,
   defaultLog: (line: string) => void,
 ): ResolvedServerOptions {
   const { port = 4010, host = '127.0.0.1', log = defaultLog, allowedHosts = [] } = options

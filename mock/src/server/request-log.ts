@@ -45,29 +45,42 @@ export interface RecordedRequest extends Omit<LoggedRequest, 'at' | 'headers'> {
   readonly headers: () => Readonly<Record<string, string>>
 }
 
-/** The last `capacity` requests, oldest first, in constant memory. */
-export class RequestLog {
-  readonly #entries: RecordedRequest[] = []
+/**
+ * A request as the real server records it, in {@link LoggedRequest}'s form when listed.
+ *
+ * @example
+ * log.list().map(logged) // what `GET /__admin/requests` answers
+ */
+export function logged(entry: RecordedRequest): LoggedRequest {
+  return { ...entry, at: new Date(entry.at).toISOString(), headers: redact(entry.headers()) }
+}
+
+/**
+ * The last `capacity` requests a shell answered, oldest first, in constant memory: the one request
+ * log of the real server (`/__admin/requests`) and of the Playwright route (`requests()`).
+ *
+ * @example
+ * const log = new RequestLog<RecordedRequest>()
+ * log.add({ at: Date.now(), method: 'GET', url: '/api', status: 200, durationMs: 1, headers: () => ({}) })
+ * log.list().length // 1
+ */
+export class RequestLog<Entry> {
+  readonly #entries: Entry[] = []
   #next = 0
 
   constructor(readonly capacity = 1000) {}
 
-  add(entry: RecordedRequest): void {
+  add(entry: Entry): void {
     if (this.#entries.length < this.capacity) this.#entries.push(entry)
     else this.#entries[this.#next] = entry
     this.#next = (this.#next + 1) % this.capacity
   }
 
-  list(): LoggedRequest[] {
-    const entries =
-      this.#entries.length < this.capacity
-        ? this.#entries
-        : [...this.#entries.slice(this.#next), ...this.#entries.slice(0, this.#next)]
-    return entries.map((entry) => ({
-      ...entry,
-      at: new Date(entry.at).toISOString(),
-      headers: redact(entry.headers()),
-    }))
+  /** The entries, oldest first (a copy). */
+  list(): Entry[] {
+    return this.#entries.length < this.capacity
+      ? [...this.#entries]
+      : [...this.#entries.slice(this.#next), ...this.#entries.slice(0, this.#next)]
   }
 
   clear(): void {

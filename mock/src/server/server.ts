@@ -1,27 +1,25 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import type { HttpHandler } from 'msw'
-import { type BlogApi, createBlogApi } from '../blog/api.js'
-import type { TokenGrant } from '../blog/auth.js'
-import { API_PATH } from '../blog/links.js'
-import { type BlogApiOptions, resolveOptions } from '../blog/options.js'
-import type { HalApi, HalCollections } from '../core/api.js'
-import { type Dispatch, methodNotAllowed } from '../core/dispatch.js'
+import type { HalApi } from '../core/api.js'
+import { authenticatorOf } from '../core/authenticate.js'
+import { createDispatch, type Dispatch, methodNotAllowed } from '../core/dispatch.js'
 import { overridesFirst } from '../core/overrides.js'
 import type { ProblemWriter } from '../core/problem.js'
+import { runRoute } from '../core/route-context.js'
 import { type WireAnswer, wireAnswerOf } from '../http/answer.js'
 import { Problem } from '../http/problem.js'
-import { ADMIN_PATH, adminResponse, isAdminPath } from './admin.js'
+import { ADMIN_PATH, adminNotFound, adminRoutes, isAdminPath } from './admin.js'
 import { isPreflight } from './cors.js'
-import { explorerResponse, isExplorerPath } from './explorer/explorer.js'
+import { explorerNotFound, explorerRoutes, isExplorerPath } from './explorer/explorer.js'
 import { NodeHeaders, NodeRequest, originForm, urlOf, writeAnswer } from './node-http.js'
 import {
+  type HalServerOptions,
   KEEP_ALIVE_MS,
-  type MockServerOptions,
   type ResolvedServerOptions,
   resolveServerOptions,
 } from './options.js'
-import { type LoggedRequest, RequestLog } from './request-log.js'
+import { type LoggedRequest, logged, type RecordedRequest, RequestLog } from './request-log.js'
 import {
   answerOnSocket,
   clientErrorAnswer,
@@ -29,7 +27,7 @@ import {
   SERVER_METHODS,
 } from './socket-answers.js'
 
-export type { MockServerOptions } from './options.js'
+export type { HalServerOptions } from './options.js'
 
 /** What the server answers a request with, and its headers for the request log (formatted lazily). */
 interface Answered {
@@ -40,9 +38,9 @@ interface Answered {
 /** Methods fetch cannot carry (so no handler sees them); the server answers them 405 itself. */
 const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK'])
 
-/** A running mock server; `Api` is the instance behind it (the Blog API's, or one of yours). */
-export interface MockServer<Api extends object = BlogApi> {
-  /** Base URL of the API, e.g. `http://127.0.0.1:4010/api/v1.2`. */
+/** A running mock server; `Api` is the API instance behind it. */
+export interface HalServer<Api extends object = HalApi> {
+  /** Base URL of the API, e.g. `http://127.0.0.1:4010/api`. */
   readonly url: string
   /** The server's origin, e.g. `http://127.0.0.1:4010`. */
   readonly origin: string
@@ -53,38 +51,32 @@ export interface MockServer<Api extends object = BlogApi> {
   requests(): LoggedRequest[]
   /** Prepends handlers that override routes, as MSW's `server.use()` does. */
   use(...handlers: HttpHandler[]): void
-  /** Drops the handlers added by {@link MockServer.use}. */
+  /** Drops the handlers added by {@link HalServer.use}. */
   resetHandlers(): void
   /** Stops listening and closes open connections. */
   close(): Promise<void>
 }
 
 /**
- * Serves the Blog API mock over real HTTP with `node:http` (through its one path, `api.answer`,
- * after the handlers added with `use()`), plus CORS and the `/__admin` routes. It answers only
- * `Host`s it knows (`allowedHosts`), lets only loopback and listed origins read across origins
- * (`corsOrigins`), and gives each request `requestTimeout` ms to arrive (`docs/internals/security.md`).
- *
- * @example
- * const server = await createMockServer({ port: 0, articles: 100 })
- * const blog = await fetch(`${server.url}/blogs/1`).then((r) => r.json())
- * await server.close()
+ * What the server asks of an API: its one path (`answer`, and `handle` behind overrides), its
+ * definition (base path, title, token check), its problem details, to be ready, and to reset on
+ * `POST /__admin/reset`. Any `HalApi` is one, the Blog API's as yours.
  */
-export function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
-  const server = resolveServerOptions(options, batchedStdout())
-  const api = createBlogApi(options)
-  const { protectReads, tokens } = resolveOptions(options)
-  return serve(api, API_PATH, server, protectReads ? tokens : undefined, api.problem)
+export interface ServedApi extends Dispatch {
+  readonly definition: HalApi['definition']
+  readonly problem: ProblemWriter
+  readonly ready: Promise<void>
+  reset(): Promise<void>
 }
 
-/** Options of {@link createHalServer}: the server's own (the API's come from its definition). */
-export type HalServerOptions = Omit<MockServerOptions, keyof BlogApiOptions>
-
 /**
- * Serves an API made with `defineHalApi` over real HTTP, as {@link createMockServer} serves the
- * Blog API: the same server (Host and CORS rules, timeouts, `/__admin`, the HAL explorer starting
- * at the API's root), with `api.handle` answering after the handlers added with `use()` (an
- * override's `passthrough()` goes on to the API). `halyard-mock --api <module>`.
+ * Serves any API made with `defineHalApi` (the Blog API's as yours) over real HTTP with
+ * `node:http`: `api.answer` after the handlers added with `use()` (an override's `passthrough()`
+ * goes on to the API), CORS, the `/__admin` routes and the HAL explorer at `/`, named after the
+ * API. It answers only `Host`s it knows (`allowedHosts`), lets only loopback and listed origins read
+ * across origins (`corsOrigins`), and gives each request `requestTimeout` ms to arrive. With the
+ * API's `protectReads`, the admin routes need what its own routes accept. `halyard-mock --api
+ * <module>` runs it from the command line.
  *
  * @example
  * import shop from './shop/api.js'
@@ -93,43 +85,46 @@ export type HalServerOptions = Omit<MockServerOptions, keyof BlogApiOptions>
  * const orders = await fetch(`${server.url}/orders`).then((r) => r.json())
  * await server.close()
  */
-export function createHalServer<C extends HalCollections>(
-  api: HalApi<C>,
+export function createHalServer<Api extends ServedApi>(
+  api: Api,
   options: HalServerOptions = {},
-): Promise<MockServer<HalApi<C>>> {
-  const server = resolveServerOptions(options, batchedStdout())
-  const { basePath, tokens = [], protectReads = false } = api.definition
-  // With protected reads the admin routes need one of the API's tokens too.
-  const adminTokens = protectReads
-    ? new Map(tokens.map((token) => [token, { blogs: [] }]))
-    : undefined
-  return serve(api, basePath.replace(/\/$/, ''), server, adminTokens, api.problem)
+): Promise<HalServer<Api>> {
+  return serve(api, resolveServerOptions(options, batchedStdout()))
 }
 
 /**
- * What the server asks of an API: its one path (`answer`, and `handle` behind overrides), to be
- * ready, and to reset on `POST /__admin/reset`.
- */
-interface ServedApi extends Dispatch {
-  readonly ready: Promise<void>
-  reset(): Promise<void>
-}
-
-/**
- * The one server: `api` under `basePath` on `node:http`, with the options already resolved;
- * `adminTokens` are the tokens the admin routes require when reads are protected, `writeProblem` writes
- * the server's own refusals as the API writes its problems.
+ * The one server: `api` on `node:http`, with the options already resolved. The server's own
+ * refusals are problem details as the API writes its own.
  */
 async function serve<Api extends ServedApi>(
   api: Api,
-  basePath: string,
   { port, host, log, hosts, cors, requestTimeout }: ResolvedServerOptions,
-  adminTokens: ReadonlyMap<string, TokenGrant> | undefined,
-  writeProblem: ProblemWriter,
-): Promise<MockServer<Api>> {
+): Promise<HalServer<Api>> {
   await api.ready
-  const requestLog = new RequestLog()
-  const admin = { api, log: requestLog, cors, tokens: adminTokens, problem: writeProblem }
+  const { definition } = api
+  const basePath = definition.basePath.replace(/\/$/, '')
+  const writeProblem = api.problem
+  const requestLog = new RequestLog<RecordedRequest>()
+  const authenticate = definition.protectReads ? authenticatorOf(definition) : undefined
+  // The server's own routes (admin, explorer) go through the core's one dispatch: its router
+  // decides their 404s, 405s and `OPTIONS` as it does the API's.
+  const own = createDispatch({
+    basePath: '',
+    routes: [
+      ...adminRoutes({ api, log: requestLog, cors, authenticate }),
+      ...explorerRoutes({
+        root: basePath,
+        title: definition.title ?? 'HAL API',
+        ...(definition.tokens?.[0] === undefined ? {} : { token: definition.tokens[0] }),
+      }),
+    ],
+    // Each route makes its own checks (admin: the API's token and the page's origin).
+    run: (route, request, params, prefer) => runRoute(route, request, params, prefer, undefined),
+    delay: () => 0,
+    problem: (error, request) => writeProblem(error, request.origin, request.url.pathname),
+    notFound: ({ url }) =>
+      isAdminPath(url.pathname) ? adminNotFound(url.pathname) : explorerNotFound(url.pathname),
+  })
   let overrides: HttpHandler[] = []
   /**
    * Connections the server answered itself (408, or 400 for a body it cannot parse) while their
@@ -175,7 +170,7 @@ async function serve<Api extends ServedApi>(
     if (from === null) {
       const problem = new Problem(
         403,
-        'This server answers only requests addressed to a loopback name or address, or to its own address (DNS rebinding protection). Allow this Host with --allowed-hosts <name> (allowedHosts in createMockServer).',
+        'This server answers only requests addressed to a loopback name or address, or to its own address (DNS rebinding protection). Allow this Host with --allowed-hosts <name> (allowedHosts in createHalServer).',
       )
       return refused(req, writeProblem(problem, origin, urlOf(origin, path).pathname))
     }
@@ -211,21 +206,17 @@ async function serve<Api extends ServedApi>(
   async function respond(request: NodeRequest): Promise<WireAnswer> {
     if (isPreflight(request)) return preflightAnswer(request)
     const pathname = request.path
-    const special = isAdminPath(pathname) || isExplorerPath(pathname)
-    if (!special && overrides.length === 0) return api.answer(request)
+    if (isAdminPath(pathname) || isExplorerPath(pathname)) return own.answer(request)
+    if (overrides.length === 0) return api.answer(request)
     let fetchRequest: Request
     try {
       fetchRequest = request.toFetch()
     } catch {
       return writeProblem(new Problem(400, 'The request could not be read.'), request.origin, '/')
     }
-    const response = isAdminPath(pathname)
-      ? await adminResponse(fetchRequest, admin)
-      : isExplorerPath(pathname)
-        ? explorerResponse(fetchRequest, basePath, writeProblem)
-        : await overridesFirst(fetchRequest, overrides, (r) => api.handle(r), {
-            passthrough: 'then',
-          })
+    const response = await overridesFirst(fetchRequest, overrides, (r) => api.handle(r), {
+      passthrough: 'then',
+    })
     return wireAnswerOf(response ?? (await api.handle(fetchRequest)))
   }
 
@@ -242,7 +233,7 @@ async function serve<Api extends ServedApi>(
     }
     const problem = new Problem(
       403,
-      `Pages on ${from} may not call ${admin ? 'the admin routes of ' : ''}this server. Allow the origin with --cors-origin ${from} (corsOrigins in createMockServer).`,
+      `Pages on ${from} may not call ${admin ? 'the admin routes of ' : ''}this server. Allow the origin with --cors-origin ${from} (corsOrigins in createHalServer).`,
       { headers: { vary: 'Origin' } },
     )
     return writeProblem(problem, request.origin, request.url.pathname)
@@ -259,63 +250,102 @@ async function serve<Api extends ServedApi>(
       // How often Node looks for requests past their time (default 30 s).
       connectionsCheckingInterval: Math.min(1_000, requestTimeout || 1_000),
     },
-    async (req, res) => {
-      const started = performance.now()
-      const method = req.method ?? 'GET'
-      const { answer: sent, headers } = await answer(req, method)
-      try {
-        writeAnswer(res, sent, method)
-      } catch {
-        // A socket that cannot take the answer is closed.
+    (req, res) => {
+      // An unexpected throw (a bug) must not become an unhandled rejection, which ends the process.
+      onRequest(req, res).catch((error: unknown) => {
+        console.error(`[halyard-mock] ${req.method} ${req.url}: ${(error as Error).message}`)
         res.destroy()
-      }
-      const early = answeredEarly.get(req.socket)
-      const status = early?.status ?? sent.status
-      const durationMs = Math.round((performance.now() - started) * 100) / 100
-      const shown = req.url ?? '/'
-      // A client that went away mid-request gets no answer: one line says so, no stack trace.
-      const aborted = early
-        ? ` (${early.why})`
-        : !req.complete && req.destroyed
-          ? ' (aborted by the client)'
-          : ''
-      if (log) log(`${method} ${shown} ${status} ${durationMs}ms${aborted}`)
-      if (!shown.startsWith(ADMIN_PATH)) {
-        requestLog.add({ at: Date.now(), method, url: shown, status, durationMs, headers })
-      }
+      })
     },
   )
+
+  /** Answers one request through {@link answer}, writes it, and logs it. */
+  async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const started = performance.now()
+    const method = req.method ?? 'GET'
+    const { answer: sent, headers } = await answer(req, method)
+    try {
+      writeAnswer(res, sent, method)
+    } catch {
+      // A socket that cannot take the answer is closed.
+      res.destroy()
+    }
+    const early = answeredEarly.get(req.socket)
+    const status = early?.status ?? sent.status
+    const durationMs = Math.round((performance.now() - started) * 100) / 100
+    const shown = req.url ?? '/'
+    // A client that went away mid-request gets no answer: one line says so, no stack trace.
+    const aborted = early
+      ? ` (${early.why})`
+      : !req.complete && req.destroyed
+        ? ' (aborted by the client)'
+        : ''
+    if (log) log(`${method} ${shown} ${status} ${durationMs}ms${aborted}`)
+    if (!shown.startsWith(ADMIN_PATH)) {
+      requestLog.add({ at: Date.now(), method, url: shown, status, durationMs, headers })
+    }
+  }
   // node:http hands CONNECT to this event, not to the handler, and destroys the socket if no one
   // listens: answer it 405 like any other method the server does not have.
-  server.on('connect', (req: IncomingMessage, socket: Socket) => {
-    answerOnSocket(socket, connectAnswer(origin, writeProblem))
-    if (log) log(`CONNECT ${req.url ?? ''} 405`)
-  })
+  server.on('connect', (req: IncomingMessage, socket: Socket) =>
+    guarded(socket, 'connect', () => {
+      answerOnSocket(socket, connectAnswer(origin, writeProblem))
+      if (log) log(`CONNECT ${req.url ?? ''} 405`)
+    }),
+  )
   // What node:http cannot parse or waited too long for: problem details instead of a bare status.
-  server.on('clientError', (error: Error & { code?: string }, socket: Socket) => {
-    const answer = clientErrorAnswer(error, origin, writeProblem)
-    // A request past requestTimeout whose answer has begun can only be cut off.
-    const busy = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage
-    if (answer === undefined || busy?.headersSent) return void socket.destroy()
-    // A request whose handler runs is logged by it, once. Answered here: a 408, and a body the
-    // parser cannot read (an invalid chunk). Not answered: an aborted upload (the parser's EOF
-    // error), and an error in a request pipelined after it, which would cut its answer off.
-    if (busy !== undefined) {
-      const timeout = error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-      const badBody = !busy.req.complete && error.code !== 'HPE_INVALID_EOF_STATE'
-      if (!timeout && !badBody) return void socket.destroy()
-      answeredEarly.set(socket, {
-        status: answer.status,
-        why: timeout ? 'request timeout' : 'unparsable body',
-      })
-    } else if (log) log(`- - ${answer.status} (${error.code ?? error.message})`)
-    answerOnSocket(socket, answer)
-  })
+  // A throw in this listener would kill the process: it is guarded, and its socket given up.
+  server.on('clientError', (error: Error & { code?: string }, socket: Socket) =>
+    guarded(socket, 'clientError', () => {
+      const answer = clientErrorAnswer(error, origin, writeProblem)
+      // The response in progress on the socket: `null` once one has finished, on a kept-alive
+      // connection whose next request node:http could not parse.
+      const busy =
+        (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage ?? undefined
+      // A request past requestTimeout whose answer has begun can only be cut off.
+      if (answer === undefined || busy?.headersSent) return void socket.destroy()
+      // A request whose handler runs is logged by it, once. Answered here: a 408, and a body the
+      // parser cannot read (an invalid chunk). Not answered: an aborted upload (the parser's EOF
+      // error). An error in a request pipelined after it is answered once its answer is out.
+      if (busy !== undefined) {
+        const timeout = error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        const incomplete = busy.req?.complete === false
+        if (incomplete && error.code === 'HPE_INVALID_EOF_STATE') return void socket.destroy()
+        if (!timeout && !incomplete) {
+          if (log) log(`- - ${answer.status} (${error.code ?? error.message}, pipelined)`)
+          let answered = false
+          busy.once('finish', () => {
+            answered = true
+            guarded(socket, 'clientError', () => answerOnSocket(socket, answer))
+          })
+          busy.once('close', () => answered || socket.destroy())
+          return
+        }
+        answeredEarly.set(socket, {
+          status: answer.status,
+          why: timeout ? 'request timeout' : 'unparsable body',
+        })
+      } else if (log) log(`- - ${answer.status} (${error.code ?? error.message})`)
+      answerOnSocket(socket, answer)
+    }),
+  )
+  /** Runs a socket event's listener; a throw is logged in one line and that socket destroyed. */
+  function guarded(socket: Socket, event: string, listener: () => void): void {
+    try {
+      listener()
+    } catch (error) {
+      console.error(`[halyard-mock] ${event}: ${(error as Error).message}; connection closed`)
+      socket.destroy()
+    }
+  }
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(port, host, () => {
       server.off('error', reject)
+      // An error of the listening socket (say, too many open files on accept): one line, and the
+      // server goes on; without a listener it would end the process.
+      server.on('error', (error) => console.error(`[halyard-mock] server error: ${error.message}`))
       resolve()
     })
   })
@@ -328,7 +358,7 @@ async function serve<Api extends ServedApi>(
     origin,
     port: address.port,
     api,
-    requests: () => requestLog.list(),
+    requests: () => requestLog.list().map(logged),
     use: (...handlers) => {
       overrides = [...handlers, ...overrides]
     },

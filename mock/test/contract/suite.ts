@@ -1,6 +1,8 @@
 import { beforeEach, describe } from 'vitest'
+import { connectionCases } from './connection.case.js'
 import { formsCases } from './forms.case.js'
 import { graphqlCases } from './graphql.case.js'
+import { API, describeNeeds } from './helpers.js'
 import { httpCases } from './http.case.js'
 import { pageCases } from './pages.case.js'
 import { patchCases } from './patch.case.js'
@@ -38,5 +40,8 @@ export function describeContract(target: () => ContractTarget): void {
     formsCases(target)
     graphqlCases(target)
     securityCases(target)
+    describeNeeds(target, 'raw-http')('one connection, many requests', () =>
+      connectionCases(() => target().origin, `${API}/blogs/1`),
+    )
   })
 }

@@ -64,6 +64,41 @@ export function actionCases(target: () => SdkTarget): void {
       )
     })
 
+    // RFC 9111 §4.1: the mock answers `Vary: Accept`, each representation with its own ETag.
+    ;(supports(target(), 'hal-forms') ? it : () => {})(
+      'a plain-HAL get() after the HAL-FORMS one is a state of its own, revalidated with its own ETag',
+      async () => {
+        const { client, requests } = recordingClient(t)
+        const article = client.go(article1())
+        const hal = { headers: { Accept: 'application/hal+json' } }
+        const forms = await article.get()
+        const plain = await article.get(hal)
+        expect(forms.hasAction('default')).toBe(true)
+        expect(plain.actions()).toEqual([])
+        expect(plain.etag).not.toBe(forms.etag)
+        expect(await article.get(hal)).toBe(plain)
+        expect(await article.get()).toBe(forms)
+        expect(client.cache.get(article.uri)).toBe(forms)
+        expect(client.cache.get(article.uri, { accept: ' Application/HAL+json' })).toBe(plain)
+        expect(
+          requests.map(({ headers, status }) => [
+            headers.get('accept'),
+            headers.get('if-none-match'),
+            status,
+          ]),
+        ).toEqual([
+          [expect.stringMatching(/^application\/prs\.hal-forms\+json/), null, 200],
+          ['application/hal+json', null, 200],
+          ['application/hal+json', plain.etag, 304],
+          [expect.stringMatching(/^application\/prs\.hal-forms\+json/), forms.etag, 304],
+        ])
+        // A write drops every representation of its target.
+        await article.patch({ title: 'Both stale' }, { ifMatch: false })
+        expect(client.cache.get(article.uri, { accept: 'application/hal+json' })).toBeUndefined()
+        expect((await article.get(hal)).data.title).toBe('Both stale')
+      },
+    )
+
     const variants = [
       ...(target().use
         ? [{ name: 'on fixtures', serve: (on: SdkTarget) => override(on, ...halFormsFixture()) }]
@@ -244,6 +279,84 @@ export function actionCases(target: () => SdkTarget): void {
           expect(isPreconditionFailedError(conflict)).toBe(true)
         })
       })
+
+    itOverriding(target)(
+      'submit() sends templates as others write them: any-case methods, no content type as JSON, urlencoded bodies and queries, values typed',
+      async () => {
+        const seen: { method: string; type: string | null; body: string; query: string }[] = []
+        const echo = async ({ request }: { request: Request }) => {
+          const { search } = new URL(request.url)
+          const type = request.headers.get('content-type')
+          seen.push({ method: request.method, type, body: await request.text(), query: search })
+          return HttpResponse.json({ echoed: true, _links: {} })
+        }
+        const properties = [
+          { name: 'done', type: 'checkbox' },
+          { name: 'quantity', type: 'number', min: 1, max: 10, step: 1, required: true },
+          { name: 'tags', options: { inline: ['gift', 'fragile'], maxItems: 2 } },
+        ]
+        override(
+          t,
+          // The method in lower case and an empty contentType, as Spring HATEOAS writes them; the
+          // encodings of the HAL-FORMS draft's "Encoding Requests".
+          http.get('*/api/v1.2/blogs/1/orders/7', () =>
+            HttpResponse.json({
+              id: 7,
+              _templates: {
+                default: { method: 'put', contentType: '', properties },
+                note: {
+                  method: 'post',
+                  contentType: 'application/x-www-form-urlencoded',
+                  target: '7/notes',
+                  properties: [{ name: 'text', required: true }, ...properties],
+                },
+                search: {
+                  method: 'get',
+                  contentType: 'application/x-www-form-urlencoded',
+                  target: '../orders?pageSize=5&sort=new',
+                  properties,
+                },
+              },
+            }),
+          ),
+          http.put('*/api/v1.2/blogs/1/orders/7', echo),
+          http.post('*/api/v1.2/blogs/1/orders/7/notes', echo),
+          http.get('*/api/v1.2/blogs/1/orders', echo),
+        )
+        const { client } = recordingClient(t)
+        const order = await client.go('blogs/1/orders/7').get()
+        const values = { done: true, quantity: 3, tags: ['gift', 'fragile'] }
+        await order.action().submit(values)
+        await order.action('note').submit({ text: 'Handle with care!', ...values, done: false })
+        await order.action('search').submit({ pageSize: 10, done: true, quantity: 2 })
+        expect(seen).toEqual([
+          { method: 'PUT', type: 'application/json', body: JSON.stringify(values), query: '' },
+          {
+            method: 'POST',
+            type: 'application/x-www-form-urlencoded',
+            body: 'text=Handle+with+care%21&done=false&quantity=3&tags=gift&tags=fragile',
+            query: '',
+          },
+          {
+            method: 'GET',
+            type: null,
+            body: '',
+            query: '?sort=new&pageSize=10&done=true&quantity=2',
+          },
+        ])
+        // A typed field refuses text, before anything is sent.
+        const refused = await order
+          .action()
+          .submit({ done: 'true', quantity: 3 })
+          .catch((e: unknown) => e)
+        expect(refused).toMatchObject({
+          name: 'ValidationError',
+          sent: false,
+          errors: [{ pointer: '/done', detail: 'done must be a boolean' }],
+        })
+        expect(seen).toHaveLength(3)
+      },
+    )
 
     itOverriding(target)('a GET template sends its values as the query', async () => {
       override(

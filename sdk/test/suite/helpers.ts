@@ -36,13 +36,43 @@ export interface RecordedRequest {
   status?: number
 }
 
-/** A client on the target's API root whose every fetch is recorded. */
+/**
+ * Records when `response`'s body is cancelled (by `cancel()` on it or on its reader), as
+ * `METHOD path status`. A body the runtime left null (Node's 304 and 204) becomes an empty stream,
+ * as a browser gives it: there, cancelling one shows the request as cancelled.
+ */
+function watchBody(request: Request, response: Response, cancelled: string[]): void {
+  const line = `${request.method} ${new URL(request.url).pathname} ${response.status}`
+  const body = response.body ?? new Blob([]).stream()
+  if (!response.body) Object.defineProperty(response, 'body', { value: body })
+  const cancel = body.cancel.bind(body)
+  body.cancel = (reason?: unknown) => {
+    cancelled.push(line)
+    return cancel(reason)
+  }
+  const getReader = body.getReader.bind(body) as () => ReadableStreamDefaultReader<Uint8Array>
+  body.getReader = (() => {
+    const reader = getReader()
+    const stop = reader.cancel.bind(reader)
+    reader.cancel = (reason?: unknown) => {
+      cancelled.push(line)
+      return stop(reason)
+    }
+    return reader
+  }) as typeof body.getReader
+}
+
+/**
+ * A client on the target's API root whose every fetch is recorded; with `watchBodies`, every
+ * cancelled response body too (in `cancelled`).
+ */
 export function recordingClient(
   target: Pick<SdkTarget, 'apiUrl'>,
-  options: Partial<ClientOptions> & { anonymous?: boolean } = {},
-): { client: Client; requests: RecordedRequest[] } {
+  options: Partial<ClientOptions> & { anonymous?: boolean; watchBodies?: boolean } = {},
+): { client: Client; requests: RecordedRequest[]; cancelled: string[] } {
   const requests: RecordedRequest[] = []
-  const { anonymous, ...rest } = options
+  const cancelled: string[] = []
+  const { anonymous, watchBodies, ...rest } = options
   const client = createClient({
     baseUrl: target.apiUrl,
     ...(!anonymous && { token: 'dev-token' }),
@@ -57,11 +87,13 @@ export function recordingClient(
       requests.push(recorded)
       return fetch(input, init).then((response) => {
         recorded.status = response.status
+        // ky reads the body of a failed response itself.
+        if (watchBodies && response.status < 400) watchBody(request, response, cancelled)
         return response
       })
     },
   })
-  return { client, requests }
+  return { client, requests, cancelled }
 }
 
 /** `METHOD path?query` of each request, for readable assertions. */

@@ -1,6 +1,6 @@
 import { HttpResponse, http } from 'msw'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { isLinkNotFoundError, isUriTemplateError } from '../../src/index.js'
+import { isHalyardError, isLinkNotFoundError, isUriTemplateError } from '../../src/index.js'
 import { itOverriding, lines, override, recordingClient } from './helpers.js'
 import type { SdkTarget } from './target.js'
 
@@ -26,6 +26,27 @@ export function navigateCases(target: () => SdkTarget): void {
         'GET /api/v1.2/blogs/1',
         'GET /api/v1.2/blogs/1/articles?pageSize=5',
       ])
+    })
+
+    it('a relative baseUrl resolves against the page in one; elsewhere it is a HalyardError naming the fix', async () => {
+      const path = new URL(t.apiUrl).pathname
+      const page = (globalThis as { location?: { href: string } }).location?.href
+      const made = (() => {
+        try {
+          return recordingClient({ apiUrl: path })
+        } catch (error) {
+          return error
+        }
+      })()
+      if (page === undefined) {
+        expect(isHalyardError(made)).toBe(true)
+        expect((made as Error).message).toContain('give an absolute URL')
+        return
+      }
+      // In a page (the service worker's target): the API answers at the page's origin.
+      const { client } = made as ReturnType<typeof recordingClient>
+      expect(client.baseUrl).toBe(new URL(path, page).href)
+      expect((await client.go().get()).links.has('doc:blog')).toBe(true)
     })
 
     it('finds a rel by CURIE, by its expanded URI, and by full name', async () => {

@@ -140,7 +140,38 @@ export function responseCases(target: () => SdkTarget): void {
     })
 
     itOverriding(target)(
-      'a Retry-After over maxRetryAfter (60 s by default) is not waited for: the HttpError comes at once',
+      'with timeout 2000, a Retry-After of 30 s is not waited for (maxRetryAfter is the timeout); one of 1 s is',
+      async () => {
+        let calls = 0
+        override(
+          t,
+          http.get(
+            '*/api/v1.2/blogs/2',
+            () => new HttpResponse(null, { status: 503, headers: { 'retry-after': '30' } }),
+          ),
+          http.get('*/api/v1.2/blogs/3', () =>
+            calls++ === 0
+              ? new HttpResponse(null, { status: 503, headers: { 'retry-after': '1' } })
+              : HttpResponse.json({ ready: true, _links: {} }),
+          ),
+        )
+        const { client, requests } = recordingClient(t, { timeout: 2000 })
+        const error = await client
+          .go('blogs/2')
+          .get()
+          .catch((e: unknown) => e)
+        expect(isHttpError(error) && (error as HttpError).status).toBe(503)
+        expect((await client.go('blogs/3').get()).data).toEqual({ ready: true })
+        expect(lines(requests)).toEqual([
+          'GET /api/v1.2/blogs/2',
+          'GET /api/v1.2/blogs/3',
+          'GET /api/v1.2/blogs/3',
+        ])
+      },
+    )
+
+    itOverriding(target)(
+      'a Retry-After over maxRetryAfter (the timeout by default) is not waited for: the HttpError comes at once',
       async () => {
         override(
           t,

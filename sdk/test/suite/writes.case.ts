@@ -1,10 +1,6 @@
 import { HttpResponse, http } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
-import {
-  isHalyardError,
-  isPreconditionFailedError,
-  PreconditionFailedError,
-} from '../../src/index.js'
+import { isPreconditionFailedError, PreconditionFailedError } from '../../src/index.js'
 import { changeElsewhere, itOverriding, lines, override, recordingClient } from './helpers.js'
 import type { SdkTarget } from './target.js'
 
@@ -153,7 +149,7 @@ export function writeCases(target: () => SdkTarget): void {
     )
 
     itOverriding(target)(
-      'a 201 without Location resolves to the self link of its body; with neither, a HalyardError',
+      'a 201 without Location resolves to the self link of its body, else to the target URI, its body the state',
       async () => {
         let created = 0
         override(
@@ -168,21 +164,53 @@ export function writeCases(target: () => SdkTarget): void {
           http.post('*/api/v1.2/blogs/2/articles', () =>
             HttpResponse.json({ made: true }, { status: 201 }),
           ),
+          http.post('*/api/v1.2/blogs/3/articles', () => new HttpResponse(null, { status: 201 })),
         )
-        const { client } = recordingClient(t)
+        const { client, requests } = recordingClient(t, { caching: 'until-invalidated' })
         const resource = await client.go('blogs/1/articles').post({ title: 'Made' })
         expect(resource.uri).toBe(`${t.apiUrl}/blogs/1/articles/77`)
         expect(created).toBe(1)
-        const error = await client
-          .go('blogs/2/articles')
-          .post({ title: 'Lost' })
-          .catch((e: unknown) => e)
-        expect(isHalyardError(error)).toBe(true)
-        expect((error as Error).message).toBe(
-          `POST ${t.apiUrl}/blogs/2/articles answered 201 without a Location or self`,
-        )
+        // RFC 9110 §15.3.2: without Location, the target URI identifies what was created.
+        const target = await client.go('blogs/2/articles').post({ title: 'Kept' })
+        expect(target.uri).toBe(`${t.apiUrl}/blogs/2/articles`)
+        const sent = requests.length
+        // Each body is the created resource's state: no request to read it.
+        expect((await resource.get()).data).toEqual({ id: 77, title: 'Made' })
+        expect((await target.get()).data).toEqual({ made: true })
+        expect(requests).toHaveLength(sent)
+        // Without a body there is no state to keep: reading it asks the server.
+        const empty = await client.go('blogs/3/articles').post({ title: 'Quiet' })
+        expect(empty.uri).toBe(`${t.apiUrl}/blogs/3/articles`)
+        expect(client.cache.get(empty.uri)).toBeUndefined()
       },
     )
+
+    it('writes start no request whose body is then cancelled: every answer is read to its end', async () => {
+      // A browser shows a response whose body was cancelled as a cancelled request.
+      const { client, requests, cancelled } = recordingClient(t, { watchBodies: true })
+      const articles = () => client.go().follow('doc:blog', { blogId: 1 }).follow('doc:articles')
+      const created = await articles().post({ title: 'Watched' })
+      await articles().post({ title: 'Again' })
+      await created.get()
+      await created.put({ title: 'Watched again' })
+      await created.delete()
+      expect(lines(requests)).toEqual([
+        'GET /api/v1.2',
+        'GET /api/v1.2/blogs/1',
+        'POST /api/v1.2/blogs/1/articles',
+        'GET /api/v1.2',
+        'GET /api/v1.2/blogs/1',
+        'POST /api/v1.2/blogs/1/articles',
+        'GET /api/v1.2/blogs/1/articles/43',
+        'PUT /api/v1.2/blogs/1/articles/43',
+        'DELETE /api/v1.2/blogs/1/articles/43',
+      ])
+      // The revalidations were answered 304, the DELETE 204: bodies the SDK has no use for.
+      expect(requests.map((request) => request.status)).toEqual([
+        200, 200, 201, 304, 304, 201, 304, 200, 204,
+      ])
+      expect(cancelled).toEqual([])
+    })
 
     it('delete() sends If-Match, evicts the article and the pages that listed it', async () => {
       const { client, requests } = recordingClient(t, { caching: 'until-invalidated' })

@@ -172,7 +172,8 @@ export function templateForm(options: TemplateFormOptions): TemplateForm {
     setValues(values) {
       for (const [name, { field, control }] of fields) {
         const value = values[name] ?? field.value
-        control.value = value === undefined || value === null ? '' : String(value)
+        if (isCheckbox(field, control)) control.checked = value === true || value === 'true'
+        else control.value = value === undefined || value === null ? '' : String(value)
       }
     },
     alert(...children) {
@@ -189,7 +190,9 @@ export function templateForm(options: TemplateFormOptions): TemplateForm {
   const read = (): FormValues => {
     const values: FormValues = {}
     for (const [name, { field, control }] of fields) {
-      if (control.value === '') continue
+      // A checkbox is a boolean either way; an empty text field is left out.
+      if (isCheckbox(field, control)) values[name] = control.checked
+      if (isCheckbox(field, control) || control.value === '') continue
       values[name] = /^(number|range)$/.test(field.type) ? Number(control.value) : control.value
     }
     return values
@@ -239,3 +242,7 @@ export function templateForm(options: TemplateFormOptions): TemplateForm {
   })
   return form
 }
+
+/** A HAL-FORMS `checkbox` property, shown as a checkbox: its value is `checked`, a boolean. */
+const isCheckbox = (field: TemplateField, control: Control): control is HTMLInputElement =>
+  field.type === 'checkbox' && control instanceof HTMLInputElement

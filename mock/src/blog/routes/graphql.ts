@@ -1,12 +1,12 @@
 import { printSchema } from 'graphql'
-import { type Answer, fromResponse } from '../../http/answer.js'
 import { MAX_BODY_BYTES } from '../../http/body.js'
 import { accepts, HTML_TYPES } from '../../http/negotiation.js'
-import { Problem } from '../../http/problem.js'
+import { type HalRoute, Problem } from '../../index.js'
+import type { GraphqlLimits } from '../graphql/index.js'
 import { createGraphqlEndpoint, createPersonSchema } from '../graphql/index.js'
 import { docPage, RELATIONS } from '../representations/docs.js'
 import { html } from './docs.js'
-import { defineRoute, type Route, type Runtime } from './route.js'
+import type { PersonLookup } from './index.js'
 
 /** The schema in SDL, for the endpoint's documentation page. */
 const SCHEMA = printSchema(createPersonSchema({ get: () => undefined }))
@@ -15,18 +15,16 @@ const SCHEMA = printSchema(createPersonSchema({ get: () => undefined }))
  * `GET` and `POST /graphql`: GraphQL over HTTP, delegated to graphql-http, which negotiates its own
  * media types and status codes. Persons come from the instance's current store.
  */
-export function graphqlRoutes(runtime: Runtime): Route[] {
-  const endpoint = createGraphqlEndpoint(
-    { get: (id) => runtime.store().person(id) },
-    runtime.options.graphql,
-  )
-  return (['GET', 'POST'] as const).map((method) =>
-    defineRoute({
+export function graphqlRoutes(persons: PersonLookup, limits: GraphqlLimits): HalRoute[] {
+  const endpoint = createGraphqlEndpoint({ get: persons }, limits)
+  return (['GET', 'POST'] as const).map(
+    (method): HalRoute => ({
       method,
       path: '/graphql',
       produces: [],
       access: 'read',
-      async handle({ request, url }) {
+      openapi: GRAPHQL_OPERATIONS[method],
+      async handle({ http: request, url }) {
         // The root links here (`doc:graphql`): a GET without a query that accepts HTML (a browser,
         // a link checker) gets the endpoint's documentation, not a 400, so the link does not
         // dangle (CONTRACT §1). GraphQL clients, which ask for JSON, still get graphql-http's answer.
@@ -51,6 +49,68 @@ export function graphqlRoutes(runtime: Runtime): Route[] {
   )
 }
 
+/** A GraphQL result (or its errors), in either media type graphql-http answers with. */
+const GRAPHQL_RESULT = {
+  description: 'The result: `data` and / or `errors` (GraphQL over HTTP)',
+  content: Object.fromEntries(
+    ['application/graphql-response+json', 'application/json'].map((type) => [
+      type,
+      {
+        schema: {
+          type: 'object',
+          properties: {
+            data: { type: ['object', 'null'] },
+            errors: {
+              type: 'array',
+              items: {
+                type: 'object',
+                required: ['message'],
+                properties: { message: { type: 'string' } },
+              },
+            },
+          },
+        },
+      },
+    ]),
+  ),
+}
+
+/** What the OpenAPI document says of the endpoint, per method. */
+const GRAPHQL_OPERATIONS = {
+  GET: {
+    operationId: 'queryGraphqlByGet',
+    description:
+      'A query (not a mutation) in `?query=`, with `variables` and `operationName` as JSON text; without a query, a browser gets the endpoint’s documentation page.',
+    parameters: [
+      { name: 'query', in: 'query', schema: { type: 'string' } },
+      { name: 'variables', in: 'query', schema: { type: 'string' } },
+      { name: 'operationName', in: 'query', schema: { type: 'string' } },
+    ],
+    responses: { 200: GRAPHQL_RESULT },
+  },
+  POST: {
+    operationId: 'queryGraphql',
+    description: 'A query as JSON: `{ query, variables?, operationName? }`.',
+    requestBody: {
+      required: true,
+      content: {
+        'application/json': {
+          schema: {
+            type: 'object',
+            required: ['query'],
+            properties: {
+              query: { type: 'string' },
+              variables: { type: 'object' },
+              operationName: { type: 'string' },
+            },
+          },
+        },
+      },
+    },
+    responses: { 200: GRAPHQL_RESULT },
+  },
+} as const
+
 /** The HTTP-level refusals of graphql-http and of the endpoint's bounded read, which come without problem details of their own. */
 const TRANSPORT_ERRORS: Readonly<Record<number, string>> = {
   405: 'Mutations are only accepted over POST.',
@@ -64,9 +124,9 @@ const TRANSPORT_ERRORS: Readonly<Record<number, string>> = {
  * GraphQL errors stay GraphQL-over-HTTP answers (CONTRACT §4), but a refusal of the HTTP exchange
  * itself (405, 406, 413, 414, 415) becomes problem details like every other error of the API (CONTRACT §3).
  */
-async function asProblemIfTransportError(response: Response): Promise<Answer> {
+async function asProblemIfTransportError(response: Response): Promise<Response> {
   const detail = TRANSPORT_ERRORS[response.status]
-  if (detail === undefined) return fromResponse(response)
+  if (detail === undefined) return response
   await response.body?.cancel()
   const headers: Record<string, string> = {}
   for (const name of ['allow', 'accept']) {

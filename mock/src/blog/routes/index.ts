@@ -1,32 +1,13 @@
-import {
-  createArticle,
-  deleteArticle,
-  getArticle,
-  listArticles,
-  patchArticle,
-  replaceArticle,
-} from './articles.js'
-import { getBlog, getRoot } from './blogs.js'
-import { getComment, listComments } from './comments.js'
+import type { HalRoute } from '../../index.js'
+import type { GraphqlLimits } from '../graphql/index.js'
+import type { PersonRecord } from '../schemas.js'
 import { problemTypeDoc, relDoc } from './docs.js'
 import { graphqlRoutes } from './graphql.js'
-import type { Route, Runtime } from './route.js'
 
-/** Every route of CONTRACT.md, in the order MSW tries them. */
-export function blogApiRoutes(runtime: Runtime): Route[] {
-  return [
-    getRoot,
-    getBlog,
-    listArticles,
-    createArticle,
-    getArticle,
-    replaceArticle,
-    patchArticle,
-    deleteArticle,
-    listComments,
-    getComment,
-    relDoc,
-    problemTypeDoc,
-    ...graphqlRoutes(runtime),
-  ]
+/** Finds a person of the query-language endpoint by id, in the instance's current data. */
+export type PersonLookup = (id: string) => PersonRecord | undefined
+
+/** The Blog's routes beside its collections': documentation pages and GraphQL. */
+export function blogApiRoutes(persons: PersonLookup, limits: GraphqlLimits): HalRoute[] {
+  return [relDoc, problemTypeDoc, ...graphqlRoutes(persons, limits)]
 }

@@ -1,9 +1,10 @@
-import { createHash } from 'node:crypto'
-import { readFileSync } from 'node:fs'
-import { API_PATH } from '../../blog/links.js'
-import type { ProblemWriter } from '../../core/problem.js'
-import { toResponse } from '../../http/answer.js'
+import { readFile } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
+import type { HalRoute } from '../../core/definition.js'
 import { Problem } from '../../http/problem.js'
+import { answerRead, type Representation } from '../../http/respond.js'
+import { strongEtag } from '../../http/validators.js'
+import { bundleExplorerSdk } from './sdk-bundle.js'
 
 /** Where the explorer's scripts and styles are served; the page itself is at `/`. */
 export const EXPLORER_PATH = '/__explorer'
@@ -19,17 +20,24 @@ const HTML = 'text/html; charset=utf-8'
 const JAVASCRIPT = 'text/javascript; charset=utf-8'
 const CSS = 'text/css; charset=utf-8'
 
-/** Path → where its bytes live and what they are. A function locates a file only when asked. */
-const ASSETS: ReadonlyMap<string, { type: string; locate: () => URL }> = new Map([
-  ['/', { type: HTML, locate: () => new URL('index.html', UI) }],
-  [`${EXPLORER_PATH}/explorer.js`, { type: JAVASCRIPT, locate: () => new URL('explorer.js', UI) }],
-  [`${EXPLORER_PATH}/explorer.css`, { type: CSS, locate: () => new URL('explorer.css', UI) }],
-  // The browser expands RFC 6570 templates with the library the SDK uses: its ES build has no
-  // imports, so the installed file is served as it is, with no bundler at runtime.
-  [`${EXPLORER_PATH}/uritemplate.js`, { type: JAVASCRIPT, locate: uriTemplateModule }],
+/** Path → what it is and how to read its text (once, on first request). */
+const ASSETS: ReadonlyMap<string, { type: string; read: () => Promise<string> }> = new Map([
+  ['/', { type: HTML, read: () => readFile(new URL('index.html', UI), 'utf8') }],
+  [
+    `${EXPLORER_PATH}/explorer.js`,
+    { type: JAVASCRIPT, read: () => readFile(new URL('explorer.js', UI), 'utf8') },
+  ],
+  [
+    `${EXPLORER_PATH}/explorer.css`,
+    { type: CSS, read: () => readFile(new URL('explorer.css', UI), 'utf8') },
+  ],
+  // The page reads HAL and HAL-FORMS with the SDK's code: built beside the page in dist, else
+  // bundled from the workspace's sources.
+  [`${EXPLORER_PATH}/sdk.js`, { type: JAVASCRIPT, read: sdkModule }],
 ])
 
-const ALLOW = 'GET, HEAD, OPTIONS'
+/** Browsers ask every site for it: no icon, and no 404 in the log or the console. */
+const FAVICON = '/favicon.ico'
 
 /** Nothing but the page's own files may run, load or be posted to; no framing. */
 const CONTENT_SECURITY_POLICY = [
@@ -43,112 +51,109 @@ const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ')
 
-interface LoadedAsset {
-  readonly type: string
-  readonly body: Uint8Array<ArrayBuffer>
-  readonly etag: string
+const PAGE_HEADERS = {
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
 }
 
-/** Read once on first request, then answered from memory. */
-const loaded = new Map<string, LoadedAsset>()
+/** The API the explorer browses: where it starts, what it is called, a token to suggest. */
+export interface ExplorerSite {
+  /** The API's base path, where the explorer starts. */
+  readonly root: string
+  /** The API's name, in the page's title and intro. */
+  readonly title: string
+  /** A token of the API to suggest in the token field's hint, when it has one. */
+  readonly token?: string
+}
 
 /**
- * Whether a path belongs to the HAL explorer (`/` and everything under `/__explorer/`), which the
- * real server answers before the API's handlers.
+ * Whether a path belongs to the HAL explorer (`/`, `/favicon.ico` and everything under
+ * `/__explorer/`), which the real server answers before the API's handlers.
  *
  * @example
  * isExplorerPath('/') // true
  * isExplorerPath('/api/v1.2') // false
  */
 export function isExplorerPath(pathname: string): boolean {
-  return pathname === '/' || pathname.startsWith(`${EXPLORER_PATH}/`)
+  return pathname === '/' || pathname === FAVICON || pathname.startsWith(`${EXPLORER_PATH}/`)
 }
+
+/** The `detail` of a 404 among the explorer's paths. */
+export const explorerNotFound = (pathname: string): string =>
+  `The explorer has no file at ${pathname}.`
 
 /**
- * The HAL explorer's answer to a request for one of {@link isExplorerPath}'s paths: the page and
- * its assets for `GET`/`HEAD` (with `ETag`, `Cache-Control: no-cache`, a strict
- * Content-Security-Policy and `nosniff`), `OPTIONS` 204, another method 405 with `Allow`, an
- * unknown asset 404 problem details.
+ * The explorer of one API, for the server's route table (the core's router decides its 404s, 405s
+ * and `OPTIONS`): the page at `/`, named after the API, and its assets, with conditional answers as
+ * the API's own (`ETag`, `If-None-Match`, `Cache-Control: no-cache`), a strict
+ * Content-Security-Policy and `nosniff`; `/favicon.ico` answers 204. Each file is read and named
+ * once, on first request.
  *
  * @example
- * if (isExplorerPath(url.pathname)) return explorerResponse(request)
+ * const routes = explorerRoutes({ root: '/api', title: 'Shop' })
  */
-export function explorerResponse(request: Request, root: string, write: ProblemWriter): Response {
-  const url = new URL(request.url)
-  const asset = ASSETS.get(url.pathname)
-  if (asset === undefined) {
-    return problem(url, new Problem(404, `The explorer has no file at ${url.pathname}.`), write)
+export function explorerRoutes(site: ExplorerSite): HalRoute[] {
+  const loaded = new Map<string, Promise<Representation>>()
+  const load = (path: string, asset: { type: string; read: () => Promise<string> }) => {
+    let rep = loaded.get(path)
+    if (rep === undefined) {
+      rep = asset.read().then((text) => {
+        const json = path === '/' ? pageFor(text, site) : text
+        return { json, etag: strongEtag(json), lastModified: Date.now(), contentType: asset.type }
+      })
+      // A file that could not be read is tried again by the next request.
+      rep.catch(() => loaded.delete(path))
+      loaded.set(path, rep)
+    }
+    return rep
   }
-  if (request.method === 'OPTIONS') {
-    return new Response(null, { status: 204, headers: { allow: ALLOW } })
+  const files: HalRoute[] = [...ASSETS].map(([path, asset]) => ({
+    method: 'GET',
+    path,
+    access: 'public',
+    produces: [],
+    handle: async ({ http }) => {
+      const answer = answerRead(http, await load(path, asset))
+      Object.assign(answer.headers, PAGE_HEADERS)
+      return answer
+    },
+  }))
+  const favicon: HalRoute = {
+    method: 'GET',
+    path: FAVICON,
+    access: 'public',
+    produces: [],
+    handle: () => ({ status: 204, headers: { 'cache-control': 'max-age=86400' }, body: null }),
   }
-  if (request.method !== 'GET' && request.method !== 'HEAD') {
-    const detail = `${request.method} is not allowed here; use ${ALLOW}.`
-    return problem(url, new Problem(405, detail, { headers: { allow: ALLOW } }), write)
-  }
-  const { type, body, etag } = load(url.pathname, asset, root)
-  const headers = {
-    'content-type': type,
-    'cache-control': 'no-cache',
-    etag,
-    'content-security-policy': CONTENT_SECURITY_POLICY,
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'no-referrer',
-  }
-  if (matches(request.headers.get('if-none-match'), etag)) {
-    return new Response(null, { status: 304, headers })
-  }
-  return new Response(request.method === 'HEAD' ? null : body, { headers })
+  return [...files, favicon]
 }
 
-function load(path: string, asset: { type: string; locate: () => URL }, root: string): LoadedAsset {
-  const key = path === '/' ? `/ ${root}` : path
-  const cached = loaded.get(key)
-  if (cached) return cached
-  let body = new Uint8Array(readFileSync(asset.locate()))
-  // The page names the API root it starts from; another API's root replaces the Blog API's.
-  if (path === '/' && root !== API_PATH) body = new TextEncoder().encode(forRoot(body, root))
-  const hash = createHash('sha256').update(body).digest('base64url').slice(0, 22)
-  const file = { type: asset.type, body, etag: `"${hash}"` }
-  loaded.set(key, file)
-  return file
+/** The page for one API: its start point, its name and its token hint, escaped for HTML. */
+function pageFor(page: string, site: ExplorerSite): string {
+  const html = (text: string) => text.replace(/[&"<>']/g, (c) => `&#${c.charCodeAt(0)};`)
+  const hint =
+    site.token === undefined
+      ? 'Sent with every request when filled. Kept for this tab.'
+      : `Sent with every request when filled; try ${site.token}. Kept for this tab.`
+  return page
+    .replaceAll('{{root}}', html(site.root || '/'))
+    .replaceAll('{{title}}', html(site.title))
+    .replaceAll('{{tokenHint}}', html(hint))
 }
 
-/** The page for an API at `root` instead of the Blog API: its start point and its words. */
-function forRoot(page: Uint8Array, root: string): string {
-  const escaped = root.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`)
-  return new TextDecoder()
-    .decode(page)
-    .replace(/ · Blog API mock/, ' · HAL API mock')
-    .replace('Browse the Blog API by its links.', 'Browse the API by its links.')
-    .replace(/\s*<a href="#\/api\/v1\.2\/blogs\/1">Blog 1<\/a>/, '')
-    .replaceAll('content="/api/v1.2"', `content="${escaped}"`)
-    .replaceAll('href="#/api/v1.2"', `href="#${escaped}"`)
-}
-
-function uriTemplateModule(): URL {
+/** The SDK's parts for the page: dist/explorer-ui/sdk.js, or a bundle of the workspace's sources. */
+async function sdkModule(): Promise<string> {
   try {
-    return new URL(import.meta.resolve('@std-uritemplate/std-uritemplate'))
+    return await readFile(new URL('sdk.js', UI), 'utf8')
   } catch {
-    throw new Problem(
-      500,
-      'The explorer needs @std-uritemplate/std-uritemplate, which is not installed beside @halyard/mock.',
-    )
+    try {
+      return await bundleExplorerSdk(fileURLToPath(UI))
+    } catch {
+      throw new Problem(
+        500,
+        'The explorer needs its sdk.js, built by the package (npm run build) beside the page.',
+      )
+    }
   }
-}
-
-/** `If-None-Match` with weak comparison (RFC 9110 §13.1.2), `*` included. */
-function matches(header: string | null, etag: string): boolean {
-  if (header === null) return false
-  return header
-    .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''))
-    .some((tag) => tag === '*' || tag === etag)
-}
-
-function problem(url: URL, error: Problem, write: ProblemWriter): Response {
-  const response = toResponse(write(error, url.origin, url.pathname))
-  // Every answer of the server varies on Accept (CONTRACT §3), the explorer's errors too.
-  response.headers.set('vary', 'Accept')
-  return response
 }

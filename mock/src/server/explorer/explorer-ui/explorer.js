@@ -6,30 +6,12 @@
  * JSON, and sends any POST, PUT, PATCH or DELETE. Whatever a response holds is put in the page with
  * `textContent`, never parsed as HTML.
  */
-import { StdUriTemplate } from './uritemplate.js'
+import { expandTemplate, halFormsAdapter } from './sdk.js'
 
 /** @typedef {{ [member: string]: unknown }} JsonObject */
 /** @typedef {{ href: string, templated?: boolean, title?: string, name?: string }} HalLink */
-/** @typedef {string | number | { prompt?: string, value: string | number }} FormOption */
-/**
- * A HAL-FORMS property: what to ask for and its constraints.
- * @typedef {object} FormProperty
- * @property {string} name
- * @property {string} [prompt]
- * @property {boolean} [required]
- * @property {boolean} [readOnly]
- * @property {string} [type]
- * @property {number} [minLength]
- * @property {number} [maxLength]
- * @property {number} [min]
- * @property {number} [max]
- * @property {string} [regex]
- * @property {{ inline?: FormOption[] }} [options]
- */
-/**
- * A HAL-FORMS template: how and where to send its properties.
- * @typedef {{ title?: string, method: string, contentType?: string, target?: string, properties: FormProperty[] }} FormTemplate
- */
+/** @typedef {import('./sdk.js').Field} FormProperty */
+/** @typedef {import('./sdk.js').Template} FormTemplate */
 /**
  * One request and what the server answered.
  * @typedef {object} Exchange
@@ -49,8 +31,11 @@ const ACCEPT =
   'application/prs.hal-forms+json, application/hal+json;q=0.9, application/json;q=0.8, */*;q=0.1'
 const JSON_TYPE = 'application/json'
 const MERGE_PATCH = 'application/merge-patch+json'
-/** Members that are not a document's own fields; `_link` is the Blog API's spelling on pages. */
-const RESERVED = new Set(['_links', '_link', '_embedded', '_templates'])
+/**
+ * Documents are read as the SDK reads them: HAL and HAL-FORMS, links under `_links` or `_link` (the
+ * Blog API's pages), a bare `_embedded` array listed under `_embedded`.
+ */
+const reader = halFormsAdapter({ arrayEmbeddedRel: '_embedded' })
 /** Longer texts than this are edited in a textarea. */
 const LONG_TEXT = 1000
 /** Relations that make a document a page of a collection, HAL's and the Blog API's spellings. */
@@ -97,13 +82,19 @@ const ui = {
   actions: element('actions', HTMLElement),
   actionList: element('action-list', HTMLDivElement),
   writeBody: element('write-body', HTMLTextAreaElement),
+  writeAllow: element('write-allow', HTMLParagraphElement),
+  writeSend: element('write-send', HTMLButtonElement),
 }
 
+/** The methods the write form may offer, when the resource's `Allow` lists them. */
+const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE']
+
 /**
- * The last document read with GET: where the write form points and what PUT starts from.
- * @type {{ path: string, fields: JsonObject, etag: string }}
+ * The last document read with GET: where the write form points, what PUT starts from, and where
+ * its collection is (where a DELETE goes back to).
+ * @type {{ path: string, fields: JsonObject, etag: string, up: string }}
  */
-let current = { path: API_ROOT, fields: {}, etag: '' }
+let current = { path: API_ROOT, fields: {}, etag: '', up: API_ROOT }
 /** The GET under way, aborted when another request starts so an old answer never wins. */
 /** @type {AbortController | undefined} */
 let reading
@@ -184,17 +175,13 @@ function templateVariables(template) {
 }
 
 /**
- * The links of a HAL document, by relation; a relation may hold one link or an array of them.
- * A Blog API page carries both `_links` (IANA rels) and `_link` (its own): both are listed.
- * @param {JsonObject | undefined} hal
+ * The links of a HAL document, by relation, as the SDK reads them; a relation may hold one link or
+ * an array of them.
+ * @param {unknown} body
  * @returns {[string, HalLink[]][]}
  */
-function linksOf(hal) {
-  const links = {
-    ...(isObject(hal?._link) ? hal._link : {}),
-    ...(isObject(hal?._links) ? hal._links : {}),
-  }
-  return Object.entries(links).map(([rel, value]) => [
+function linksOf(body) {
+  return Object.entries(reader.read(body).links).map(([rel, value]) => [
     rel,
     (Array.isArray(value) ? value : [value]).filter(isLink),
   ])
@@ -247,7 +234,7 @@ function curieDocs(rel, curies) {
   const template = colon > 0 ? curies.get(rel.slice(0, colon)) : undefined
   if (template === undefined) return undefined
   try {
-    return webUrl(StdUriTemplate.expand(template, { rel: rel.slice(colon + 1) }))
+    return webUrl(expandTemplate(template, { rel: rel.slice(colon + 1) }))
   } catch {
     return undefined
   }
@@ -259,24 +246,29 @@ function curieDocs(rel, curies) {
  * @returns {JsonObject}
  */
 function fieldsOf(body) {
-  if (!isObject(body)) return {}
-  return Object.fromEntries(Object.entries(body).filter(([name]) => !RESERVED.has(name)))
+  const { data } = reader.read(body)
+  return isObject(data) ? data : {}
 }
 
 /**
- * The embedded resources of a document, grouped by relation. The Blog API's pages embed a bare
- * array of articles; HAL proper maps relations to one resource or an array.
- * @param {unknown} embedded
+ * The embedded resources of a document, grouped by relation, as the SDK reads them. The Blog API's
+ * pages embed a bare array of articles, listed under `_embedded`.
+ * @param {unknown} body
  * @returns {[string, JsonObject[]][]}
  */
-function embeddedOf(embedded) {
-  if (Array.isArray(embedded)) return [['_embedded', embedded.filter(isObject)]]
-  if (!isObject(embedded)) return []
-  return Object.entries(embedded).map(([rel, value]) => [
+function embeddedOf(body) {
+  return Object.entries(reader.read(body).embedded).map(([rel, list]) => [
     rel,
-    (Array.isArray(value) ? value : [value]).filter(isObject),
+    list.filter(isObject),
   ])
 }
+
+/**
+ * The HAL-FORMS templates of a document, as the SDK reads them.
+ * @param {unknown} body
+ * @returns {readonly FormTemplate[]}
+ */
+const templatesOf = (body) => reader.read(body).templates ?? []
 
 /**
  * What to call a resource in a list: its title, name or id, else its self href.
@@ -395,8 +387,8 @@ function renderAnswer(result) {
 function renderDocument(body) {
   const hal = isObject(body) ? body : undefined
   renderLinks(hal)
-  renderTemplates(hal?._templates)
-  renderEmbedded(hal?._embedded)
+  renderTemplates(templatesOf(body))
+  renderEmbedded(body)
   ui.documentBody.textContent =
     body === undefined
       ? '(no body)'
@@ -415,7 +407,7 @@ function renderFailure(message, clearDocument) {
   renderHeaders(new Headers())
   if (!clearDocument) return
   renderLinks(undefined)
-  renderTemplates(undefined)
+  renderTemplates([])
   renderEmbedded(undefined)
   ui.documentBody.textContent = ''
 }
@@ -563,7 +555,7 @@ function templateForm(rel, template) {
       return
     }
     try {
-      follow(StdUriTemplate.expand(template, values))
+      follow(expandTemplate(template, values))
     } catch (error) {
       announce(`Cannot expand ${template}: ${reason(error)}`)
     }
@@ -574,38 +566,24 @@ function templateForm(rel, template) {
 // ---------------------------------------------------------------- HAL-FORMS templates
 
 /**
- * @param {unknown} value
- * @returns {value is FormTemplate}
- */
-const isTemplate = (value) =>
-  isObject(value) && typeof value.method === 'string' && Array.isArray(value.properties)
-
-/**
  * A document's HAL-FORMS templates, each as a form of its own beside the raw request form.
- * @param {unknown} templates
+ * @param {readonly FormTemplate[]} templates
  */
 function renderTemplates(templates) {
-  const entries = isObject(templates)
-    ? Object.entries(templates).filter(
-        /** @returns {entry is [string, FormTemplate]} */ (entry) => isTemplate(entry[1]),
-      )
-    : []
-  ui.actionList.replaceChildren(...entries.map(([name, template]) => actionForm(name, template)))
-  showEmpty(ui.actions, entries.length === 0)
+  ui.actionList.replaceChildren(...templates.map((template) => actionForm(template)))
+  showEmpty(ui.actions, templates.length === 0)
 }
 
 /**
  * One template as a form: an input per property with its constraints as HTML attributes (so the
  * browser checks them before sending), a select for inline options, the prompt as the label, and
  * the method and target it sends to. The server's 422 is shown beside the fields it names.
- * @param {string} name
  * @param {FormTemplate} template
  */
-function actionForm(name, template) {
-  const method = template.method.toUpperCase()
-  const title = template.title || name
+function actionForm(template) {
+  const { method, contentType } = template
+  const title = template.title || template.name
   const target = template.target ?? current.path
-  const contentType = template.contentType || JSON_TYPE
   const form = el('form', undefined, 'action')
   form.setAttribute('aria-label', title)
   const request = el('p', undefined, 'action-request')
@@ -614,8 +592,7 @@ function actionForm(name, template) {
   form.append(el('h3', title), request)
   /** @type {Map<string, { control: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement, property: FormProperty, error: HTMLElement }>} */
   const fields = new Map()
-  for (const property of template.properties) {
-    if (!isObject(property) || typeof property.name !== 'string') continue
+  for (const property of template.fields) {
     const control = propertyControl(property, method === 'POST' ? undefined : current.fields)
     const label = el(
       'label',
@@ -648,16 +625,14 @@ function propertyControl(property, values) {
   const id = `action-field-${fieldCount}`
   const value = values?.[property.name]
   const initial = typeof value === 'string' || typeof value === 'number' ? String(value) : ''
-  const options = Array.isArray(property.options?.inline) ? property.options.inline : undefined
+  const options = property.options?.inline
   /** @type {HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement} */
   let control
   if (options) {
     const select = el('select')
     if (!property.required) select.append(new Option('', ''))
-    for (const option of options) {
-      const optionValue = isObject(option) ? String(option.value) : String(option)
-      const prompt = isObject(option) ? (text(option.prompt) ?? optionValue) : optionValue
-      select.append(new Option(prompt, optionValue, false, optionValue === initial))
+    for (const { prompt, value: option } of options) {
+      select.append(new Option(prompt, option, false, option === initial))
     }
     control = select
   } else if ((property.maxLength ?? 0) > LONG_TEXT && property.regex === undefined) {
@@ -734,9 +709,10 @@ async function submitAction(method, target, contentType, fields) {
       return
     }
     const etag = result.headers.get('etag')
-    if (result.status === 200 && method !== 'POST' && etag !== null) {
-      current = { path, fields: fieldsOf(result.body), etag }
+    if (result.status === 200 && method !== 'POST' && method !== 'DELETE' && etag !== null) {
+      current = { ...current, path, fields: fieldsOf(result.body), etag }
     }
+    if (method === 'DELETE') return backToCollection(result)
     render(result)
     if (result.status === 201) showCreated(result)
   } catch (error) {
@@ -768,9 +744,9 @@ function showFieldErrors(body, fields) {
   first?.focus()
 }
 
-/** @param {unknown} embedded */
-function renderEmbedded(embedded) {
-  const groups = embeddedOf(embedded)
+/** @param {unknown} body The document whose embedded resources are listed. */
+function renderEmbedded(body) {
+  const groups = embeddedOf(body)
   ui.embeddedList.replaceChildren(
     ...groups.map(([rel, resources]) => {
       const group = el('div', undefined, 'embedded-group')
@@ -877,10 +853,11 @@ async function read(path, moveFocus) {
       path,
       fields: ok ? fieldsOf(result.body) : {},
       etag: (ok && result.headers.get('etag')) || '',
+      up: collectionOf(result.body, path),
     }
     render(result)
     ui.writeUrl.value = path
-    ui.writeMethod.value = defaultMethod(result.body)
+    offerMethods(ok ? await allowedMethods(path, controller.signal) : undefined, result.body)
     prefillWrite()
     if (moveFocus) ui.responseHeading.focus()
   } catch (error) {
@@ -891,6 +868,83 @@ async function read(path, moveFocus) {
       ui.response.removeAttribute('aria-busy')
     }
   }
+}
+
+/**
+ * The methods a resource allows (its `Allow`, asked with OPTIONS), or undefined when it does not
+ * say: then every method is offered, as the server decides anyway.
+ * @param {string} path
+ * @param {AbortSignal} signal
+ * @returns {Promise<string[] | undefined>}
+ */
+async function allowedMethods(path, signal) {
+  try {
+    const result = await exchange('OPTIONS', path, { signal })
+    const allow = result.headers.get('allow')
+    if (result.status >= 300 || allow === null) return undefined
+    return allow.split(',').map((method) => method.trim().toUpperCase())
+  } catch (error) {
+    if (signal.aborted) throw error
+    return undefined
+  }
+}
+
+/**
+ * Offers in the write form only the methods the resource allows, the document's default first
+ * when it is one of them; with none, the form says so and cannot be sent.
+ * @param {string[] | undefined} allow
+ * @param {unknown} body
+ */
+function offerMethods(allow, body) {
+  const offered = WRITE_METHODS.filter((method) => allow === undefined || allow.includes(method))
+  for (const option of ui.writeMethod.options) {
+    const shown = offered.includes(option.value)
+    option.hidden = !shown
+    option.disabled = !shown
+  }
+  const preferred = defaultMethod(body)
+  ui.writeMethod.value = offered.includes(preferred) ? preferred : (offered[0] ?? '')
+  const none = offered.length === 0
+  ui.writeSend.disabled = none
+  ui.writeAllow.hidden = !none
+  ui.writeAllow.textContent = none
+    ? `This resource takes no writes (Allow: ${(allow ?? []).join(', ')}).`
+    : ''
+}
+
+/**
+ * Where a document's collection is: its `collection` (or `up`) link on this server, else the path
+ * one segment up (`/api/orders/7` → `/api/orders`).
+ * @param {unknown} body
+ * @param {string} path
+ */
+function collectionOf(body, path) {
+  const links = linksOf(isObject(body) ? body : undefined)
+  for (const rel of ['collection', 'up']) {
+    const href = links.find(([name]) => name === rel)?.[1][0]?.href
+    const local = href === undefined ? undefined : localPath(href)
+    if (local !== undefined) return local
+  }
+  const bare = path.replace(/[?#].*$/, '').replace(/\/$/, '')
+  const up = bare.slice(0, bare.lastIndexOf('/'))
+  return up === '' ? API_ROOT : up
+}
+
+/**
+ * After a DELETE that succeeded the resource is gone: the explorer goes back to its collection (a
+ * new history entry) rather than staying on the deleted URL with its stale fields, and says so.
+ * @param {Exchange} result
+ */
+async function backToCollection(result) {
+  if (result.status >= 300) {
+    render(result)
+    return
+  }
+  const deleted = `${result.method} ${result.path} → ${result.status} ${result.statusText}`.trim()
+  const up = result.path === current.path ? current.up : collectionOf(undefined, result.path)
+  history.pushState(null, '', `#${up}`)
+  await read(up, true)
+  announce(`${deleted}; back to its collection, ${ui.status.textContent}`)
 }
 
 /**
@@ -941,7 +995,9 @@ async function write(event) {
     const etag = result.headers.get('etag')
     // After a PUT or PATCH, the next one must match the new version, not the one read before.
     const changed = (method === 'PUT' || method === 'PATCH') && result.status === 200
-    if (changed && etag !== null) current = { path, fields: fieldsOf(result.body), etag }
+    if (changed && etag !== null)
+      current = { ...current, path, fields: fieldsOf(result.body), etag }
+    if (method === 'DELETE') return backToCollection(result)
     render(result)
     if (changed && etag !== null) ui.writeIfMatch.value = etag
     if (result.status === 201) showCreated(result)
@@ -959,15 +1015,22 @@ function showCreated(result) {
   const location = result.headers.get('location')
   const path = location === null ? undefined : localPath(location)
   if (path === undefined) return
-  current = { path, fields: fieldsOf(result.body), etag: result.headers.get('etag') ?? '' }
+  const etag = result.headers.get('etag') ?? ''
+  current = { path, fields: fieldsOf(result.body), etag, up: collectionOf(result.body, path) }
   // The new resource's templates target it and start from its fields.
-  renderTemplates(isObject(result.body) ? result.body._templates : undefined)
+  renderTemplates(templatesOf(result.body))
   // pushState fires no hashchange: the 201 stays on screen rather than a fresh GET of the same.
   history.pushState(null, '', `#${path}`)
   ui.address.value = path
   ui.writeUrl.value = path
-  ui.writeMethod.value = defaultMethod(result.body)
+  // The new resource allows other methods than its collection (PUT, DELETE): offer those.
+  offerMethods(undefined, result.body)
   prefillWrite()
+  void allowedMethods(path, new AbortController().signal).then((allow) => {
+    if (current.path !== path) return
+    offerMethods(allow, result.body)
+    prefillWrite()
+  })
 }
 
 /** The token this tab kept, if any (storage may be off: then the field starts empty). */

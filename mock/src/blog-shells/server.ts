@@ -1,0 +1,24 @@
+import { type BlogApi, createBlogApi } from '../blog/api.js'
+import type { BlogApiOptions } from '../blog/options.js'
+import type { HalServerOptions } from '../server/options.js'
+import { createHalServer, type HalServer } from '../server/server.js'
+
+/** Options of {@link createMockServer}: the Blog API's and the server's. */
+export interface MockServerOptions extends BlogApiOptions, HalServerOptions {}
+
+/** A running mock server; `Api` is the instance behind it (the Blog API's by default). */
+export type MockServer<Api extends object = BlogApi> = HalServer<Api>
+
+/**
+ * The Blog API over real HTTP: `createBlogApi(options)` served by `createHalServer`, the one server
+ * of every API (`npm start`, `halyard-mock`).
+ *
+ * @example
+ * const server = await createMockServer({ port: 0, articles: 100 })
+ * const blog = await fetch(`${server.url}/blogs/1`).then((r) => r.json())
+ * await server.close()
+ */
+export function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
+  // Each reads its own options and leaves the other's alone.
+  return createHalServer(createBlogApi(options), options)
+}

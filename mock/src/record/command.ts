@@ -1,0 +1,204 @@
+import { parseArgs } from 'node:util'
+import { checkRecording, recordApi, writeRecording } from './record.js'
+
+const HELP = `halyard-mock record: record a live HAL API into a stateful mock (a defineHalApi module)
+
+Usage: halyard-mock record <root-url> --out <dir> [options]
+       halyard-mock record --check <dir> <root-url> [options]
+
+Options:
+  --out <dir>            where to write api.ts, seed.json, documents.json, recording.json
+  --check <dir>          crawl again and report drift from the recording in <dir> (exit 1 on drift)
+  --header 'Name: value' send this header with every request (repeatable); its value is never
+                         written anywhere
+  --depth <n>            link hops from the root (default 8)
+  --pages <n>            pages read per list by following next (default 50)
+  --records <n>          records to read at most (default 5000)
+  --max-requests <n>     requests in all (default 20000)
+  --rate <n>             requests per second (default: no limit)
+  --max-time <s>         seconds the crawl may take (default 300)
+  --expansions <n>       values tried per variable of a templated link (default 3)
+  --max-bytes <n>        body bytes kept in memory, the recording's bound (default 268435456)
+  --var name=v1,v2       values to try for a templated link's variable (repeatable); an id-like
+                         variable (blogId) that no data names is tried with 1
+  --keep <member|/path>  do not redact this member, or documents under this path (repeatable)
+  --no-redact            redact nothing but the values of --header
+  --quiet                no progress display
+  -h, --help             show this help`
+
+/** A command-line mistake of `record`: printed with the usage hint, exit code 2. */
+export class RecordUsageError extends Error {
+  override readonly name = 'RecordUsageError'
+}
+
+const count = (name: string, raw: string | undefined, max: number): number | undefined => {
+  if (raw === undefined) return undefined
+  const value = /^\d+$/.test(raw) ? Number(raw) : Number.NaN
+  if (!(value >= 0 && value <= max)) {
+    throw new RecordUsageError(`--${name} must be a whole number from 0 to ${max}, not "${raw}"`)
+  }
+  return value
+}
+
+/** Header lines (`Name: value`) as an object; a malformed one is a usage error naming only its name. */
+const headersOf = (lines: readonly string[]): Record<string, string> => {
+  const headers: Record<string, string> = {}
+  for (const line of lines) {
+    const colon = line.indexOf(':')
+    const name = line.slice(0, Math.max(colon, 0)).trim()
+    if (colon < 1 || !/^[!#$%&'*+.^_`|~\w-]+$/.test(name)) {
+      throw new RecordUsageError('--header must look like "Name: value"')
+    }
+    headers[name] = line.slice(colon + 1).trim()
+  }
+  return headers
+}
+
+/** `name=v1,v2` pairs as values by variable name. */
+const variablesOf = (pairs: readonly string[]): Record<string, string[]> => {
+  const out: Record<string, string[]> = {}
+  for (const pair of pairs) {
+    const eq = pair.indexOf('=')
+    if (eq < 1) throw new RecordUsageError(`--var must look like name=value, not "${pair}"`)
+    out[pair.slice(0, eq)] = pair
+      .slice(eq + 1)
+      .split(',')
+      .filter(Boolean)
+  }
+  return out
+}
+
+const rootUrl = (raw: string | undefined): string => {
+  if (raw === undefined) throw new RecordUsageError('record needs the root URL of the API')
+  try {
+    const url = new URL(raw)
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error()
+    return url.href.replace(/\/$/, url.pathname === '/' ? '/' : '')
+  } catch {
+    throw new RecordUsageError(`"${raw}" is no http(s) URL`)
+  }
+}
+
+/**
+ * Runs `halyard-mock record …`: records an API into `--out`, or checks a recording with `--check`.
+ * Returns the exit code: 0 done, 1 drift (or a failed crawl), 2 a usage error.
+ *
+ * @example
+ * process.exitCode = await runRecord(['http://127.0.0.1:4010/api/v1.2', '--out', 'recorded'])
+ */
+export async function runRecord(argv: readonly string[]): Promise<number> {
+  let parsed: ReturnType<typeof parse>
+  try {
+    parsed = parse(argv)
+  } catch (error) {
+    console.error(
+      `halyard-mock record: ${(error as Error).message}\nRun halyard-mock record --help for the options.`,
+    )
+    return 2
+  }
+  if (parsed === 'help') {
+    console.log(HELP)
+    return 0
+  }
+  const { root, out, check, options, quiet } = parsed
+  const onProgress = quiet
+    ? undefined
+    : ({
+        requests,
+        records,
+        queued,
+        elapsed,
+      }: {
+        requests: number
+        records: number
+        queued: number
+        elapsed: number
+      }) =>
+        process.stderr.write(
+          `\r${requests} requests, ${records} records, ${queued} queued, ${(elapsed / 1000).toFixed(1)} s `,
+        )
+  try {
+    if (check !== undefined) {
+      const drift = await checkRecording(check, root, {
+        ...options,
+        ...(onProgress ? { onProgress } : {}),
+      })
+      if (!quiet) process.stderr.write('\n')
+      if (drift.length === 0) {
+        console.log(`No drift: ${root} still matches the recording in ${check}.`)
+        return 0
+      }
+      console.log(`Drift from the recording in ${check}:`)
+      for (const d of drift) console.log(`  ${d.where}: ${d.change}`)
+      return 1
+    }
+    const recording = await recordApi(root, { ...options, ...(onProgress ? { onProgress } : {}) })
+    if (!quiet) process.stderr.write('\n')
+    await writeRecording(out as string, recording.files)
+    const { crawl, model } = recording
+    console.log(
+      `Recorded ${crawl.records} records in ${model.collections.length} collections with ${crawl.requests} requests in ${(crawl.elapsed / 1000).toFixed(1)} s into ${out}.`,
+    )
+    for (const r of recording.redactions) console.log(`Redacted: ${r.what} (${r.count}×)`)
+    for (const u of crawl.unreached.slice(0, 20)) console.log(`Not reached: ${u.url}: ${u.reason}`)
+    if (crawl.unreached.length > 20)
+      console.log(`… and ${crawl.unreached.length - 20} more (recording.json)`)
+    console.log(`Serve it: halyard-mock --api ${out}/api.ts`)
+    return 0
+  } catch (error) {
+    console.error(`halyard-mock record: ${(error as Error).message}`)
+    return 1
+  }
+}
+
+function parse(argv: readonly string[]) {
+  const { values, positionals } = parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    strict: true,
+    options: {
+      out: { type: 'string' },
+      check: { type: 'string' },
+      header: { type: 'string', multiple: true },
+      depth: { type: 'string' },
+      pages: { type: 'string' },
+      records: { type: 'string' },
+      'max-requests': { type: 'string' },
+      rate: { type: 'string' },
+      'max-time': { type: 'string' },
+      expansions: { type: 'string' },
+      'max-bytes': { type: 'string' },
+      keep: { type: 'string', multiple: true },
+      var: { type: 'string', multiple: true },
+      'no-redact': { type: 'boolean' },
+      quiet: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  })
+  if (values.help) return 'help' as const
+  if (positionals.length !== 1) throw new RecordUsageError('record takes one root URL')
+  const root = rootUrl(positionals[0])
+  if (values.check === undefined && values.out === undefined) {
+    throw new RecordUsageError('record needs --out <dir> (or --check <dir>)')
+  }
+  const limits = {
+    depth: count('depth', values.depth, 1000),
+    pages: count('pages', values.pages, 1_000_000),
+    records: count('records', values.records, 10_000_000),
+    requests: count('max-requests', values['max-requests'], 10_000_000),
+    rate: count('rate', values.rate, 10_000),
+    time: ((s) => (s === undefined ? undefined : s * 1000))(
+      count('max-time', values['max-time'], 86_400),
+    ),
+    expansions: count('expansions', values.expansions, 1000),
+    bytes: count('max-bytes', values['max-bytes'], 2 ** 40),
+  }
+  const options = {
+    ...Object.fromEntries(Object.entries(limits).filter(([, v]) => v !== undefined)),
+    headers: headersOf(values.header ?? []),
+    ...(values.keep ? { keep: values.keep } : {}),
+    ...(values.var ? { variables: variablesOf(values.var) } : {}),
+    ...(values['no-redact'] ? { redact: false } : {}),
+  }
+  return { root, out: values.out, check: values.check, options, quiet: values.quiet === true }
+}

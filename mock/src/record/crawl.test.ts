@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest'
+import { springDataRestServer } from '../../test/record/spring-data-rest-server.js'
+import { type CrawlProgress, crawlApi, templateVariables } from './crawl.js'
+
+const from = 'http://sdr.test'
+
+describe('the crawler', () => {
+  it('reads every document it is linked to: root, pages by next, items, profiles', async () => {
+    const crawl = await crawlApi(`${from}/`, { fetch: springDataRestServer() })
+    const urls = [...crawl.exchanges.keys()]
+    expect(urls).toContain(`${from}/persons?page=1&size=20`)
+    expect(urls).toContain(`${from}/persons/30`)
+    expect(urls).toContain(`alps ${from}/profile/persons`)
+    expect(urls).toContain(`schema ${from}/profile/persons`)
+    expect(crawl.records).toBe(36)
+    expect(crawl.unreached).toEqual([])
+  })
+
+  it('stops at its bounds and says so: pages, records, depth, requests', async () => {
+    const pages = await crawlApi(`${from}/`, { fetch: springDataRestServer(), pages: 1 })
+    expect(pages.unreached).toContainEqual({
+      url: `${from}/persons?page=1&size=20`,
+      reason: `past --pages 1 of ${from}/persons`,
+    })
+    const records = await crawlApi(`${from}/`, { fetch: springDataRestServer(), records: 5 })
+    expect(records.records).toBe(5)
+    expect(records.unreached.some((u) => u.reason === 'past --records 5')).toBe(true)
+    const depth = await crawlApi(`${from}/`, { fetch: springDataRestServer(), depth: 1 })
+    expect(depth.exchanges.has(`${from}/persons/1`)).toBe(false)
+    expect(depth.unreached.some((u) => u.reason === 'deeper than --depth 1')).toBe(true)
+    const requests = await crawlApi(`${from}/`, { fetch: springDataRestServer(), requests: 3 })
+    expect(requests.requests).toBe(3)
+    expect(requests.unreached.some((u) => u.reason === 'past --max-requests 3')).toBe(true)
+  })
+
+  it('sends the headers it is given, reads only the root’s origin, and reports failures', async () => {
+    const seen: string[] = []
+    const api = async (request: Request) => {
+      seen.push(request.headers.get('x-api-key') ?? '')
+      const url = new URL(request.url)
+      if (url.pathname === '/') {
+        return Response.json({
+          _links: {
+            self: { href: '/' },
+            gone: { href: '/gone' },
+            elsewhere: { href: 'https://elsewhere.test/x' },
+            page: { href: '/page.html' },
+            moved: { href: '/moved' },
+          },
+        })
+      }
+      if (url.pathname === '/gone') return new Response('', { status: 410, statusText: 'Gone' })
+      if (url.pathname === '/moved') {
+        return new Response(null, { status: 302, headers: { location: 'https://evil.test/steal' } })
+      }
+      return new Response('<p>hi</p>', { headers: { 'content-type': 'text/html' } })
+    }
+    const progress: CrawlProgress[] = []
+    const crawl = await crawlApi('http://api.test/', {
+      fetch: api,
+      headers: { 'X-Api-Key': 'k1' },
+      onProgress: (p) => progress.push(p),
+    })
+    expect(new Set(seen)).toEqual(new Set(['k1']))
+    // A redirect to another origin is not followed: the key stays with the API.
+    expect(seen).toHaveLength(5)
+    const elsewhere = 'another origin: the crawler reads only the root’s'
+    expect(crawl.unreached).toEqual([
+      { url: 'http://api.test/gone', reason: '410 Gone' },
+      { url: 'http://api.test/moved', reason: '302: redirects to https://evil.test/steal' },
+      { url: 'http://api.test/page.html', reason: 'not JSON (text/html)' },
+      { url: 'https://elsewhere.test/x', reason: elsewhere },
+      { url: 'https://evil.test/steal', reason: elsewhere },
+    ])
+    expect(progress.length).toBeGreaterThan(0)
+  })
+
+  it('names the variables of a template, and whether one is in the path', () => {
+    expect(templateVariables('/persons{?page,size,sort}')).toEqual({
+      names: ['page', 'size', 'sort'],
+      inPath: false,
+    })
+    expect(templateVariables('/blogs/{blogId}/articles{?pageIndex}')).toEqual({
+      names: ['blogId', 'pageIndex'],
+      inPath: true,
+    })
+  })
+})

@@ -1,0 +1,419 @@
+import { expandTemplate, halAdapter, type Link, Links } from '@halyard/sdk'
+
+/** One GET the crawler made and kept: a JSON document it answered with. */
+export interface Exchange {
+  /** The URL asked for (absolute). */
+  readonly url: string
+  readonly status: number
+  readonly contentType: string
+  /** The parsed body. */
+  readonly body: unknown
+  /** What `Accept` asked for: `hal` (HAL, the recorded documents), or a profile's media type. */
+  readonly accept: 'hal' | 'forms' | 'alps' | 'schema'
+}
+
+/** A URL the crawler found but could not (or would not) read, and why. */
+export interface Unreached {
+  readonly url: string
+  readonly reason: string
+}
+
+/** How far a crawl may go. */
+export interface CrawlLimits {
+  /** Link hops from the root (walking `next` is no hop). Default 8. */
+  readonly depth?: number
+  /** Pages read per list (walking `next`). Default 50. */
+  readonly pages?: number
+  /** Records (distinct `self`s ending in an id) before the crawler stops adding item reads. Default 5000. */
+  readonly records?: number
+  /** Requests in all. Default 20000. */
+  readonly requests?: number
+  /** Requests per second, 0 for no limit. Default 0. */
+  readonly rate?: number
+  /** Milliseconds the whole crawl may take. Default 300000. */
+  readonly time?: number
+  /** Values tried per variable of a templated link. Default 3. */
+  readonly expansions?: number
+  /** Body bytes kept in all: the recording's memory bound. Default 256 MiB. */
+  readonly bytes?: number
+  /** Requests in flight at once. Default 6. */
+  readonly concurrency?: number
+}
+
+/** What a crawl is doing, for a progress display. */
+export interface CrawlProgress {
+  readonly requests: number
+  readonly records: number
+  readonly queued: number
+  readonly elapsed: number
+}
+
+export interface CrawlOptions extends CrawlLimits {
+  /** Headers sent with every request (an access token, say); never written anywhere. */
+  readonly headers?: Readonly<Record<string, string>>
+  /** The fetch to use (an in-process API's `handle`, in tests). Default the global fetch. */
+  readonly fetch?: (request: Request) => Promise<Response>
+  readonly onProgress?: (progress: CrawlProgress) => void
+  /**
+   * Values to try for variables of templated links, by name (`{ blogId: ['1', '2'] }`), besides
+   * those seen in the data. A variable named like an id (`id`, `blogId`) that nothing names is
+   * tried with `1`.
+   */
+  readonly variables?: Readonly<Record<string, readonly string[]>>
+}
+
+/** What a crawl found: the documents by URL, what it could not reach, and its counts. */
+export interface Crawl {
+  readonly root: string
+  readonly exchanges: ReadonlyMap<string, Exchange>
+  readonly unreached: readonly Unreached[]
+  readonly requests: number
+  readonly records: number
+  readonly elapsed: number
+}
+
+const ACCEPT = {
+  hal: 'application/hal+json, application/json;q=0.9',
+  // With HAL after it: a server without forms answers HAL rather than 406 (some log a stack).
+  forms: 'application/prs.hal-forms+json, application/hal+json;q=0.5',
+  alps: 'application/alps+json',
+  schema: 'application/schema+json',
+} as const
+
+/** A page link's role by its rel: IANA's `next`, or an API's own `nextPage`, `previousPage`… */
+const pageRel = (rel: string): 'next' | 'other' | undefined =>
+  /^next(Page)?$/i.test(rel)
+    ? 'next'
+    : /^(prev|previous|first|last)(Page)?$/i.test(rel)
+      ? 'other'
+      : undefined
+const adapter = halAdapter()
+const REQUEST_TIMEOUT = 15_000
+
+interface Job {
+  readonly url: string
+  readonly depth: number
+  readonly accept: Exchange['accept']
+  /** The list a page belongs to (its URL without query), when the job walks `next`. */
+  readonly list?: string
+}
+
+/** The variables of an RFC 6570 template, and whether any is in the path (not the query). */
+export function templateVariables(template: string): { names: string[]; inPath: boolean } {
+  const names: string[] = []
+  let inPath = false
+  for (const [, operator = '', list = ''] of template.matchAll(/\{([+#./;?&]?)([^}]*)\}/g)) {
+    if (operator !== '?' && operator !== '&') inPath = true
+    for (const part of list.split(',')) names.push(part.replace(/(:\d+|\*)$/, ''))
+  }
+  return { names, inPath }
+}
+
+/** A URL without its query and fragment. */
+export const listOf = (url: string): string => url.replace(/[?#].*$/, '')
+
+/**
+ * Crawls a HAL API from its root by every link: templated links expanded without variables (when
+ * only the query has some) and with values seen in the data, pages walked by `next` to the end or
+ * the bound, items read by their `self`. Keeps JSON documents of the root's origin; reports the
+ * rest with a reason. Documents are kept in memory up to `bytes` (a bound, like the others, that
+ * stops the crawl with a reason rather than growing).
+ *
+ * @example
+ * const crawl = await crawlApi('http://127.0.0.1:4010/api', { pages: 5 })
+ * crawl.exchanges.size // documents read
+ */
+export async function crawlApi(root: string, options: CrawlOptions = {}): Promise<Crawl> {
+  const limits = {
+    depth: options.depth ?? 8,
+    pages: options.pages ?? 50,
+    records: options.records ?? 5000,
+    requests: options.requests ?? 20_000,
+    rate: options.rate ?? 0,
+    time: options.time ?? 300_000,
+    expansions: options.expansions ?? 3,
+    bytes: options.bytes ?? 256 * 1024 * 1024,
+    concurrency: options.concurrency ?? 6,
+  }
+  const origin = new URL(root).origin
+  const send = options.fetch ?? ((request: Request) => fetch(request))
+  const started = Date.now()
+  const exchanges = new Map<string, Exchange>()
+  const unreached = new Map<string, string>()
+  const seen = new Set<string>()
+  const queue: Job[] = []
+  const records = new Set<string>()
+  const pagesPerList = new Map<string, number>()
+  // Values of members by name, for templated links' variables.
+  const values = new Map<string, Set<string>>()
+  const expanded = new Set<string>()
+  const profiled = new Set<string>()
+  const probed = new Set<string>()
+  let requests = 0
+  let bytes = 0
+  let stopped: string | undefined
+  let nextSlot = started
+
+  const enqueue = (job: Job) => {
+    const key = `${job.accept} ${job.url}`
+    if (seen.has(key)) return
+    if (new URL(job.url).origin !== origin) {
+      unreached.set(job.url, 'another origin: the crawler reads only the root’s')
+      seen.add(key)
+      return
+    }
+    if (job.depth > limits.depth) {
+      unreached.set(job.url, `deeper than --depth ${limits.depth}`)
+      return
+    }
+    seen.add(key)
+    queue.push(job)
+  }
+
+  const remember = (data: unknown) => {
+    if (typeof data !== 'object' || data === null) return
+    for (const [name, value] of Object.entries(data)) {
+      if (typeof value !== 'string' && typeof value !== 'number') continue
+      const set = values.get(name) ?? new Set()
+      if (set.size < 100) set.add(String(value))
+      values.set(name, set)
+    }
+  }
+
+  const follow = (link: Link, depth: number, inPage: boolean) => {
+    if (link.rel === 'curies') return
+    if (!link.templated) {
+      const paging = inPage ? pageRel(link.rel) : undefined
+      const next = paging !== undefined
+      // The other pages are reached by walking `next` (under whatever name the API gives it).
+      if (next && paging !== 'next') return
+      const list = listOf(link.href)
+      if (next) {
+        if (seen.has(`hal ${link.href}`)) return
+        const count = pagesPerList.get(list) ?? 1
+        if (count >= limits.pages) {
+          unreached.set(link.href, `past --pages ${limits.pages} of ${list}`)
+          return
+        }
+        pagesPerList.set(list, count + 1)
+        enqueue({ url: link.href, depth, accept: 'hal', list })
+      } else if (link.rel === 'profile' || link.rel.endsWith(':profile')) {
+        enqueue({ url: link.href, depth: depth + 1, accept: 'hal' })
+      } else enqueue({ url: link.href, depth: depth + 1, accept: 'hal' })
+      return
+    }
+    if (expanded.has(link.href)) return
+    expanded.add(link.href)
+    // A templated page link (Spring Data REST's `?page=1&size=5{&sort}`): the page, as it is.
+    const paging = inPage ? pageRel(link.rel) : undefined
+    if (paging !== undefined) {
+      if (paging === 'next') {
+        try {
+          const href = new URL(expandTemplate(link.href, {}), link.context).href
+          follow({ ...link, href, templated: false }, depth, inPage)
+        } catch (error) {
+          unreached.set(link.href, `a template that does not expand: ${(error as Error).message}`)
+        }
+      }
+      return
+    }
+    const { names, inPath } = templateVariables(link.href)
+    const tries: Record<string, string>[] = inPath ? [] : [{}]
+    for (const name of names) {
+      const given = options.variables?.[name] ?? []
+      const seenValues = [...(values.get(name) ?? [])].sort()
+      const fallback =
+        seenValues.length === 0 && given.length === 0 && /(^|_)id$|Id$/.test(name) ? ['1'] : []
+      const known = [...new Set([...given, ...seenValues.slice(0, limits.expansions), ...fallback])]
+      for (const value of known) tries.push({ [name]: value })
+    }
+    // A paged list asked for page 1 too: its links then say how the API counts pages.
+    const pageVariable = names.find((n) => /^_?(page|pageIndex|pageNumber)$/i.test(n))
+    // Once per kind of list: the 1 000 lists of comments of 1 000 articles count the same way.
+    const probe = `${shapeKey(link.href.replace(/\{.*$/, ''))} ${pageVariable}`
+    const query = /\{\?[^}]*\}/.test(link.href)
+    if (query && !inPath && pageVariable && !probed.has(probe)) {
+      probed.add(probe)
+      tries.push({ [pageVariable]: '1' })
+    }
+    if (tries.length === 0) {
+      unreached.set(link.href, `a template whose variables (${names.join(', ')}) no data names`)
+    }
+    for (const variables of tries) {
+      try {
+        const url = new URL(expandTemplate(link.href, variables), link.context).href
+        enqueue({ url, depth: depth + 1, accept: 'hal' })
+      } catch (error) {
+        unreached.set(link.href, `a template that does not expand: ${(error as Error).message}`)
+      }
+    }
+  }
+
+  // Walks a document's links and its embedded documents' (their `self`s are the items to read).
+  const visit = (body: unknown, context: string, depth: number, inherited: readonly Link[]) => {
+    const { data, links: raw, embedded } = adapter.read(body)
+    const links = new Links(context, raw, inherited)
+    const rels = links.rels()
+    const inPage = rels.some((rel) => pageRel(rel)) || Object.keys(embedded).length > 0
+    if (!inPage || !Array.isArray(Object.values(embedded)[0])) remember(data)
+    for (const rel of rels) for (const link of links.getAll(rel)) follow(link, depth, inPage)
+    for (const items of Object.values(embedded)) {
+      for (const item of items) {
+        const self = new Links(context, adapter.read(item).links, links.curies).get('self')
+        if (self && !self.templated && isRecord(self.href)) {
+          if (!records.has(self.href) && records.size >= limits.records) {
+            unreached.set(self.href, `past --records ${limits.records}`)
+            continue
+          }
+          records.add(self.href)
+        }
+        visit(item, context, depth, links.curies)
+      }
+    }
+  }
+
+  const run = async (job: Job): Promise<void> => {
+    if (limits.rate > 0) {
+      const slot = Math.max(nextSlot, Date.now())
+      nextSlot = slot + 1000 / limits.rate
+      if (slot > Date.now()) await new Promise((resolve) => setTimeout(resolve, slot - Date.now()))
+    }
+    requests++
+    const headers = new Headers(options.headers)
+    headers.set('accept', ACCEPT[job.accept])
+    let response: Response
+    try {
+      // Redirects by hand: the headers given (a token) never follow one to another origin.
+      response = await send(
+        new Request(job.url, {
+          headers,
+          redirect: 'manual',
+          signal: AbortSignal.timeout(REQUEST_TIMEOUT),
+        }),
+      )
+    } catch (error) {
+      unreached.set(job.url, `no answer: ${(error as Error).message}`)
+      return
+    }
+    const location = response.headers.get('location')
+    if (response.status >= 300 && response.status < 400 && location !== null) {
+      await response.body?.cancel()
+      const target = new URL(location, job.url).href
+      unreached.set(job.url, `${response.status}: redirects to ${target}`)
+      enqueue({ ...job, url: target })
+      return
+    }
+    const contentType = (response.headers.get('content-type') ?? '').split(';')[0]?.trim() ?? ''
+    // A profile or HAL-FORMS variant the API does not serve is no gap in the recording.
+    if (job.accept !== 'hal' && (!response.ok || !/json/i.test(contentType))) {
+      await response.body?.cancel()
+      return
+    }
+    if (!response.ok) {
+      await response.body?.cancel()
+      unreached.set(job.url, `${response.status} ${response.statusText}`.trim())
+      return
+    }
+    if (!/json/i.test(contentType)) {
+      await response.body?.cancel()
+      unreached.set(job.url, `not JSON (${contentType || 'no Content-Type'})`)
+      return
+    }
+    const text = await response.text()
+    bytes += text.length
+    if (bytes > limits.bytes) {
+      stopped ??= `past --max-bytes ${limits.bytes}`
+      return
+    }
+    let body: unknown
+    try {
+      body = JSON.parse(text)
+    } catch {
+      unreached.set(job.url, 'JSON that does not parse')
+      return
+    }
+    const key = job.accept === 'hal' ? job.url : `${job.accept} ${job.url}`
+    const own =
+      job.accept === 'hal' ? new Links(job.url, adapter.read(body).links).get('self') : undefined
+    if (own && !own.templated && isRecord(own.href) && !records.has(own.href)) {
+      if (records.size >= limits.records) {
+        unreached.set(job.url, `past --records ${limits.records}`)
+        return
+      }
+      records.add(own.href)
+    }
+    exchanges.set(key, {
+      url: job.url,
+      status: response.status,
+      contentType,
+      body,
+      accept: job.accept,
+    })
+    if (job.accept !== 'hal') return
+    const { links: raw } = adapter.read(body)
+    const self = new Links(job.url, raw).get('self')
+    visit(body, job.url, job.depth, [])
+    // HAL-FORMS: once per list and once per kind of item, to learn which writes the API offers.
+    const formsKey = self && !self.templated ? shapeKey(self.href) : undefined
+    if (formsKey && !profiled.has(formsKey)) {
+      profiled.add(formsKey)
+      enqueue({ url: job.url, depth: job.depth, accept: 'forms' })
+    }
+    // Spring Data REST's profiles: ALPS and JSON Schema beside the HAL document.
+    if (/\/profile\/[^/]+$/.test(listOf(job.url))) {
+      enqueue({ url: job.url, depth: job.depth, accept: 'alps' })
+      enqueue({ url: job.url, depth: job.depth, accept: 'schema' })
+    }
+  }
+
+  enqueue({ url: root, depth: 0, accept: 'hal' })
+  const active = new Set<Promise<void>>()
+  let lastProgress = 0
+  while ((queue.length > 0 || active.size > 0) && stopped === undefined) {
+    while (queue.length > 0 && active.size < limits.concurrency) {
+      if (Date.now() - started > limits.time) {
+        stopped = `past --max-time ${limits.time / 1000} s`
+        break
+      }
+      if (requests >= limits.requests) {
+        stopped = `past --max-requests ${limits.requests}`
+        break
+      }
+      const job = queue.shift() as Job
+      const task: Promise<void> = run(job).finally(() => active.delete(task))
+      active.add(task)
+    }
+    if (active.size > 0) await Promise.race(active)
+    if (options.onProgress && Date.now() - lastProgress > 200) {
+      lastProgress = Date.now()
+      options.onProgress({
+        requests,
+        records: records.size,
+        queued: queue.length,
+        elapsed: Date.now() - started,
+      })
+    }
+  }
+  await Promise.all(active)
+  for (const job of queue) unreached.set(job.url, stopped ?? 'not read')
+  return {
+    root,
+    exchanges,
+    unreached: [...unreached]
+      .map(([url, reason]) => ({ url, reason }))
+      .sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0)),
+    requests,
+    records: records.size,
+    elapsed: Date.now() - started,
+  }
+}
+
+/** Whether a `self` is a record's: its address ends in an id (a list's, a root's does not). */
+const isRecord = (url: string): boolean => /\/\d+$/.test(listOf(url))
+
+/** A URL's shape: its path with numeric segments as `{}` (one per kind of document). */
+export const shapeKey = (url: string): string =>
+  listOf(url)
+    .split('/')
+    .map((segment) => (/^\d+$/.test(segment) ? '{}' : segment))
+    .join('/')

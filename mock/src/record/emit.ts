@@ -1,0 +1,391 @@
+import { key, literal, shapeType, zodSource } from './infer-schema.js'
+import type {
+  ApiModel,
+  CollectionModel,
+  LinkModel,
+  PageLink,
+  PageMember,
+  PagingModel,
+} from './model.js'
+import { RECORDED_ORIGIN, singular } from './model.js'
+import type { RedactionReport } from './redact.js'
+
+/** The files of a recording, by name: `api.ts`, `seed.json`, `documents.json`, `recording.json`. */
+export type RecordingFiles = Readonly<Record<string, string>>
+
+/** What the emitted module says about how it was made. */
+export interface EmitNotes {
+  readonly redactions: readonly RedactionReport[]
+  readonly unreached: readonly { readonly url: string; readonly reason: string }[]
+  readonly redactionOff?: boolean
+}
+
+const MOCK_TOKEN = 'mock-token'
+/** Where a plain link's href puts the record's id, in the emitted template literal. */
+const ID_SLOT = ['$', '{r.id}'].join('')
+
+const js = literal
+const camel = (name: string): string =>
+  name
+    .replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))
+    .replace(/^\d/, '_$&') || 'items'
+const template = (text: string): string =>
+  text.replace(/\\/g, '\\\\').replace(/`/g, '\\`').replace(/\$\{/g, '\\${')
+
+/** A member read in TypeScript: `.name`, or `["a-b"]`. */
+const access = (member: string): string =>
+  key(member) === member ? `.${member}` : `[${js(member)}]`
+
+/** The relations that reverse into each collection, and nested lists, resolved across collections. */
+function resolveLinks(model: ApiModel): Map<string, { links: LinkModel[]; nestedRel?: string }> {
+  const out = new Map<string, { links: LinkModel[]; nestedRel?: string }>()
+  for (const c of model.collections) out.set(c.name, { links: c.links.map((l) => ({ ...l })) })
+  for (const c of model.collections) {
+    for (const link of c.links) {
+      if (link.kind !== 'plain') continue
+      const back = link.href.match(/^@back:(.+)$/)?.[1]
+      const nested = link.href.match(/^@nested:(.+)$/)?.[1]
+      const own = out.get(c.name)
+      if (!own || (!back && !nested)) continue
+      own.links = own.links.filter(
+        (l) => l !== link && !(l.kind === 'plain' && l.href === link.href),
+      )
+      if (back) {
+        const from = out.get(back)
+        const index = from?.links.findIndex((l) => l.kind === 'relation' && l.to === c.name) ?? -1
+        const relation = from?.links[index]
+        if (from && relation && relation.kind === 'relation')
+          from.links[index] = { ...relation, reverse: link.rel }
+      }
+      if (nested) {
+        const child = out.get(nested)
+        if (child) child.nestedRel = link.rel
+      }
+    }
+  }
+  return out
+}
+
+function linkSource(link: LinkModel, optional: (member: string) => boolean): string {
+  if (link.kind === 'plain') {
+    const href = template(link.href).replace(/\\?\{id\}/g, ID_SLOT)
+    return `{ href: (r) => \`${href}\`${link.templated ? ', templated: true' : ''} }`
+  }
+  const q = optional(link.member) ? '?.' : '.'
+  const id = link.inArray
+    ? `(r) => r${access(link.member)}${q}map((x) => x${access(link.inArray)})`
+    : `(r) => r${access(link.member)}`
+  const parts = [`to: ${js(link.to)}`, `id: ${id}`]
+  if (link.reverse) parts.push(`reverse: ${js(link.reverse)}`)
+  if (link.title && 'text' in link.title) parts.push(`title: ${js(link.title.text)}`)
+  if (link.title && 'member' in link.title) parts.push(`title: titleOf(${js(link.title.member)})`)
+  return `{ ${parts.join(', ')} }`
+}
+
+function pageMemberSource(member: PageMember, indent: string, curies: boolean): string {
+  const name = key(member.name)
+  switch (member.role) {
+    case 'index':
+    case 'size':
+    case 'total':
+    case 'totalPages':
+      return `${name}: p.${member.role}`
+    case 'constant':
+      return `${name}: ${js(member.value)}`
+    case 'items': {
+      // Items come as their own GET answers them, CURIEs included; HAL pages carry those once.
+      const items = member.curies || !curies ? 'p.items' : 'p.items.map(withoutCuries)'
+      return member.key === undefined
+        ? `${name}: ${items}`
+        : `${name}: { ${key(member.key)}: ${items} }`
+    }
+    case 'object':
+      return `${name}: { ${member.members.map((m) => pageMemberSource(m, indent, curies)).join(', ')} }`
+    case 'links': {
+      const inner = `${indent}  `
+      const lines = member.links.map((link: PageLink) => {
+        if ('page' in link) {
+          return link.page === 'prev' || link.page === 'next'
+            ? `${inner}...(p.links.${link.page} ? { ${key(link.rel)}: p.links.${link.page} } : {}),`
+            : `${inner}${key(link.rel)}: p.links.${link.page},`
+        }
+        const href = link.href.startsWith('/')
+          ? `\`\${origin(p)}${template(link.href)}\``
+          : js(link.href)
+        return `${inner}${key(link.rel)}: { href: ${href}${link.templated ? ', templated: true' : ''} },`
+      })
+      return `${name}: {\n${lines.join('\n')}\n${indent}}`
+    }
+  }
+}
+
+function pagingSource(paging: PagingModel, indent: string, curies: boolean): string {
+  const inner = `${indent}  `
+  const body = paging.document
+    .map((m) => `${inner}  ${pageMemberSource(m, `${inner}  `, curies)},`)
+    .join('\n')
+  return [
+    `{`,
+    `${inner}page: ${js(paging.page)},`,
+    `${inner}size: ${js(paging.size)},`,
+    `${inner}firstIndex: ${paging.firstIndex},`,
+    `${inner}defaultSize: ${paging.defaultSize},`,
+    `${inner}render: (p) => ({\n${body}\n${inner}}),`,
+    `${indent}}`,
+  ].join('\n')
+}
+
+function writesNote(c: CollectionModel): string {
+  switch (c.writes.source) {
+    case 'hal-forms':
+      return c.writes.methods.length > 0
+        ? `writable: its HAL-FORMS templates offer ${c.writes.methods.join(', ')}`
+        : 'read-only: its HAL-FORMS documents offer no write'
+    case 'alps':
+      return c.writes.methods.length > 0
+        ? `writable: its ALPS profile offers ${c.writes.methods.join(', ')}`
+        : 'read-only: its ALPS profile offers no write'
+    default:
+      return 'writable (POST, PUT, PATCH, DELETE): the API described no writes (no HAL-FORMS templates, no profile), so the mock allows them all'
+  }
+}
+
+function collectionSource(
+  c: CollectionModel,
+  links: readonly LinkModel[],
+  nestedRel: string | undefined,
+  nestedParent: boolean,
+  curies: boolean,
+): string {
+  const schema = `${camel(c.name)}Schema`
+  const optional = (member: string) =>
+    c.shape.members.some((m) => m.name === member && (m.optional || m.nullable))
+  const lines = [`schema: ${schema},`, `seed: seed[${js(c.name)}] as z.input<typeof ${schema}>[],`]
+  // Along a nested URL each item's variable differs: `/blogs/{blogId}/articles/{articleId}`.
+  if (c.parent || nestedParent) lines.push(`param: ${js(`${singular(c.name)}Id`)},`)
+  if (c.parent) {
+    const rel = nestedRel === undefined ? '' : `, rel: ${js(nestedRel)}`
+    lines.push(
+      `parent: { collection: ${js(c.parent.collection)}, member: ${js(c.parent.member)}${rel} },`,
+    )
+  }
+  if (c.rel !== c.name) lines.push(`rel: ${js(c.rel)},`)
+  if (links.length > 0) {
+    lines.push('links: {')
+    for (const link of links) lines.push(`  ${key(link.rel)}: ${linkSource(link, optional)},`)
+    lines.push('},')
+  }
+  if (c.embed.length > 0) lines.push(`embed: ${js(c.embed)},`)
+  if (c.pageSize !== undefined && c.pageSize !== 20)
+    lines.push(`pageSize: { default: ${c.pageSize} },`)
+  if (c.paging) lines.push(`paging: ${pagingSource(c.paging, '      ', curies)},`)
+  const unshown = [...(c.idInBody ? [] : ['id']), ...c.hidden]
+  if (unshown.length > 0) {
+    lines.push(
+      `// Its documents do not show ${unshown.map((m) => `\`${m}\``).join(' nor ')}, which the mock keeps.`,
+    )
+    const rest = unshown.map((m, i) => `${key(m)}: _${i}`).join(', ')
+    lines.push(`represent: ({ ${rest}, ...members }) => members,`)
+  }
+  if (c.writes.source !== 'none' && c.writes.methods.length === 0) lines.push('readOnly: true,')
+  const notes = [
+    `${c.records.length} ${c.records.length === 1 ? 'record' : 'records'} at ${c.pattern.replace(/\{\}/g, '{id}')}; ${writesNote(c)}.`,
+    ...c.dropped.map((d) => `Not reproduced: ${d}.`),
+  ]
+  return [
+    ...notes.map((n) => `    // ${n}`),
+    `    ${key(c.name)}: defineCollection({`,
+    ...lines.map((l) => `      ${l}`),
+    '    }),',
+  ].join('\n')
+}
+
+/**
+ * Writes a model as files: `api.ts`, a readable module on `defineHalApi` (zod schemas, links,
+ * embeds, paging, writes, each collection's notes), `seed.json` (its records), `documents.json`
+ * (the documents of no collection, served as recorded) and `recording.json` (the shape `record
+ * --check` compares against). Keys, collections and records in a fixed order: recording an
+ * unchanged API twice gives the same bytes.
+ *
+ * @example
+ * const files = emitRecording(inferApi(crawl), { redactions: [], unreached: [] })
+ * files['api.ts']
+ */
+export function emitRecording(model: ApiModel, notes: EmitNotes): RecordingFiles {
+  const resolved = resolveLinks(model)
+  const header = [
+    '// Recorded by `halyard-mock record`: a stateful mock of the API found at',
+    `// ${model.basePath || '/'} (hrefs are written on ${RECORDED_ORIGIN}; the mock answers on its own origin).`,
+    '// Edit freely. Serve it with `halyard-mock --api <this file>`; its write token is',
+    `// \`${MOCK_TOKEN}\` (the mock's own, never the API's).`,
+  ]
+  if (notes.redactionOff) {
+    header.push('// Redaction was off, except for the values of the headers sent.')
+  }
+  if (notes.redactions.length > 0) {
+    header.push(
+      '// Redacted (replaced by pseudonyms redacted-1, redacted-2…, the same value the same pseudonym):',
+    )
+    for (const r of notes.redactions) header.push(`//   ${r.what} (${r.count}×)`)
+  } else header.push('// Redacted: nothing looked like a credential.')
+  if (notes.unreached.length > 0) {
+    const n = notes.unreached.length
+    header.push(`// Not reached: ${n} ${n === 1 ? 'URL' : 'URLs'} (see recording.json).`)
+  }
+  const schemas = model.collections.map(
+    (c) => `const ${camel(c.name)}Schema = ${zodSource(c.shape)}`,
+  )
+  const hasRoutes = model.documents.length > 0 || model.root !== undefined
+  const imports = [
+    `import { defineCollection, defineHalApi${hasRoutes ? ', type HalRoute' : ''} } from '@halyard/mock'`,
+    `import { z } from 'zod'`,
+    ...(hasRoutes ? [`import documents from './documents.json' with { type: 'json' }`] : []),
+    `import seed from './seed.json' with { type: 'json' }`,
+  ]
+  const paging = model.collections.some((c) => c.paging)
+  const helpers: string[] = []
+  if (paging) {
+    if (helpers.length > 0) helpers.push('')
+    helpers.push(
+      '/** The origin of a page (its links are absolute), for the links the page document adds. */',
+      'const origin = (p: { links: { self: { href: string } } }) => new URL(p.links.self.href).origin',
+    )
+  }
+  const strip =
+    model.curies.length > 0 &&
+    model.collections.some((c) => c.paging?.document.some((m) => m.role === 'items' && !m.curies))
+  if (strip) {
+    if (helpers.length > 0) helpers.push('')
+    helpers.push(
+      '/** An item without its CURIEs (the page carries them), its members in their order. */',
+      'const withoutCuries = (item: Record<string, unknown>) =>',
+      '  Object.fromEntries(',
+      '    Object.entries(item).map(([name, value]) =>',
+      "      name === '_links' && typeof value === 'object' && value !== null",
+      "        ? [name, Object.fromEntries(Object.entries(value).filter(([rel]) => rel !== 'curies'))]",
+      '        : [name, value],',
+      '    ),',
+      '  )',
+    )
+  }
+  const titled = model.collections.some((c) =>
+    c.links.some((l) => l.kind === 'relation' && l.title && 'member' in l.title),
+  )
+  if (titled) {
+    if (helpers.length > 0) helpers.push('')
+    helpers.push(
+      "/** A link's title from a member of the linked record (a rename shows at once). */",
+      'const titleOf = (name: string) => (record: object) => {',
+      '  const value = (record as Record<string, unknown>)[name]',
+      '  return value === undefined || value === null ? undefined : String(value)',
+      '}',
+    )
+  }
+  if (hasRoutes) {
+    if (helpers.length > 0) helpers.push('')
+    helpers.push(
+      "/** A document of no collection, answered as it was recorded, its hrefs on the mock's origin. */",
+      'const recorded = (path: string, body: unknown): HalRoute => ({',
+      "  method: 'GET',",
+      '  path,',
+      '  handle: ({ url }) =>',
+      `    new Response(JSON.stringify(body).replaceAll(${js(RECORDED_ORIGIN)}, url.origin), {`,
+      "      headers: { 'content-type': 'application/hal+json' },",
+      '    }),',
+      '})',
+    )
+  }
+  const body = [
+    'export default defineHalApi({',
+    `  basePath: ${js(model.basePath)},`,
+    `  title: 'Recorded API',`,
+    `  tokens: [${js(MOCK_TOKEN)}],`,
+  ]
+  if (model.curies.length > 0) body.push(`  curies: ${js(model.curies)},`)
+  body.push('  collections: {')
+  for (const c of model.collections) {
+    const r = resolved.get(c.name)
+    const parent = model.collections.some((child) => child.parent?.collection === c.name)
+    body.push(collectionSource(c, r?.links ?? [], r?.nestedRel, parent, model.curies.length > 0))
+  }
+  body.push('  },')
+  if (hasRoutes) {
+    body.push(
+      '  // Documents of no collection (and the root, when the core would write it otherwise).',
+      '  routes: documents.map((d) => recorded(d.path, d.body)),',
+    )
+  }
+  body.push('})')
+  const api = [
+    ...header,
+    ...imports,
+    '',
+    ...schemas,
+    '',
+    ...helpers,
+    ...(helpers.length ? [''] : []),
+    ...body,
+    '',
+  ].join('\n')
+  const seed = Object.fromEntries(model.collections.map((c) => [c.name, c.records]))
+  const documents = [
+    ...(model.root === undefined ? [] : [{ path: '', body: model.root }]),
+    ...model.documents,
+  ]
+  const files: Record<string, string> = {
+    'api.ts': api,
+    'seed.json': `${JSON.stringify(seed, null, 2)}\n`,
+    'recording.json': `${JSON.stringify(recordingShape(model, notes), null, 2)}\n`,
+  }
+  if (hasRoutes) files['documents.json'] = `${JSON.stringify(documents, null, 2)}\n`
+  return files
+}
+
+/** The shape of a recording, without values: what `record --check` compares. */
+export interface RecordingShape {
+  readonly basePath: string
+  readonly collections: readonly {
+    readonly name: string
+    readonly pattern: string
+    readonly rel: string
+    readonly parent?: string
+    readonly paging: string
+    readonly links: readonly string[]
+    readonly embed: readonly string[]
+    readonly members: readonly string[]
+  }[]
+  readonly documents: readonly string[]
+  readonly unreached: readonly { readonly url: string; readonly reason: string }[]
+}
+
+/** A model's shape: rels, members and their types, address patterns, paging, documents. */
+export function recordingShape(
+  model: ApiModel,
+  notes: Pick<EmitNotes, 'unreached'>,
+): RecordingShape {
+  return {
+    basePath: model.basePath,
+    collections: model.collections.map((c) => ({
+      name: c.name,
+      pattern: c.pattern,
+      rel: c.rel,
+      ...(c.parent ? { parent: c.parent.collection } : {}),
+      paging: c.paging
+        ? `${c.paging.page},${c.paging.size} from ${c.paging.firstIndex}`
+        : 'page,size from 0',
+      links: c.links.map((l) =>
+        l.kind === 'relation' ? `${l.rel} -> ${l.to}` : `${l.rel} (link)`,
+      ),
+      embed: [...c.embed],
+      members: c.shape.members.map(
+        (m) =>
+          `${m.name}: ${shapeType(m.shape)}${m.optional ? '?' : ''}${m.nullable ? ' | null' : ''}`,
+      ),
+    })),
+    documents: model.documents.map((d) => d.path),
+    unreached: notes.unreached.map(({ url, reason }) => ({
+      url: url.replace(/^[a-z]+:\/\/[^/]+/i, RECORDED_ORIGIN),
+      reason,
+    })),
+  }
+}

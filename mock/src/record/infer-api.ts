@@ -1,0 +1,343 @@
+import { halAdapter, Links } from '@halyard/sdk'
+import { type Crawl, type Exchange, listOf, templateVariables } from './crawl.js'
+import { inferPaging, isDefaultPaging } from './infer-conventions.js'
+import { inferLinks } from './infer-links.js'
+import { objectShape } from './infer-schema.js'
+import { inferWrites, withFormHints } from './infer-writes.js'
+import {
+  type ApiModel,
+  byKey,
+  type CollectionModel,
+  type DocumentModel,
+  type Item,
+  isObject,
+  neutral,
+  RECORDED_ORIGIN,
+  relative,
+  singular,
+  untemplated,
+} from './model.js'
+
+// The recorded API as a whole: its collections by address pattern, their records, pages,
+// links, conventions and writes, and the documents of no collection.
+
+const adapter = halAdapter()
+
+/**
+ * Infers an API's definition from a crawl: collections (records deduplicated by `self`) and their
+ * address patterns, nested ones too; relations between records (with titles), other links,
+ * embeds, CURIEs; each collection's page convention and the writes its HAL-FORMS templates or
+ * ALPS profile offer; and the documents that belong to no collection, served as recorded.
+ *
+ * @example
+ * const model = inferApi(await crawlApi('http://127.0.0.1:4010/api'))
+ * model.collections.map((c) => c.name)
+ */
+export function inferApi(crawl: Crawl): ApiModel {
+  const rootUrl = new URL(crawl.root)
+  const origin = rootUrl.origin
+  const basePath = rootUrl.pathname.replace(/\/$/, '')
+  const under = (url: string): string | undefined => {
+    const u = new URL(url, origin)
+    if (u.origin !== origin || !(u.pathname === basePath || u.pathname.startsWith(`${basePath}/`)))
+      return undefined
+    return u.pathname.slice(basePath.length)
+  }
+  const patternOf = (path: string) => path.replace(/\/\d+(?=\/|$)/g, '/{}')
+  const hal = [...crawl.exchanges.values()]
+    .filter((e) => e.accept === 'hal')
+    .sort(byKey((e) => e.url))
+
+  // Items: every document with a `self` whose address ends in a number, the top-level read first.
+  const items = new Map<string, Item>()
+  const collect = (body: unknown, context: string, top: boolean, inherited: Links['curies']) => {
+    const { links: raw, embedded } = adapter.read(body)
+    const links = new Links(context, raw, inherited)
+    const self = links.get('self')
+    if (self && !self.templated && isObject(body)) {
+      const path = under(self.href)
+      const id = path?.match(/\/(\d+)$/)?.[1]
+      if (path !== undefined && id !== undefined) {
+        const known = items.get(self.href)
+        if (!known || (top && !known.top)) {
+          items.set(self.href, {
+            url: self.href,
+            id: Number(id),
+            pattern: patternOf(path),
+            body,
+            top,
+          })
+        }
+      }
+    }
+    for (const list of Object.values(embedded))
+      for (const item of list) collect(item, context, false, links.curies)
+  }
+  for (const exchange of hal) {
+    const self = new Links(exchange.url, adapter.read(exchange.body).links).get('self')
+    collect(exchange.body, exchange.url, self?.href === exchange.url || !self, [])
+  }
+
+  // Collections by item pattern, named after the segment before the id.
+  const patterns = [...new Set([...items.values()].map((i) => i.pattern))].sort()
+  const names = new Map<string, string>()
+  for (const pattern of patterns) {
+    const segment = pattern.split('/').at(-2) ?? 'items'
+    let name = segment.replace(/[^\w$-]/g, '_') || 'items'
+    for (let n = 2; [...names.values()].includes(name); n++) name = `${segment}${n}`
+    names.set(pattern, name)
+  }
+  const collectionOf = (url: string): { name: string; id: number } | undefined => {
+    const item = items.get(url)
+    const name = item && names.get(item.pattern)
+    return item && name ? { name, id: item.id } : undefined
+  }
+
+  // Pages: documents embedding an array of one collection's items.
+  interface Page {
+    readonly exchange: Exchange
+    readonly collection: string
+    readonly key: string | undefined
+    readonly list: string
+  }
+  const pages: Page[] = []
+  for (const exchange of hal) {
+    const body = exchange.body
+    if (!isObject(body)) continue
+    const raw = body._embedded
+    const entries: [string | undefined, unknown][] = Array.isArray(raw)
+      ? [[undefined, raw]]
+      : isObject(raw)
+        ? Object.entries(raw)
+        : []
+    for (const [key, value] of entries) {
+      if (!Array.isArray(value)) continue
+      const { links } = adapter.read(body)
+      const selves = value.map(
+        (v) => new Links(exchange.url, adapter.read(v).links).get('self')?.href,
+      )
+      const owners = new Set(selves.map((s) => (s ? collectionOf(s)?.name : undefined)))
+      const self = new Links(exchange.url, links).get('self')
+      const list = listOf(self && !self.templated ? self.href : exchange.url)
+      if (owners.size === 1 && !owners.has(undefined)) {
+        pages.push({ exchange, collection: [...owners][0] as string, key, list })
+      } else if (value.length === 0) {
+        // An empty page: its collection by the rel it embeds under, or by its address.
+        const at = under(list)
+        const named =
+          [...names.values()].find((n) => n === key) ??
+          (at === undefined ? undefined : names.get(`${patternOf(at)}/{}`))
+        if (named) pages.push({ exchange, collection: named, key, list })
+      }
+    }
+  }
+
+  const rootExchange = crawl.exchanges.get(crawl.root)
+  const rootLinks = rootExchange
+    ? new Links(crawl.root, adapter.read(rootExchange.body).links)
+    : undefined
+  const curies = (rootLinks?.curies ?? [])
+    .filter((c) => c.name)
+    .map((c) => ({
+      name: c.name as string,
+      href: neutral(relative(c.href, origin, basePath), origin),
+    }))
+
+  const collections: CollectionModel[] = []
+  for (const pattern of patterns) {
+    const name = names.get(pattern) as string
+    const own = [...items.values()].filter((i) => i.pattern === pattern).sort((a, b) => a.id - b.id)
+    const listPattern = pattern.replace(/\/\{\}$/, '')
+    const ownPages = pages.filter(
+      (p) => p.collection === name && patternOf(under(p.list) ?? '') === listPattern,
+    )
+    const key = ownPages.find((p) => p.key !== undefined)?.key
+    const rootRel = rootLinks
+      ?.rels()
+      .find((rel) =>
+        rootLinks.getAll(rel).some((l) => untemplated(l) === `${origin}${basePath}${listPattern}`),
+      )
+    const parentPattern = listPattern.includes('{}')
+      ? listPattern.replace(/\/[^/]*$/, '')
+      : undefined
+    const data = own.map((item) => adapter.read(item.body).data as Record<string, unknown>)
+    const idInBody = own.every((item, i) => data[i]?.id === item.id)
+    let parent: CollectionModel['parent']
+    const hidden: string[] = []
+    const parentIds = own.map((item) => Number(under(item.url)?.split('/').at(-3)))
+    if (parentPattern) {
+      const parentName = names.get(parentPattern)
+      // The parent's id: a member that holds it, or one the mock keeps without showing it.
+      let member = sameEverywhere(data, parentIds)
+      if (parentName && !member) {
+        member = `${singular(parentName)}Id`
+        hidden.push(member)
+      }
+      if (parentName && member) parent = { collection: parentName, member }
+    }
+    const records = own.map((item, i) => {
+      const { id: _id, ...members } = data[i] ?? {}
+      const record: Record<string, unknown> = { id: item.id, ...members }
+      for (const member of hidden) record[member] = parentIds[i]
+      return record
+    })
+    const skip = new Set(['id'])
+    const inferred = objectShape(
+      records.map(({ id: _id, ...members }) => members),
+      skip,
+    )
+    // A parent's id is the URL's, set by the mock on a write: clients need not send it.
+    const shape = {
+      ...inferred,
+      members: inferred.members.map((m) =>
+        hidden.includes(m.name) ? { ...m, optional: true } : m,
+      ),
+    }
+    collections.push({
+      name,
+      rel: key ?? rootRel ?? name,
+      pattern,
+      ...(parent ? { parent } : {}),
+      hidden,
+      idInBody,
+      records: neutral(records, origin),
+      shape,
+      links: [],
+      embed: [],
+      writes: { source: 'none', methods: [] },
+      dropped: [],
+    })
+  }
+
+  // Links, embeds, paging and writes, now that every collection is known.
+  const byName = new Map(collections.map((c) => [c.name, c]))
+  const result = collections.map((collection): CollectionModel => {
+    const own = [...items.values()]
+      .filter((i) => i.pattern === collection.pattern)
+      .sort((a, b) => a.id - b.id)
+    const { links, dropped } = inferLinks(collection, own, {
+      origin,
+      basePath,
+      collectionOf,
+      pages: pages.filter((p) => p.collection !== collection.name),
+      byName,
+      under,
+    })
+    const relations = new Set(links.filter((l) => l.kind === 'relation').map((l) => l.rel))
+    const embed: string[] = []
+    for (const item of own.filter((i) => i.top)) {
+      for (const rel of Object.keys(adapter.read(item.body).embedded)) {
+        if (relations.has(rel) && !embed.includes(rel)) embed.push(rel)
+      }
+    }
+    const ownPages = pages.filter(
+      (p) =>
+        p.collection === collection.name &&
+        patternOf(under(p.list) ?? '') === collection.pattern.replace(/\/\{\}$/, ''),
+    )
+    // The variables of the links to the list (`{?_page,_limit}`) name its paging parameters.
+    const list = `${origin}${basePath}${collection.pattern.replace(/\/\{\}$/, '')}`
+    const variables = hal.flatMap((e) =>
+      new Links(e.url, adapter.read(e.body).links)
+        .rels()
+        .flatMap((rel) => new Links(e.url, adapter.read(e.body).links).getAll(rel))
+        .filter((l) => l.templated && untemplated(l) === list)
+        .flatMap((l) => templateVariables(l.href).names),
+    )
+    const shape = withFormHints(collection, crawl, under)
+    const paging = inferPaging(
+      ownPages.map((p) => p.exchange),
+      collection.records.length,
+      variables,
+    )
+    const rootRel = rootLinks
+      ?.rels()
+      .find((rel) => rootLinks.getAll(rel).some((l) => untemplated(l) === list))
+    // With a page document of its own, the rel names the root's link only.
+    const rel = paging && !isDefaultPaging(paging) ? (rootRel ?? collection.rel) : collection.rel
+    return {
+      ...collection,
+      shape,
+      rel,
+      links,
+      embed,
+      ...(paging && isDefaultPaging(paging) ? { pageSize: paging.defaultSize } : {}),
+      ...(paging && !isDefaultPaging(paging) ? { paging } : {}),
+      writes: inferWrites(collection, crawl, under),
+      dropped,
+    }
+  })
+
+  // The documents of no collection: served as recorded.
+  const claimed = new Set<string>([crawl.root])
+  for (const item of items.values()) if (item.top) claimed.add(item.url)
+  // The lists the mock serves: each collection's own, and the back links' lists.
+  const served = new Set<string>()
+  for (const c of result) {
+    served.add(c.pattern.replace(/\/\{\}$/, ''))
+    for (const link of c.links) {
+      if (link.kind === 'plain' && link.href.startsWith('@back:'))
+        served.add(`${c.pattern}/${link.rel}`)
+    }
+  }
+  for (const page of pages) {
+    if (served.has(patternOf(under(page.list) ?? ''))) claimed.add(page.exchange.url)
+  }
+  const documents: DocumentModel[] = []
+  const paths = new Set<string>()
+  for (const exchange of hal) {
+    if (claimed.has(exchange.url)) continue
+    const path = under(exchange.url)
+    if (path === undefined || path === '' || paths.has(path)) continue
+    // Not HAL (an OpenAPI document, say): the mock makes its own, or it is no part of the API.
+    if (!isObject(exchange.body) || !isObject(exchange.body._links)) continue
+    paths.add(path)
+    documents.push({ path, body: neutral(exchange.body, origin) })
+  }
+  // In the root's order (the core links them in the definition's), then the rest by address.
+  const rootOrder = (c: CollectionModel) => {
+    const i = rootLinks?.rels().indexOf(c.rel) ?? -1
+    return i < 0 ? Number.MAX_SAFE_INTEGER : i
+  }
+  result.sort((a, b) => rootOrder(a) - rootOrder(b))
+  const model: ApiModel = { basePath, curies, collections: result, documents }
+  const recordedRoot = rootExchange ? neutral(rootExchange.body, origin) : undefined
+  const coreRoot = expectedRoot(model)
+  return JSON.stringify(recordedRoot) === JSON.stringify(coreRoot)
+    ? model
+    : { ...model, root: recordedRoot }
+}
+
+/** The member whose value is `values[i]` in every record `i`. */
+function sameEverywhere(
+  data: readonly Record<string, unknown>[],
+  values: readonly (number | undefined)[],
+): string | undefined {
+  const first = data[0]
+  if (!first) return undefined
+  return Object.keys(first).find(
+    (name) =>
+      name !== 'id' && data.every((d, i) => values[i] === undefined || d[name] === values[i]),
+  )
+}
+
+/** The root the core would serve for a model (to know whether the recorded one must be kept). */
+function expectedRoot(model: ApiModel): unknown {
+  const base = `${RECORDED_ORIGIN}${model.basePath}`
+  const links: Record<string, unknown> = { self: { href: base } }
+  for (const c of model.collections) {
+    if (c.parent) continue
+    links[c.rel] = { href: `${base}/${c.name}{?page,size}`, templated: true }
+  }
+  links['service-desc'] = { href: `${base}/openapi.json` }
+  if (model.curies.length > 0) {
+    links.curies = model.curies.map((c) => ({
+      name: c.name,
+      href: /^[a-z][a-z\d+.-]*:/i.test(c.href)
+        ? c.href
+        : `${base}${c.href.startsWith('/') ? '' : '/'}${c.href}`,
+      templated: true,
+    }))
+  }
+  return { _links: links }
+}

@@ -1,0 +1,224 @@
+import { expandTemplate, halAdapter, Links } from '@halyard/sdk'
+import type { Exchange } from './crawl.js'
+import {
+  isObject,
+  PAGE_RELS,
+  type PageLink,
+  type PageMember,
+  type PageRel,
+  type PagingModel,
+} from './model.js'
+
+// A collection's page convention, read from its recorded pages: the parameters, the first index,
+// the default size and the page document, as a template of roles (`index`, `total`, links…).
+
+const adapter = halAdapter()
+
+const numberParams = (url: string): Map<string, number> => {
+  const out = new Map<string, number>()
+  // A templated page link (`?page=1&size=5{&sort}`) counts by its expansion without variables.
+  for (const [name, value] of new URL(expandTemplate(url, {})).searchParams) {
+    if (/^\d+$/.test(value)) out.set(name, Number(value))
+  }
+  return out
+}
+
+/** The page convention seen in a collection's pages (parameter names, first index, document). */
+export function inferPaging(
+  pages: readonly Exchange[],
+  total: number,
+  variables: readonly string[] = [],
+): PagingModel | undefined {
+  const docs = pages
+    .map((p) => ({ url: p.url, body: p.body, links: new Links(p.url, adapter.read(p.body).links) }))
+    .filter((d) => isObject(d.body))
+  const withNext = docs.find((d) => d.links.get('next') && d.links.get('self'))
+  const first = docs.find((d) => !new URL(d.url).search) ?? docs[0]
+  if (!first) return undefined
+  // The template of the document: the page with the most links (a middle one has prev and next).
+  const linkCount = (d: (typeof docs)[number]) =>
+    Object.values(d.body as Record<string, unknown>)
+      .filter(isObject)
+      .reduce((n, v) => n + Object.keys(v).length, 0)
+  const model = docs.reduce((best, d) => (linkCount(d) > linkCount(best) ? d : best), first)
+  let page = 'page'
+  let size = 'size'
+  if (withNext) {
+    const a = numberParams((withNext.links.get('self') as { href: string }).href)
+    const b = numberParams((withNext.links.get('next') as { href: string }).href)
+    for (const [name, value] of b) {
+      if (a.get(name) === value - 1 || (!a.has(name) && /page|index|number/i.test(name)))
+        page = name
+    }
+    // The size: the other number of `next` (a `self` may not repeat it).
+    size =
+      [...b.keys()].find((name) => name !== page) ??
+      variables.find((n) => n !== page && /size|limit|per/i.test(n)) ??
+      size
+  } else {
+    const params = [
+      ...numberParams(first.links.get('self')?.href ?? first.url).keys(),
+      ...variables,
+    ]
+    page = params.find((n) => /page|offset|index/i.test(n)) ?? page
+    size = params.find((n) => /size|limit|per/i.test(n)) ?? size
+  }
+  // Counted from the index of the `first` page, wherever one is linked.
+  const firstLink = docs.map((d) => d.links.get('first')?.href).find((href) => href !== undefined)
+  const firstIndex = numberParams(firstLink ?? first.url).get(page) === 1 ? 1 : 0
+  const items = (body: unknown) => {
+    const raw = (body as Record<string, unknown>)._embedded
+    return Array.isArray(raw)
+      ? raw.length
+      : isObject(raw)
+        ? (Object.values(raw).find(Array.isArray)?.length ?? 0)
+        : 0
+  }
+  // The default size: what a page asked without a size holds when more follow, or says it holds.
+  const unsized = docs.filter((d) => !new URL(d.url).searchParams.has(size))
+  const full = unsized.find((d) => d.links.get('next'))
+  const stated = numberParams(first.links.get('self')?.href ?? first.url).get(size)
+  const defaultSize = full ? items(full.body) : (stated ?? Math.max(20, items(first.body)))
+  const index = numberParams(model.links.get('self')?.href ?? model.url).get(page) ?? firstIndex
+  const numbers = { index, size: defaultSize, total, totalPages: Math.ceil(total / defaultSize) }
+  return {
+    page,
+    size,
+    firstIndex,
+    defaultSize,
+    document: pageDocument(
+      model.body as Record<string, unknown>,
+      model.links,
+      numbers,
+      model.url,
+      docs.map((d) => d.body),
+    ),
+  }
+}
+
+function pageDocument(
+  body: Record<string, unknown>,
+  links: Links,
+  numbers: { index: number; size: number; total: number; totalPages: number },
+  url: string,
+  others: readonly unknown[] = [],
+): PageMember[] {
+  const origin = new URL(url).origin
+  const standard = new Map<string, PageRel>()
+  for (const rel of PAGE_RELS) {
+    const href = links.get(rel)?.href
+    if (href) standard.set(href, rel)
+  }
+  const role = (
+    name: string,
+    value: number,
+  ): PageMember['name'] extends string
+    ? 'index' | 'size' | 'total' | 'totalPages' | undefined
+    : never => {
+    if (/total.*pages?$|pages?count|^pages$/i.test(name)) return 'totalPages'
+    if (/total|count|elements/i.test(name)) return 'total'
+    if (/size|limit|per/i.test(name)) return 'size'
+    if (/index|number|^page$|current/i.test(name)) return 'index'
+    const found = (Object.entries(numbers) as [keyof typeof numbers, number][]).find(
+      ([, v]) => v === value,
+    )
+    return found?.[0]
+  }
+  const members = (object: Record<string, unknown>): PageMember[] =>
+    Object.entries(object).map(([name, value]): PageMember => {
+      if (name === '_embedded') {
+        const list = Array.isArray(value) ? value : Object.values(value as object)[0]
+        const first = Array.isArray(list) ? list[0] : undefined
+        const links = isObject(first) ? first._links : undefined
+        const curies = isObject(links) && 'curies' in links
+        return Array.isArray(value)
+          ? { name, role: 'items', curies }
+          : { name, role: 'items', key: Object.keys(value as object)[0] as string, curies }
+      }
+      if (
+        isObject(value) &&
+        Object.values(value).every((l) => isObject(l) && typeof l.href === 'string')
+      ) {
+        return {
+          name,
+          role: 'links',
+          links: mergedLinks(name, value, others).map(([rel, link]): PageLink => {
+            const href = new URL((link as { href: string }).href, url).href
+            const page =
+              standard.get(href) ?? (PAGE_RELS as readonly string[]).find((r) => r === rel)
+            const byName = /prev/i.test(rel)
+              ? 'prev'
+              : /next/i.test(rel)
+                ? 'next'
+                : /first/i.test(rel)
+                  ? 'first'
+                  : /last/i.test(rel)
+                    ? 'last'
+                    : rel === 'self'
+                      ? 'self'
+                      : undefined
+            const known = (byName ?? page) as PageRel | undefined
+            if (known) return { rel, page: known }
+            const raw = (link as { href: string; templated?: boolean }).href
+            return {
+              rel,
+              href: raw.startsWith(origin) ? raw.slice(origin.length) : raw,
+              ...((link as { templated?: boolean }).templated ? { templated: true } : {}),
+            }
+          }),
+        }
+      }
+      if (isObject(value)) return { name, role: 'object', members: members(value) }
+      if (typeof value === 'number') {
+        const r = role(name, value)
+        if (r) return { name, role: r }
+      }
+      return { name, role: 'constant', value }
+    })
+  return members(body)
+}
+
+/**
+ * The links of a page document's member in the order the pages write them, with the rels of other
+ * pages put in (a first page has no `prev`; the template must): each after the rel it follows.
+ */
+function mergedLinks(
+  member: string,
+  own: Record<string, unknown>,
+  others: readonly unknown[],
+): [string, unknown][] {
+  const merged: [string, unknown][] = Object.entries(own)
+  for (const other of others) {
+    const links = isObject(other) ? other[member] : undefined
+    if (!isObject(links)) continue
+    let after = -1
+    for (const [rel, link] of Object.entries(links)) {
+      const at = merged.findIndex(([r]) => r === rel)
+      if (at >= 0) {
+        after = at
+        continue
+      }
+      merged.splice(after + 1, 0, [rel, link])
+      after++
+    }
+  }
+  return merged
+}
+
+/** Whether a convention is the core's own: `page`/`size` from 0, Spring Data REST's document. */
+export function isDefaultPaging(paging: PagingModel): boolean {
+  const names = paging.document.map((m) => m.name).join()
+  const links = paging.document.find((m) => m.role === 'links')
+  const page = paging.document.find((m) => m.name === 'page')
+  return (
+    paging.page === 'page' &&
+    paging.size === 'size' &&
+    paging.firstIndex === 0 &&
+    names === '_links,_embedded,page' &&
+    links?.role === 'links' &&
+    links.links.every((l) => 'page' in l && l.rel === l.page) &&
+    page?.role === 'object' &&
+    page.members.map((m) => `${m.name}:${m.role}`).join() ===
+      'size:size,totalElements:total,totalPages:totalPages,number:index'
+  )
+}

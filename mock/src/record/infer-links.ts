@@ -1,0 +1,186 @@
+import { halAdapter, Links } from '@halyard/sdk'
+import type { Exchange } from './crawl.js'
+import {
+  type CollectionModel,
+  type Item,
+  isObject,
+  type LinkModel,
+  relative,
+  untemplated,
+} from './model.js'
+
+const adapter = halAdapter()
+
+// The links of a collection's records: relations to other collections (by the member holding the
+// linked id), back links, nested lists, and plain links by their pattern of the record's id.
+
+/** What link inference needs of the whole recording. */
+export interface LinkContext {
+  readonly origin: string
+  readonly basePath: string
+  readonly collectionOf: (url: string) => { name: string; id: number } | undefined
+  readonly pages: readonly { exchange: Exchange; collection: string; list: string }[]
+  readonly byName: ReadonlyMap<string, CollectionModel>
+  readonly under: (url: string) => string | undefined
+}
+
+/**
+ * The links of one collection's records as the emitted module writes them, and those it cannot
+ * reproduce (with why). Back links and nested lists come as `@back:` / `@nested:` placeholders the
+ * emitter resolves across collections.
+ *
+ * @example
+ * inferLinks(orders, recordedOrders, context).links // [{ rel: 'customer', kind: 'relation', … }]
+ */
+export function inferLinks(
+  collection: CollectionModel,
+  own: readonly Item[],
+  context: LinkContext,
+): { links: LinkModel[]; dropped: string[] } {
+  const { origin, basePath } = context
+  const rels: string[] = []
+  const records = new Map(collection.records.map((r) => [r.id as number, r]))
+  const read = own.map((item) => {
+    const links = new Links(item.url, adapter.read(item.body).links)
+    for (const rel of links.rels()) if (!rels.includes(rel)) rels.push(rel)
+    return { item, links, data: records.get(item.id) ?? {} }
+  })
+  const links: LinkModel[] = []
+  const dropped: string[] = []
+  for (const rel of rels) {
+    if (rel === 'self' || rel === 'curies') continue
+    const uses = read.filter((r) => r.links.has(rel))
+    const all = uses.flatMap((r) => r.links.getAll(rel))
+    const many = uses.some((r) =>
+      Array.isArray((r.item.body._links as Record<string, unknown>)?.[rel]),
+    )
+    // The record itself under another rel (Spring Data REST's `person` beside `self`).
+    if (
+      !many &&
+      uses.length === read.length &&
+      uses.every((r) => r.links.get(rel)?.href === r.item.url)
+    ) {
+      const self = relative(uses[0]?.item.url ?? '', origin, basePath)
+      links.push({ rel, kind: 'plain', href: self.replace(/\/\d+$/, '/{id}'), templated: false })
+      continue
+    }
+    // A relation: every href an item of one collection.
+    const targets = all.map((l) => (l.templated ? undefined : context.collectionOf(l.href)))
+    const to = targets[0]?.name
+    if (to && targets.every((t) => t?.name === to)) {
+      const idsOf = (r: (typeof read)[number]) =>
+        r.links.getAll(rel).map((l) => context.collectionOf(l.href)?.id as number)
+      const found = relationMember(
+        read.map((r) => ({ data: r.data, ids: idsOf(r) })),
+        many,
+      )
+      if (found) {
+        const titles = all.map((l) => l.title)
+        const target = context.byName.get(to)
+        let title: { member: string } | { text: string } | undefined
+        if (titles.every((t) => t !== undefined)) {
+          const texts = [...new Set(titles)]
+          const recordsById = new Map(target?.records.map((r) => [r.id as number, r]))
+          const member = Object.keys(target?.records[0] ?? {}).find((m) =>
+            all.every((l, i) => recordsById.get(targets[i]?.id as number)?.[m] === l.title),
+          )
+          title = member
+            ? { member }
+            : texts.length === 1
+              ? { text: texts[0] as string }
+              : undefined
+        }
+        links.push({
+          rel,
+          kind: 'relation',
+          to,
+          many,
+          ...found,
+          ...(title ? { title } : {}),
+        })
+        continue
+      }
+      dropped.push(`${rel}: no member of the record holds the linked id`)
+      continue
+    }
+    // A back link: the core's `{self}/{rel}{?page,size}` to the records pointing at this one.
+    const back = uses.every((r) =>
+      r.links
+        .getAll(rel)
+        .every((l) => l.templated && l.href === `${r.item.url}/${rel}{?page,size}`),
+    )
+    if (back) {
+      const list = context.pages.find((p) => p.list === `${uses[0]?.item.url}/${rel}`)
+      const from = list && context.byName.get(list.collection)
+      if (from) {
+        links.push({ rel, kind: 'plain', href: `@back:${from.name}`, templated: true })
+        continue
+      }
+    }
+    // A nested list under this record (the parent's link to a nested collection).
+    const nested = [...context.byName.values()].find(
+      (c) =>
+        c.parent?.collection === collection.name &&
+        uses.every((r) =>
+          r.links
+            .getAll(rel)
+            .every((l) => untemplated(l) === `${r.item.url}/${c.pattern.split('/').at(-2)}`),
+        ),
+    )
+    if (nested) {
+      links.push({ rel, kind: 'plain', href: `@nested:${nested.name}`, templated: true })
+      continue
+    }
+    // Any other link: one href pattern once the record's id is put in its place.
+    const patterns = new Set(
+      uses.flatMap((r) =>
+        r.links.getAll(rel).map((l) => {
+          const href = relative(l.href, origin, basePath)
+          return href.split(`/${r.item.id}`).join('/{id}')
+        }),
+      ),
+    )
+    const templated = all.every((l) => l.templated === true)
+    if (patterns.size === 1 && !many && uses.length === read.length) {
+      links.push({ rel, kind: 'plain', href: [...patterns][0] as string, templated })
+    } else {
+      dropped.push(`${rel}: its hrefs follow no one pattern of the record's id`)
+    }
+  }
+  // Back links: on the relation they reverse, in the collection that points here.
+  return { links, dropped }
+}
+
+/** Where a relation's ids are: one member, or a member of each object of an array. */
+function relationMember(
+  rows: readonly { data: Record<string, unknown>; ids: readonly number[] }[],
+  many: boolean,
+): { member: string; inArray?: string } | undefined {
+  const first = rows.find((r) => r.ids.length > 0)?.data
+  if (!first) return undefined
+  for (const name of Object.keys(first)) {
+    if (name === 'id') continue
+    const ok = rows.every(({ data, ids }) => {
+      const value = data[name]
+      if (!many) return ids.length === 0 ? value === null || value === undefined : value === ids[0]
+      return (
+        Array.isArray(value) && value.length === ids.length && value.every((v, i) => v === ids[i])
+      )
+    })
+    if (ok) return { member: name }
+    if (many && Array.isArray(first[name]) && isObject(first[name][0])) {
+      for (const inner of Object.keys(first[name][0])) {
+        const fits = rows.every(({ data, ids }) => {
+          const value = data[name]
+          return (
+            Array.isArray(value) &&
+            value.length === ids.length &&
+            value.every((v, i) => isObject(v) && v[inner] === ids[i])
+          )
+        })
+        if (fits) return { member: name, inArray: inner }
+      }
+    }
+  }
+  return undefined
+}

@@ -1,0 +1,116 @@
+// What a collection lets clients write, and how: from HAL-FORMS templates or ALPS profiles.
+
+import { type Crawl, listOf } from './crawl.js'
+import { type CollectionModel, isObject, type WritesModel } from './model.js'
+
+/**
+ * A collection's shape with what its HAL-FORMS templates say of each member (prompt, bounds,
+ * pattern, options): the template that replaces an item, else the one that creates one.
+ */
+export function withFormHints(
+  collection: CollectionModel,
+  crawl: Crawl,
+  under: (url: string) => string | undefined,
+): CollectionModel['shape'] {
+  const list = collection.pattern.replace(/\/\{\}$/, '')
+  const shape = (url: string) => under(listOf(url))?.replace(/\/\d+(?=\/|$)/g, '/{}')
+  const candidates: Record<string, unknown>[] = []
+  for (const exchange of crawl.exchanges.values()) {
+    if (exchange.accept !== 'forms') continue
+    const templates = (exchange.body as Record<string, unknown>)?._templates
+    if (!isObject(templates)) continue
+    for (const template of Object.values(templates)) {
+      if (!isObject(template) || !Array.isArray(template.properties)) continue
+      const target =
+        typeof template.target === 'string'
+          ? new URL(template.target, exchange.url).href
+          : exchange.url
+      const at = shape(target)
+      const method = String(template.method).toUpperCase()
+      if ((at === collection.pattern && method === 'PUT') || (at === list && method === 'POST')) {
+        candidates.push(template)
+      }
+    }
+  }
+  const chosen = candidates.find((t) => String(t.method).toUpperCase() === 'PUT') ?? candidates[0]
+  if (!chosen) return collection.shape
+  const properties = new Map(
+    (chosen.properties as unknown[]).filter(isObject).map((p) => [String(p.name), p] as const),
+  )
+  const number = (v: unknown) => (typeof v === 'number' ? v : undefined)
+  return {
+    ...collection.shape,
+    members: collection.shape.members.map((m) => {
+      const p = properties.get(m.name)
+      if (!p) return m
+      const options =
+        isObject(p.options) && Array.isArray(p.options.inline) ? p.options.inline : undefined
+      const hints = {
+        ...(typeof p.prompt === 'string' ? { prompt: p.prompt } : {}),
+        ...(number(p.min) === undefined ? {} : { min: number(p.min) as number }),
+        ...(number(p.max) === undefined ? {} : { max: number(p.max) as number }),
+        ...(number(p.minLength) === undefined ? {} : { minLength: number(p.minLength) as number }),
+        ...(number(p.maxLength) === undefined ? {} : { maxLength: number(p.maxLength) as number }),
+        ...(number(p.step) === undefined ? {} : { step: number(p.step) as number }),
+        ...(typeof p.regex === 'string' ? { regex: p.regex } : {}),
+        ...(options
+          ? { options: options.filter((o) => typeof o === 'string' || typeof o === 'number') }
+          : {}),
+      }
+      return { ...m, hints }
+    }),
+  }
+}
+
+/** Which writes a collection offers: its HAL-FORMS templates, or its ALPS profile's descriptors. */
+export function inferWrites(
+  collection: CollectionModel,
+  crawl: Crawl,
+  under: (url: string) => string | undefined,
+): WritesModel {
+  const forms = [...crawl.exchanges.values()].filter((e) => e.accept === 'forms')
+  const methods = new Set<string>()
+  let offered = false
+  const list = collection.pattern.replace(/\/\{\}$/, '')
+  const shape = (url: string) => under(listOf(url))?.replace(/\/\d+(?=\/|$)/g, '/{}')
+  for (const exchange of forms) {
+    const templates = (exchange.body as Record<string, unknown>)?._templates
+    if (!isObject(templates)) continue
+    const here = shape(exchange.url)
+    if (here === collection.pattern || here === list) offered = true
+    for (const template of Object.values(templates)) {
+      if (!isObject(template) || typeof template.method !== 'string') continue
+      // A template acts on its target (another collection's list, say), or on its document.
+      const target =
+        typeof template.target === 'string'
+          ? new URL(template.target, exchange.url).href
+          : exchange.url
+      const at = shape(target)
+      if (at !== collection.pattern && at !== list) continue
+      offered = true
+      methods.add(template.method.toUpperCase())
+    }
+  }
+  if (offered) return { source: 'hal-forms', methods: [...methods].sort() }
+  const segment = collection.pattern.split('/').at(-2)
+  const alps = [...crawl.exchanges.values()].find(
+    (e) => e.accept === 'alps' && listOf(e.url).endsWith(`/profile/${segment}`),
+  )
+  const descriptors = alps?.body as { alps?: { descriptor?: unknown }; descriptors?: unknown }
+  const list2 = (descriptors?.descriptors ?? descriptors?.alps?.descriptor) as unknown
+  if (Array.isArray(list2)) {
+    const verbs: Record<string, string> = {
+      create: 'POST',
+      update: 'PUT',
+      patch: 'PATCH',
+      delete: 'DELETE',
+    }
+    for (const d of list2) {
+      const id = isObject(d) && typeof d.id === 'string' ? d.id : ''
+      const verb = verbs[id.split('-')[0] ?? '']
+      if (verb) methods.add(verb)
+    }
+    return { source: 'alps', methods: [...methods].sort() }
+  }
+  return { source: 'none', methods: [] }
+}

@@ -1,0 +1,154 @@
+import type { Shape } from './infer-schema.js'
+
+// The model of a recorded API: what the inference finds and the emitter writes.
+
+/** The origin every recorded href is written with: a replay puts its own in its place. */
+export const RECORDED_ORIGIN = 'http://recorded.invalid'
+
+export const PAGE_RELS = ['self', 'first', 'prev', 'next', 'last'] as const
+export type PageRel = (typeof PAGE_RELS)[number]
+
+/** A link of a collection's records, as the emitted module writes it. */
+export type LinkModel =
+  | {
+      readonly rel: string
+      readonly kind: 'relation'
+      readonly to: string
+      /** Where the linked id is in the record: `customerId`, or `lines[].productId` for many. */
+      readonly member: string
+      readonly inArray?: string
+      readonly many: boolean
+      readonly reverse?: string
+      /** A title: the linked record's member, or the same text on every link. */
+      readonly title?: { readonly member: string } | { readonly text: string }
+    }
+  | {
+      readonly rel: string
+      readonly kind: 'plain'
+      /** Relative to the base, `{id}` where the record's id goes. */
+      readonly href: string
+      readonly templated: boolean
+    }
+
+/** The page convention of a collection, when it is not the core's default. */
+export interface PagingModel {
+  readonly page: string
+  readonly size: string
+  readonly firstIndex: 0 | 1
+  readonly defaultSize: number
+  /** The page document as a template: members, links and embedded items, by role. */
+  readonly document: readonly PageMember[]
+}
+
+/** One member of a page document: a number of the page, a link map, the items, or a constant. */
+export type PageMember =
+  | { readonly name: string; readonly role: 'index' | 'size' | 'total' | 'totalPages' }
+  | { readonly name: string; readonly role: 'links'; readonly links: readonly PageLink[] }
+  | {
+      readonly name: string
+      readonly role: 'items'
+      readonly key?: string
+      /** Whether the page's items carry the API's CURIEs (the Blog's do; HAL puts them on the page). */
+      readonly curies: boolean
+    }
+  | { readonly name: string; readonly role: 'object'; readonly members: readonly PageMember[] }
+  | { readonly name: string; readonly role: 'constant'; readonly value: unknown }
+
+/** A link of a page document: one of the page's own (`self`, `next`…), or a constant href. */
+export type PageLink =
+  | { readonly rel: string; readonly page: PageRel }
+  | { readonly rel: string; readonly href: string; readonly templated?: boolean }
+
+/** What a collection lets clients write, and what said so. */
+export interface WritesModel {
+  readonly source: 'hal-forms' | 'alps' | 'none'
+  readonly methods: readonly string[]
+}
+
+/** One collection found in the recording. */
+export interface CollectionModel {
+  readonly name: string
+  /** Its rel in the root and its pages' `_embedded`. */
+  readonly rel: string
+  /** Its item address under the base, numeric segments as `{}`: `/orders/{}`. */
+  readonly pattern: string
+  readonly parent?: { readonly collection: string; readonly member: string; readonly rel?: string }
+  /** Members the mock keeps that the documents do not show (a nested record's parent id). */
+  readonly hidden: readonly string[]
+  /** Whether its documents show the `id` member. */
+  readonly idInBody: boolean
+  /** The records, `id` first, sorted by id. */
+  readonly records: readonly Record<string, unknown>[]
+  readonly shape: Shape & { kind: 'object' }
+  readonly links: readonly LinkModel[]
+  readonly embed: readonly string[]
+  readonly paging?: PagingModel
+  readonly pageSize?: number
+  readonly writes: WritesModel
+  /** Links seen on records that the module does not reproduce, by rel, and why. */
+  readonly dropped: readonly string[]
+}
+
+/** A document served as it was recorded (one that belongs to no collection). */
+export interface DocumentModel {
+  /** Path under the base. */
+  readonly path: string
+  readonly body: unknown
+}
+
+/** Everything inferred from a crawl: what the emitted module defines. */
+export interface ApiModel {
+  readonly basePath: string
+  readonly curies: readonly { readonly name: string; readonly href: string }[]
+  readonly collections: readonly CollectionModel[]
+  /** The root, when the core's own root would differ from the recorded one. */
+  readonly root?: unknown
+  readonly documents: readonly DocumentModel[]
+}
+
+export interface Item {
+  readonly url: string
+  readonly id: number
+  readonly pattern: string
+  readonly body: Record<string, unknown>
+  /** Read at its own URL (not only embedded). */
+  readonly top: boolean
+}
+
+export const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
+
+export const byKey =
+  <T>(key: (t: T) => string) =>
+  (a: T, b: T) => {
+    const x = key(a)
+    const y = key(b)
+    return x < y ? -1 : x > y ? 1 : 0
+  }
+
+/** Every string in a document with the recorded origin replaced by {@link RECORDED_ORIGIN}. */
+export function neutral<T>(value: T, origin: string): T {
+  return JSON.parse(JSON.stringify(value).split(origin).join(RECORDED_ORIGIN)) as T
+}
+
+/** A link's target without its template's variables, absolute: `/api/orders{?page}` → `http://…/api/orders`. */
+export const untemplated = (link: { href: string; context: string }): string => {
+  try {
+    return new URL(link.href.replace(/\{.*$/, ''), link.context).href
+  } catch {
+    return link.href
+  }
+}
+
+/** A collection's name made singular, for the member that holds a parent's id: `blogs` → `blog`. */
+export const singular = (name: string): string =>
+  name
+    .replace(/ies$/, 'y')
+    .replace(/(ss|x|ch|sh)es$/, '$1')
+    .replace(/([^s])s$/, '$1')
+
+/** An href relative to the base when it is under it, or as it is. */
+export function relative(href: string, origin: string, basePath: string): string {
+  const prefix = `${origin}${basePath}`
+  return href.startsWith(prefix) ? href.slice(prefix.length) || '/' : href
+}

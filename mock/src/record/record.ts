@@ -1,0 +1,121 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { type Crawl, type CrawlOptions, crawlApi, type Exchange } from './crawl.js'
+import { compareShapes, type Drift } from './drift.js'
+import { emitRecording, type RecordingFiles, type RecordingShape, recordingShape } from './emit.js'
+import { inferApi } from './infer-api.js'
+import type { ApiModel } from './model.js'
+import { type RedactionReport, type RedactOptions, Redactor } from './redact.js'
+
+/** A recording that cannot be made (its root cannot be read): its message says why. */
+export class RecordError extends Error {
+  override readonly name = 'RecordError'
+}
+
+/** Options of {@link recordApi}: the crawl's, and redaction's. */
+export interface RecordOptions extends CrawlOptions {
+  /** Member names or URL paths (`/api/public`) whose values are kept unredacted. */
+  readonly keep?: readonly string[]
+  /** Turns redaction off (the values of `headers` are still never written). */
+  readonly redact?: boolean
+}
+
+/** A recording: its files, and what was crawled (redacted) and inferred to make them. */
+export interface Recording {
+  readonly files: RecordingFiles
+  readonly crawl: Crawl
+  readonly model: ApiModel
+  readonly redactions: readonly RedactionReport[]
+}
+
+const isHal = (body: unknown): boolean =>
+  typeof body === 'object' &&
+  body !== null &&
+  typeof (body as { _links?: unknown })._links === 'object'
+
+/** The crawl with its secrets replaced, in a fixed order (so that pseudonyms are stable). */
+function redacted(crawl: Crawl, redactor: Redactor, options: RedactOptions): Crawl {
+  // Documents that are not HAL (an OpenAPI document, profiles) inform the inference but are never
+  // written: redacted too, by a redactor of their own, so the report counts only what is written.
+  const unwritten = new Redactor(options)
+  const exchanges = new Map<string, Exchange>()
+  const keys = [...crawl.exchanges.keys()].sort()
+  for (const key of keys) {
+    const exchange = crawl.exchanges.get(key) as Exchange
+    const url = redactor.text(exchange.url)
+    exchanges.set(key === exchange.url ? url : key.replace(exchange.url, url), {
+      ...exchange,
+      url,
+      body: (isHal(exchange.body) ? redactor : unwritten).document(exchange.body, exchange.url),
+    })
+  }
+  return {
+    ...crawl,
+    root: redactor.text(crawl.root),
+    exchanges,
+    unreached: crawl.unreached.map((u) => ({ url: redactor.text(u.url), reason: u.reason })),
+  }
+}
+
+/**
+ * Records a live HAL API: crawls it from `root`, redacts secrets, infers its definition and emits
+ * the files of a stateful mock (see `emitRecording`). Writes nothing: {@link writeRecording} does.
+ *
+ * @example
+ * const { files } = await recordApi('http://127.0.0.1:4010/api/v1.2', { pages: 3 })
+ * await writeRecording('recorded', files)
+ */
+export async function recordApi(root: string, options: RecordOptions = {}): Promise<Recording> {
+  const crawl = await crawlApi(root, options)
+  const redaction: RedactOptions = {
+    ...(options.headers ? { headers: options.headers } : {}),
+    ...(options.keep ? { keep: options.keep } : {}),
+    off: options.redact === false,
+  }
+  const redactor = new Redactor(redaction)
+  const clean = redacted(crawl, redactor, redaction)
+  if (!clean.exchanges.has(clean.root)) {
+    const why = clean.unreached.find((u) => u.url === clean.root)?.reason ?? 'no HAL document'
+    throw new RecordError(`the root ${clean.root} could not be read (${why}): nothing to record`)
+  }
+  const model = inferApi(clean)
+  const redactions = redactor.report()
+  const files = emitRecording(model, {
+    redactions,
+    unreached: clean.unreached,
+    ...(options.redact === false ? { redactionOff: true } : {}),
+  })
+  // The last guard: no file may hold a header's value, whatever the inference made of it.
+  const safe = Object.fromEntries(
+    Object.entries(files).map(([name, text]) => [
+      name,
+      redactor.leaks(text) ? redactor.text(text, false) : text,
+    ]),
+  )
+  // The crawl as recorded: redacted too, since callers print what it could not reach.
+  return { files: safe, crawl: clean, model, redactions }
+}
+
+/** Writes a recording's files into `dir` (created if missing). */
+export async function writeRecording(dir: string, files: RecordingFiles): Promise<void> {
+  await mkdir(dir, { recursive: true })
+  for (const [name, text] of Object.entries(files)) await writeFile(join(dir, name), text)
+}
+
+/**
+ * Crawls an API again and compares it with a recording's `recording.json`: the drift (rels,
+ * members and types, address patterns, paging), values ignored. Empty when the API still matches.
+ *
+ * @example
+ * const drift = await checkRecording('recorded', 'http://127.0.0.1:4010/api/v1.2')
+ * if (drift.length > 0) process.exitCode = 1
+ */
+export async function checkRecording(
+  dir: string,
+  root: string,
+  options: RecordOptions = {},
+): Promise<Drift[]> {
+  const recorded = JSON.parse(await readFile(join(dir, 'recording.json'), 'utf8')) as RecordingShape
+  const { model, crawl } = await recordApi(root, options)
+  return compareShapes(recorded, recordingShape(model, { unreached: crawl.unreached }))
+}

@@ -1,0 +1,150 @@
+/** Member and query parameter names whose values are credentials. */
+const CREDENTIAL_NAME =
+  /(^|[-_.])(pass(word|wd|phrase)?|secret|token|api[-_]?key|apikey|credentials?|session(id)?|sid|cookie|authorization|auth|private[-_]?key|signature|sig)$|password|secret|token|apikey|api_key/i
+/** Values that are credentials whatever their name: JWTs, bearer credentials, PEM keys. */
+const CREDENTIAL_VALUE =
+  /^(eyJ[\w-]{6,}\.[\w-]{6,}\.[\w-]*|Bearer\s+\S{8,}|Basic\s+[A-Za-z0-9+/=]{8,}|-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*)$/
+
+/** What the recording keeps of redaction: no value, only where and how often. */
+export interface RedactionReport {
+  /** What was replaced: `header X-Access-Token`, `member password`, `query token`, `JWT value`… */
+  readonly what: string
+  readonly count: number
+}
+
+/** Options of {@link Redactor}. */
+export interface RedactOptions {
+  /** The headers sent to the API: their values (and cookies' values) are replaced wherever met. */
+  readonly headers?: Readonly<Record<string, string>>
+  /** Member names, or URL paths (starting with `/`), where values are kept as they are. */
+  readonly keep?: readonly string[]
+  /** Off: only the headers' values are still replaced (they are never written anywhere). */
+  readonly off?: boolean
+}
+
+/**
+ * Replaces secrets in recorded documents with stable pseudonyms (`redacted-1`, `redacted-2`… by
+ * first appearance, the same secret always the same pseudonym): the values of the headers sent,
+ * cookies, members and query parameters named like credentials, and values shaped like them
+ * (JWTs, `Bearer …`). The report says what was replaced, never the values.
+ *
+ * @example
+ * const redactor = new Redactor({ headers: { 'X-Access-Token': 's3cret' } })
+ * redactor.document({ token: 'abc', href: '/x?token=abc' }, '/api') // { token: 'redacted-1', href: '/x?token=redacted-1' }
+ */
+export class Redactor {
+  readonly #secrets = new Map<string, string>()
+  readonly #given: { value: string; what: string }[] = []
+  readonly #counts = new Map<string, number>()
+  readonly #keepMembers: ReadonlySet<string>
+  readonly #keepPaths: readonly string[]
+  readonly #off: boolean
+
+  constructor(options: RedactOptions = {}) {
+    const keep = options.keep ?? []
+    this.#keepMembers = new Set(keep.filter((k) => !k.startsWith('/')))
+    this.#keepPaths = keep.filter((k) => k.startsWith('/'))
+    this.#off = options.off === true
+    for (const [name, value] of Object.entries(options.headers ?? {})) {
+      const what = `header ${name}`
+      if (name.toLowerCase() === 'cookie') {
+        for (const pair of value.split(';')) {
+          const cookie = pair.slice(pair.indexOf('=') + 1).trim()
+          if (cookie.length >= 4) this.#given.push({ value: cookie, what: 'cookie' })
+        }
+      }
+      const credential = value.replace(/^(Bearer|Basic|Token)\s+/i, '')
+      if (credential.length >= 4) this.#given.push({ value: credential, what })
+      if (value !== credential && value.length >= 4) this.#given.push({ value, what })
+    }
+    // Longest first: a header's whole value before the credential inside it.
+    this.#given.sort((a, b) => b.value.length - a.value.length)
+  }
+
+  /** The pseudonym of a secret: the same for the same value, numbered by first appearance. */
+  pseudonym(secret: string, what: string): string {
+    this.#counts.set(what, (this.#counts.get(what) ?? 0) + 1)
+    let name = this.#secrets.get(secret)
+    if (name === undefined) {
+      name = `redacted-${this.#secrets.size + 1}`
+      this.#secrets.set(secret, name)
+    }
+    return name
+  }
+
+  /** A document with its secrets replaced (a copy); `url` is where it was read. */
+  document(body: unknown, url: string): unknown {
+    const path = (() => {
+      try {
+        return new URL(url, 'http://x').pathname
+      } catch {
+        return url
+      }
+    })()
+    const heuristics = !this.#off && !this.#keepPaths.some((p) => path.startsWith(p))
+    return this.#walk(body, undefined, heuristics)
+  }
+
+  /** A string with the given headers' values, and credential query parameters, replaced. */
+  text(value: string, heuristics = !this.#off): string {
+    let out = value
+    for (const { value: secret, what } of this.#given) {
+      if (out.includes(secret)) out = out.split(secret).join(this.pseudonym(secret, what))
+    }
+    if (!heuristics) return out
+    if (CREDENTIAL_VALUE.test(out)) return this.pseudonym(out, 'value shaped like a credential')
+    // Query parameters named like credentials, in URLs and URL templates alike.
+    return out.replace(/([?&;])([^=&#\s"]+)=([^&#\s"]*)/g, (whole, sep: string, name, secret) =>
+      CREDENTIAL_NAME.test(name) && !this.#keepMembers.has(name) && secret !== ''
+        ? `${sep}${name}=${this.pseudonym(decodeURIComponent(secret), `query ${name}`)}`
+        : whole,
+    )
+  }
+
+  #walk(value: unknown, member: string | undefined, heuristics: boolean): unknown {
+    if (typeof value === 'string') {
+      // A header's value first: it is reported as the header it came from.
+      const given = this.text(value, false)
+      if (given !== value) return given
+      if (
+        heuristics &&
+        member !== undefined &&
+        CREDENTIAL_NAME.test(member) &&
+        !this.#keepMembers.has(member) &&
+        value !== ''
+      ) {
+        return this.pseudonym(value, `member ${member}`)
+      }
+      return this.text(
+        value,
+        heuristics && (member === undefined || !this.#keepMembers.has(member)),
+      )
+    }
+    if (Array.isArray(value)) return value.map((item) => this.#walk(item, member, heuristics))
+    if (typeof value === 'object' && value !== null) {
+      const out: Record<string, unknown> = {}
+      for (const [key, item] of Object.entries(value)) {
+        Object.defineProperty(out, this.text(key, false), {
+          value: this.#walk(item, key, heuristics),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        })
+      }
+      return out
+    }
+    return value
+  }
+
+  /** What was replaced, by kind, sorted. */
+  report(): RedactionReport[] {
+    return [...this.#counts]
+      .map(([what, count]) => ({ what, count }))
+      .sort((a, b) => (a.what < b.what ? -1 : a.what > b.what ? 1 : 0))
+  }
+
+  /** Whether a text (an output file) still holds a given header's or cookie's value. */
+  leaks(text: string): boolean {
+    return this.#given.some(({ value }) => text.includes(value))
+  }
+}

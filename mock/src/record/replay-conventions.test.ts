@@ -1,0 +1,118 @@
+import { resolve } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { HAL, identity, REPLAY, replayOf, sameShapes } from '../../test/record/replay.js'
+import { springDataRestServer } from '../../test/record/spring-data-rest-server.js'
+import type { HalApi } from '../core/api.js'
+import { createMockServer, type MockServer } from '../server/index.js'
+import { type Recording, recordApi } from './record.js'
+
+// Replays that need the definition API's conventions (nested addresses, paging conventions, link
+// titles from linked records, read-only collections: docs/guide/recording.md). Each recording
+// here emits them, and the replay answers with them.
+
+interface HalServer {
+  readonly origin: string
+  close(): Promise<void>
+}
+const THIRD_PARTY = resolve(import.meta.dirname, '../../../sdk/test/third-party/servers.ts')
+const { startJsonServerHalApi } = (await import(THIRD_PARTY)) as {
+  startJsonServerHalApi(): Promise<HalServer>
+}
+
+describe('the Blog API, recorded and replayed', () => {
+  let blog: MockServer
+  let recording: Recording
+  let replay: HalApi
+  beforeAll(async () => {
+    blog = await createMockServer({ port: 0, log: false })
+    recording = await recordApi(blog.url)
+    replay = await replayOf(recording, 'blog')
+  })
+  afterAll(() => blog.close())
+
+  it('answers every recorded GET with the same document, byte for byte but the origin', async () => {
+    const { same, differ } = await identity(recording, replay, blog.origin)
+    expect(differ).toEqual([])
+    // The root, the blog, 42 articles and their comments, their pages.
+    expect(same).toBeGreaterThan(90)
+  })
+
+  it('lets writes change later reads: a POST in a nested list, PATCH, PUT, DELETE, a stale If-Match', async () => {
+    const base = `${REPLAY}/api/v1.2/blogs/1/articles`
+    const at = (url: string, init: RequestInit = {}) =>
+      replay.handle(
+        new Request(url, {
+          ...init,
+          headers: { accept: HAL, 'x-access-token': 'mock-token', ...(init.headers as object) },
+        }),
+      )
+    const total = async () =>
+      ((await (await at(base)).json()) as { totalArticles: number }).totalArticles
+    const before = await total()
+    const created = await at(base, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Recorded', content: 'Then replayed.' }),
+    })
+    expect(created.status).toBe(201)
+    const item = created.headers.get('location') ?? ''
+    expect(item).toMatch(/\/blogs\/1\/articles\/\d+$/)
+    expect(await total()).toBe(before + 1)
+    const etag = (await at(item)).headers.get('etag') ?? ''
+    const patched = await at(item, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/merge-patch+json', 'if-match': etag },
+      body: JSON.stringify({ title: 'Recorded, then patched' }),
+    })
+    expect(patched.status).toBeLessThan(300)
+    expect(((await (await at(item)).json()) as { title: string }).title).toBe(
+      'Recorded, then patched',
+    )
+    const stale = await at(item, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', 'if-match': etag },
+      body: JSON.stringify({ title: 'Late', content: 'Too late.' }),
+    })
+    expect(stale.status).toBe(412)
+    expect((await at(item, { method: 'DELETE' })).status).toBeLessThan(300)
+    expect((await at(item)).status).toBe(404)
+    expect(await total()).toBe(before)
+  })
+})
+
+describe('third-party pages, replayed with their own conventions', () => {
+  let jsonServer: HalServer
+  beforeAll(async () => {
+    jsonServer = await startJsonServerHalApi()
+  })
+  afterAll(() => jsonServer.close())
+
+  it('Spring Data REST: every recorded GET, pages included, has the same members, rels and types', async () => {
+    const from = 'http://sdr.test'
+    const recording = await recordApi(`${from}/`, { fetch: springDataRestServer() })
+    const replay = await replayOf(recording, 'sdr-pages')
+    const { same, differ } = await sameShapes(recording, replay, from)
+    expect(differ).toEqual([])
+    expect(same).toBeGreaterThan(40)
+    // A read-only repository (its profile offers no write) refuses one.
+    const post = await replay.handle(
+      new Request(`${REPLAY}/addresses`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-access-token': 'mock-token' },
+        body: JSON.stringify({ street: '1 Hill', city: 'Hobbiton' }),
+      }),
+    )
+    expect(post.status).toBe(405)
+  })
+
+  it('json-server + halson: every recorded GET has the same members, rels and types', async () => {
+    const recording = await recordApi(`${jsonServer.origin}/api`)
+    const replay = await replayOf(recording, 'json-server-pages')
+    // All but one: json-server answers `/api/articles` without `_page` unpaged, all 23 at once;
+    // the mock pages every list, so that document has 10 items and page links.
+    const paged = (url: string) => url !== `${jsonServer.origin}/api/articles`
+    const { same, differ } = await sameShapes(recording, replay, jsonServer.origin, paged)
+    expect(differ).toEqual([])
+    expect(same).toBeGreaterThan(40)
+  })
+})

@@ -1,0 +1,85 @@
+import { execFile } from 'node:child_process'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+const run = promisify(execFile)
+const LOADER = new URL('./load-module.ts', import.meta.url).href
+
+// A user's project as `moduleResolution: bundler` writes it: extension-less relative imports and
+// a `paths` alias, which Node's own type stripping cannot resolve.
+let dir = ''
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'halyard-api-module-'))
+  await mkdir(join(dir, 'src', 'lib'), { recursive: true })
+  const files = {
+    'tsconfig.json': JSON.stringify({
+      compilerOptions: {
+        module: 'preserve',
+        moduleResolution: 'bundler',
+        paths: { '@lib/*': ['./src/lib/*'] },
+      },
+    }),
+    'src/api.ts': [
+      "import { names } from './schemas'",
+      "import { shout } from '@lib/shout'",
+      'interface Shape { readonly names: readonly string[]; readonly loud: string }',
+      "const api: Shape = { names, loud: shout('hi') }",
+      'export default api',
+    ].join('\n'),
+    'src/schemas.ts': "export const names: string[] = ['notes']",
+    'src/lib/shout.ts': 'export const shout = (text: string): string => text.toUpperCase()',
+  }
+  for (const [file, text] of Object.entries(files)) await writeFile(join(dir, file), text)
+}, 30_000)
+afterAll(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true })
+})
+
+/** Runs `script` in plain Node (no TypeScript loader of the test runner's) in the project. */
+async function node(script: string): Promise<{ stdout: string; stderr: string; code: number }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: dir,
+    })
+    return { stdout, stderr, code: 0 }
+  } catch (error) {
+    const failed = error as { stdout: string; stderr: string; code: number }
+    return { stdout: failed.stdout, stderr: failed.stderr, code: failed.code }
+  }
+}
+
+describe('loading the module --api names', { timeout: 60_000 }, () => {
+  it("is a trap with Node's own import(): extension-less imports are not found", async () => {
+    const plain = await node(`await import(${JSON.stringify(join(dir, 'src/api.ts'))})`)
+    expect(plain.code).not.toBe(0)
+    expect(plain.stderr).toMatch(/Cannot find module .*schemas/)
+  })
+
+  const load = () =>
+    node(
+      `const { importModule } = await import(${JSON.stringify(LOADER)})
+       const module = await importModule('src/api.ts', process.cwd())
+       console.log(JSON.stringify(module.default))`,
+    )
+
+  it('loads a TypeScript module as its project compiles it: extension-less and path-mapped imports', async () => {
+    // No package.json: Node reads the project's .ts files as CommonJS.
+    const loaded = await load()
+    expect(loaded.stderr).toBe('')
+    expect(JSON.parse(loaded.stdout)).toEqual({ names: ['notes'], loud: 'HI' })
+  })
+
+  it('loads it alike in a project of ES modules', async () => {
+    await writeFile(join(dir, 'package.json'), JSON.stringify({ type: 'module' }))
+    try {
+      const loaded = await load()
+      expect(loaded.stderr).toBe('')
+      expect(JSON.parse(loaded.stdout)).toEqual({ names: ['notes'], loud: 'HI' })
+    } finally {
+      await rm(join(dir, 'package.json'))
+    }
+  })
+})

@@ -1,0 +1,89 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+// `halyard-mock --api` on an API a new user writes from the README: TypeScript with an
+// extension-less import, no tokens. It serves it, prints the token that writes, and takes writes.
+const MOCK = fileURLToPath(new URL('..', import.meta.url))
+const ROOT = join(MOCK, '..')
+let dir = ''
+let child: ChildProcess | undefined
+
+beforeAll(async () => {
+  // Inside the repository, so that `@halyard/mock` and `zod` resolve as in a user's project.
+  await mkdir(join(ROOT, 'node_modules', '.cache'), { recursive: true })
+  dir = await mkdtemp(join(ROOT, 'node_modules', '.cache', 'halyard-own-api-'))
+  await writeFile(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify({ compilerOptions: { module: 'preserve', moduleResolution: 'bundler' } }),
+  )
+  await writeFile(
+    join(dir, 'schemas.ts'),
+    "import { z } from 'zod'\nexport const note = z.object({ text: z.string() })\n",
+  )
+  await writeFile(
+    join(dir, 'api.ts'),
+    [
+      "import { defineHalApi } from '@halyard/mock'",
+      "import { note } from './schemas'",
+      'export default defineHalApi({',
+      "  basePath: '/api',",
+      "  title: 'Notes',",
+      "  collections: { notes: { schema: note, seed: [{ text: 'Buy milk' }] } },",
+      '})',
+    ].join('\n'),
+  )
+}, 30_000)
+
+afterAll(async () => {
+  child?.kill('SIGKILL')
+  if (dir) await rm(dir, { recursive: true, force: true })
+})
+
+describe('halyard-mock --api with a TypeScript API that names no tokens', () => {
+  it('serves it, prints the development token, and a write with it succeeds', async () => {
+    child = spawn(
+      process.execPath,
+      [
+        '--conditions=@halyard/source',
+        // Only for the CLI's own sources: the user's module is loaded by the CLI itself.
+        '--import',
+        'tsx',
+        'src/server/cli.ts',
+        '--port',
+        '0',
+        '--api',
+        join(dir, 'api.ts'),
+      ],
+      { cwd: MOCK, stdio: ['ignore', 'pipe', 'pipe'] },
+    )
+    let stdout = ''
+    let stderr = ''
+    child.stdout?.on('data', (chunk) => {
+      stdout += chunk
+    })
+    child.stderr?.on('data', (chunk) => {
+      stderr += chunk
+    })
+    const running = child
+    const waitFor = async (pattern: RegExp) => {
+      for (;;) {
+        const match = pattern.exec(stdout)
+        if (match) return match
+        if (running.exitCode !== null) throw new Error(`exited: ${stderr}`)
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+    }
+    const url = (await waitFor(/listening on (\S+)/))[1] ?? ''
+    await waitFor(/Write token: X-Access-Token: dev-token/)
+    const created = await fetch(`${url}/notes`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-access-token': 'dev-token' },
+      body: JSON.stringify({ text: 'Call Ada' }),
+    })
+    expect(created.status).toBe(201)
+    expect(stderr).toBe('')
+  }, 60_000)
+})

@@ -1,0 +1,99 @@
+import { mkdir, rm } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
+import type { HalApi } from '../../src/core/api.js'
+import { type Recording, writeRecording } from '../../src/record/record.js'
+
+// Shared by the recording tests: where recordings go, how they are loaded, how documents compare.
+
+/** Inside the repository, so that a recording's `@halyard/mock` and `zod` imports resolve. */
+export const OUT = resolve(import.meta.dirname, '../../../node_modules/.cache/record-tests')
+let serial = 0
+
+/** A fresh folder for a recording. */
+export async function outDir(name: string): Promise<string> {
+  const dir = join(OUT, `${name}-${process.pid}-${serial++}`)
+  await rm(dir, { recursive: true, force: true })
+  await mkdir(dir, { recursive: true })
+  return dir
+}
+
+/** Writes a recording and loads its module, as `halyard-mock --api` would. */
+export async function replayOf(recording: Recording, name: string): Promise<HalApi> {
+  const dir = await outDir(name)
+  await writeRecording(dir, recording.files)
+  return (await import(join(dir, 'api.ts'))).default as HalApi
+}
+
+export const HAL = 'application/hal+json, application/json;q=0.9'
+export const REPLAY = 'http://replay.test'
+
+/** The recorded HAL GETs (documents with `_links`), as `[url, body]`; `only` filters by URL. */
+export function recordedGets(recording: Recording, only: (url: string) => boolean = () => true) {
+  return [...recording.crawl.exchanges.values()]
+    .filter(
+      (e) => e.accept === 'hal' && typeof (e.body as { _links?: unknown })?._links === 'object',
+    )
+    .filter((e) => only(e.url))
+    .map((e) => [e.url, e.body] as const)
+}
+
+/** Each recorded GET asked of the replay: byte-identical modulo the origin, or listed. */
+export async function identity(
+  recording: Recording,
+  replay: HalApi,
+  from: string,
+  only?: (url: string) => boolean,
+) {
+  const differ: string[] = []
+  let same = 0
+  for (const [url, body] of recordedGets(recording, only)) {
+    const response = await replay.handle(
+      new Request(url.replace(from, REPLAY), { headers: { accept: HAL } }),
+    )
+    const got = (await response.text()).replaceAll(REPLAY, 'ORIGIN')
+    if (got === JSON.stringify(body).replaceAll(from, 'ORIGIN')) same++
+    else differ.push(url)
+  }
+  return { same, differ }
+}
+
+/**
+ * A document's shape: its members (sorted), its rels, and the type of every value; hrefs and
+ * values themselves left out. Arrays by their first item's shape.
+ */
+export function shapeOf(value: unknown): unknown {
+  if (Array.isArray(value)) return value.length === 0 ? [] : [shapeOf(value[0])]
+  if (typeof value === 'object' && value !== null) {
+    const out: Record<string, unknown> = {}
+    for (const key of Object.keys(value).sort()) {
+      const member = (value as Record<string, unknown>)[key]
+      out[key] =
+        key === '_links' && typeof member === 'object' && member !== null
+          ? Object.keys(member).sort()
+          : shapeOf(member)
+    }
+    return out
+  }
+  return value === null ? 'null' : typeof value
+}
+
+/** Each recorded GET asked of the replay: the same members, rels and value types, or listed. */
+export async function sameShapes(
+  recording: Recording,
+  replay: HalApi,
+  from: string,
+  only?: (url: string) => boolean,
+) {
+  const differ: { url: string; recorded: unknown; replayed: unknown }[] = []
+  let same = 0
+  for (const [url, body] of recordedGets(recording, only)) {
+    const response = await replay.handle(
+      new Request(url.replace(from, REPLAY), { headers: { accept: HAL } }),
+    )
+    const replayed = response.ok ? shapeOf(await response.json()) : response.status
+    const recorded = shapeOf(body)
+    if (JSON.stringify(replayed) === JSON.stringify(recorded)) same++
+    else differ.push({ url, recorded, replayed })
+  }
+  return { same, differ }
+}
