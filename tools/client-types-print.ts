@@ -145,7 +145,7 @@ class Printer {
 
   #resource(type: ts.Type): string {
     const name = this.#name(type)
-    const lines = [`export type ${name} = {`]
+    const lines = [`/** ${this.#summary(type)} */`, `export type ${name} = {`]
     for (const member of MEMBERS) {
       const value = this.#maybe(type, member)
       if (!value) continue
@@ -153,6 +153,24 @@ class Printer {
     }
     lines.push('}')
     return lines.join('\n')
+  }
+
+  /** One line of TSDoc for a printed resource type: every public export has one. */
+  #summary(type: ts.Type): string {
+    const resource = this.#kind(type)
+    const of = resource ? `\`${resource.collection}\`` : ''
+    switch (resource?.kind) {
+      case 'RootType':
+        return "The API's root: the collections it links to."
+      case 'ItemType':
+        return `A record of ${of}: its data, links, embedded records and actions.`
+      case 'PageType':
+        return `A page of ${of}: its records embedded, and links to the other pages.`
+      case 'BackPageType':
+        return `The records of ${of} that link to one record, page by page.`
+      default:
+        return 'A resource of the API.'
+    }
   }
 
   #memberValue(member: (typeof MEMBERS)[number], type: ts.Type, indent: string): string {

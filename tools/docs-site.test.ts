@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { repositoryUrl } from '../docs/.vitepress/repository-links.js'
 import { guideSidebar } from '../docs/.vitepress/sidebar.js'
 import { githubSlug } from '../docs/.vitepress/slug.js'
-import { entriesOf, entryPoints, typedocName } from './docs-api.js'
+import { entriesOf, entryPoints, joinTagLines, typedocName } from './docs-api.js'
 import { deadLinksInMarkdown, deadLinksInSite } from './docs-links.js'
 
 // The docs build's own parts: what the API reference is generated from, the sidebar read from the
@@ -63,6 +63,30 @@ describe('the API reference', () => {
     expect(entries.map((e) => typedocName(e, entries))).toEqual(['.', 'react'])
     const sdk = { package: '@halyard/sdk', specifier: '@halyard/sdk', source: 'sdk/src/index.ts' }
     expect(typedocName(sdk, [sdk, ...entries])).toBe('sdk/src')
+  })
+})
+
+describe('the generated Markdown', () => {
+  it('never starts a paragraph line with a tag, which VitePress would read as HTML', () => {
+    const markdown = [
+      'Runs as `halyard-mock --api',
+      '<module>` from the command line.',
+      '',
+      '```ts',
+      '<not joined>',
+      '```',
+      '| a |',
+      '<b>',
+    ].join('\n')
+    expect(joinTagLines(markdown).split('\n')).toEqual([
+      'Runs as `halyard-mock --api <module>` from the command line.',
+      '',
+      '```ts',
+      '<not joined>',
+      '```',
+      '| a |',
+      '<b>',
+    ])
   })
 })
 

@@ -120,7 +120,7 @@ export default { resolve: { conditions }, ssr: { resolve: { conditions } } }`,
 })
 
 describe('snippetsOf', () => {
-  it('takes ts and typescript fences, indented ones dedented, and leaves out fragments', () => {
+  it('takes ts and typescript fences, indented ones dedented, and leaves out fragments and tsx', () => {
     const markdown = [
       '# Title',
       '```ts',
@@ -136,6 +136,9 @@ describe('snippetsOf', () => {
       '```',
       '```sh',
       'npm start',
+      '```',
+      '```tsx',
+      'const b = <p />',
       '```',
     ].join('\n')
     expect(snippetsOf('X.md', markdown)).toEqual([

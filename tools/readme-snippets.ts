@@ -46,7 +46,8 @@ export function howToRun(code: string): Snippet['run'] {
  */
 export function snippetsOf(readme: string, markdown: string): Snippet[] {
   const snippets: Snippet[] = []
-  const fence = /^( *)```(ts|typescript)([^\n]*)\n([\s\S]*?)^\1```/gm
+  // `ts` or `typescript` exactly: a `tsx` block (a component) is not a file this check can run.
+  const fence = /^( *)```(ts|typescript)((?:[ \t][^\n]*)?)\n([\s\S]*?)^\1```/gm
   for (const match of markdown.matchAll(fence)) {
     const [, indent = '', , info = '', body = ''] = match
     if (info.trim().split(/\s+/).includes('fragment')) continue

@@ -5,6 +5,7 @@ import type { Resource } from '../resource.js'
 import type { State } from '../state.js'
 import type { AnyResource, Form, Rel } from '../types.js'
 
+/** The API's root: the collections it links to. */
 export type Root = {
   data: Record<never, never>
   rels: {
@@ -21,6 +22,7 @@ export type Root = {
   actions: Record<never, never>
 }
 
+/** A record of `blogs`: its data, links, embedded records and actions. */
 export type Blog = {
   data: {
     id: number
@@ -50,6 +52,7 @@ export type Blog = {
   }
 }
 
+/** A page of `articles`: its records embedded, and links to the other pages. */
 export type ArticlePage = {
   data: {
     pageSize: number
@@ -89,6 +92,7 @@ export type ArticlePage = {
   }
 }
 
+/** A record of `articles`: its data, links, embedded records and actions. */
 export type Article = {
   data: {
     content?: string
@@ -130,6 +134,7 @@ export type Article = {
   }
 }
 
+/** A page of `comments`: its records embedded, and links to the other pages. */
 export type CommentPage = {
   data: {
     pageSize: number
@@ -155,6 +160,7 @@ export type CommentPage = {
   actions: Record<never, never>
 }
 
+/** A record of `comments`: its data, links, embedded records and actions. */
 export type Comment = {
   data: {
     id: number
