@@ -3,7 +3,8 @@
  * anchors, so this reads the built site: every internal `href` must name a file of the site and,
  * with a `#fragment`, an `id` on that page. It also checks the repository's own Markdown (every
  * README, CONTRIBUTING) the way GitHub renders it: relative links to existing files, anchors to
- * existing headings.
+ * existing headings; and their links to the published site (all a package's README has) to pages
+ * and anchors of the build.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
@@ -13,8 +14,9 @@ import { readmes } from './readme-snippets.js'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const DIST = join(ROOT, 'docs/.vitepress/dist')
-/** The site's `base` (docs/.vitepress/config.ts). */
+/** The site's `base` (docs/.vitepress/config.ts), and where it is published. */
 const BASE = '/halyard/'
+const SITE = 'https://halyard-dev.github.io/halyard/'
 
 /** One link that leads nowhere: where it is, and what it points at. */
 export interface DeadLink {
@@ -42,6 +44,24 @@ const decode = (text: string) =>
 /** The `id`s of an HTML page. */
 function idsOf(html: string): Set<string> {
   return new Set([...html.matchAll(/\sid="([^"]*)"/g)].map((m) => decode(m[1] ?? '')))
+}
+
+/** The published site: its URL, and the folder its build is in. */
+export interface Site {
+  readonly url: string
+  readonly dist: string
+}
+
+/** Why an absolute link to the published site leads nowhere in its build, or undefined. */
+function missingOnSite(site: Site, href: string): string | undefined {
+  const [path = '', fragment] = href.slice(site.url.length).split('#', 2)
+  let target = join(site.dist, decodeURIComponent(path))
+  if (existsSync(target) && statSync(target).isDirectory()) target = join(target, 'index.html')
+  if (!existsSync(target)) return 'no such page on the site'
+  if (fragment && !idsOf(readFileSync(target, 'utf8')).has(decodeURIComponent(fragment))) {
+    return `no #${fragment} on ${relative(site.dist, target)}`
+  }
+  return undefined
 }
 
 /**
@@ -119,11 +139,16 @@ function anchorsOf(markdown: string): Set<string> {
  * @example
  * deadLinksInMarkdown('/work/halyard', 'README.md') // [] when every link leads somewhere
  */
-export function deadLinksInMarkdown(root: string, page: string): DeadLink[] {
+export function deadLinksInMarkdown(root: string, page: string, site?: Site): DeadLink[] {
   const dead: DeadLink[] = []
   const markdown = readFileSync(join(root, page), 'utf8').replace(/^\s*```[\s\S]*?^\s*```/gm, '')
   for (const match of markdown.matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)) {
     const href = match[1] ?? ''
+    if (site && href.startsWith(site.url)) {
+      const reason = missingOnSite(site, href)
+      if (reason) dead.push({ page, href, reason })
+      continue
+    }
     if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//')) continue
     const [path = '', fragment] = href.split('#', 2)
     const target = path === '' ? join(root, page) : resolve(dirname(join(root, page)), path)
@@ -151,7 +176,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     ...deadLinksInSite(DIST, BASE),
     ...pages
       .filter((page) => existsSync(join(ROOT, page)))
-      .flatMap((page) => deadLinksInMarkdown(ROOT, page)),
+      .flatMap((page) => deadLinksInMarkdown(ROOT, page, { url: SITE, dist: DIST })),
   ]
   for (const { page, href, reason } of dead) console.error(`${page}: ${href}: ${reason}`)
   if (dead.length > 0) {

@@ -162,6 +162,33 @@ describe('the link check', () => {
     ])
   })
 
+  it("checks a README's links to the published site against the built site", async () => {
+    await files({
+      'README.md': [
+        '[ok](https://site.test/docs/guide/a.html#usage)',
+        '[folder](https://site.test/docs/guide/)',
+        '[gone](https://site.test/docs/guide/b.html)',
+        '[anchor](https://site.test/docs/guide/a.html#nowhere)',
+        '[elsewhere](https://other.test/x.html)',
+      ].join('\n'),
+      'dist/guide/a.html': '<h2 id="usage">Usage</h2>',
+      'dist/guide/index.html': '<h1 id="guide">Guide</h1>',
+    })
+    const site = { url: 'https://site.test/docs/', dist: join(dir, 'dist') }
+    expect(deadLinksInMarkdown(dir, 'README.md', site)).toEqual([
+      {
+        page: 'README.md',
+        href: 'https://site.test/docs/guide/b.html',
+        reason: 'no such page on the site',
+      },
+      {
+        page: 'README.md',
+        href: 'https://site.test/docs/guide/a.html#nowhere',
+        reason: 'no #nowhere on guide/a.html',
+      },
+    ])
+  })
+
   it('makes anchors as GitHub does, so the site and GitHub agree', () => {
     expect(githubSlug("The seed's quirks")).toBe('the-seeds-quirks')
     expect(githubSlug('`createBlogApi(options)` — `@halyard/mock`')).toBe(
