@@ -23,8 +23,8 @@ const list = (value: string | null) =>
     .filter(Boolean)
 
 /**
- * What a page on another site, a rebound DNS name or a hand-made request must not get (docs/api.md, Resources
- * paths and hosts, §3 methods and CORS, §5 admin). Path cases run on every target; the others only
+ * What a page on another site, a rebound DNS name or a hand-made request must not get (docs/api.md:
+ * Resources for paths and hosts, HTTP semantics for methods and CORS, Mock controls for admin). Path cases run on every target; the others only
  * where the target has the capability (see `ContractCapability`).
  */
 export function securityCases(target: () => ContractTarget): void {
