@@ -287,7 +287,7 @@ function routeTable(
       action: AuthorizeCheck['action'],
       target: { record?: HalRecord; parent?: HalRecord },
     ) => {
-      mayWrite(grant, name)
+      if (action !== 'read') mayWrite(grant, name)
       const verdict = served.authorize?.({ action, grant, ...target }) ?? true
       if (verdict === true) return
       if (verdict === 401) throw new Problem(401, 'This request needs other credentials.')
@@ -403,11 +403,10 @@ function routeTable(
     table.push(
       read(
         itemPattern,
-        ({ http, params }) => {
-          const answer = answerRead(
-            http,
-            itemRep(http, collection(), reps.resolve(address, params, http.path)),
-          )
+        ({ http, params, grant }) => {
+          const record = reps.resolve(address, params, http.path)
+          if (served.authorize) authorize(grant, 'read', { record })
+          const answer = answerRead(http, itemRep(http, collection(), record))
           if (address.writable) answer.headers['accept-patch'] = acceptPatch
           return answer
         },
