@@ -1,9 +1,7 @@
 import type { Collection } from '@msw/data'
-import { type Answer, fromResponse } from '../http/answer.js'
 import { readJson } from '../http/body.js'
 import { FORMS_TYPES, HAL_TYPES } from '../http/negotiation.js'
 import { ACCEPT_PATCH } from '../http/patch.js'
-import type { Preferences } from '../http/prefer.js'
 import { Problem } from '../http/problem.js'
 import {
   answerRead,
@@ -21,7 +19,6 @@ import type {
   HalApiDefinition,
   HalRecord,
   HalRoute,
-  HalRouteContext,
   SeedValue,
 } from './definition.js'
 import { checkDefinition, checkRoutes, routeShape } from './definition-check.js'
