@@ -1,4 +1,4 @@
-/** Where the Blog API lives on every server (CONTRACT §1). */
+/** Where the Blog API lives on every server (docs/api.md, Resources). */
 export const API_PATH = '/api/v1.2'
 
 /** The server under test: its origin and its API root. */
@@ -11,7 +11,7 @@ export interface ServerUnderTest {
 
 /**
  * Reads a server's address given either as its origin or as its API root, with or without a
- * trailing slash. The API must sit at `/api/v1.2` on its origin (CONTRACT §1): the suites address
+ * trailing slash. The API must sit at `/api/v1.2` on its origin (docs/api.md, Resources): the suites address
  * it by absolute paths, so any other path is refused with a message saying what to give instead.
  *
  * @example

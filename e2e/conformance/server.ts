@@ -50,7 +50,7 @@ async function expectApiRoot(apiUrl: string): Promise<void> {
 }
 
 /**
- * Every case starts from the seed of CONTRACT §5 and most of them write, so the suites restore the
+ * Every case starts from the seed of docs/api.md, Mock controls and most of them write, so the suites restore the
  * seed before each case through the reset control. Without it a run's results would depend on the
  * order of the cases and on what the server held before: no verdict on the server at all. So a
  * server lacking the control is refused here, once, instead of failing case after case.
@@ -62,7 +62,7 @@ async function expectResetControl(server: ServerUnderTest): Promise<void> {
   if (status === 404) {
     throw new Error(
       `The server lacks the reset control: POST ${url} answered 404. The conformance suites ` +
-        'restore the seed of CONTRACT §5 (blog 1 with 42 articles, blog 2 empty) before every case ' +
+        'restore the seed of docs/api.md, Mock controls (blog 1 with 42 articles, blog 2 empty) before every case ' +
         'through this route, an extension the mock server has; they cannot give a verdict on a ' +
         'server without it. Add the route, or run them against `npm start`.',
     )

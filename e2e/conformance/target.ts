@@ -3,7 +3,7 @@ import { sendRaw } from '../../mock/test/raw-http.js'
 import type { SdkTarget } from '../../sdk/test/suite/target.js'
 import type { ServerUnderTest } from './base-url.js'
 
-/** The reset control of CONTRACT §5, an extension: it restores the seed. */
+/** The reset control of docs/api.md, Mock controls, an extension: it restores the seed. */
 export const RESET_PATH = '/__admin/reset'
 
 /** A server the conformance suites run against, named for their reports. */

@@ -2,7 +2,7 @@ import { Ketting } from 'ketting'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMockServer, type MockServer } from '../src/server/index.js'
 
-// A third-party HAL client pages through the Blog API by the standard `_links` (CONTRACT §1,
+// A third-party HAL client pages through the Blog API by the standard `_links` (docs/api.md, Resources,
 // ext): Ketting knows nothing of `_link` or of `nextPage`.
 let server: MockServer
 beforeAll(async () => {

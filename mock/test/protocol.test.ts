@@ -1,4 +1,4 @@
-// Rules of CONTRACT.md that fetch over a network cannot show (it always sends Accept), or that
+// Rules of docs/api.md that fetch over a network cannot show (it always sends Accept), or that
 // need an option the contract suite's default targets do not start with.
 import { getResponse } from 'msw'
 import { describe, expect, it } from 'vitest'

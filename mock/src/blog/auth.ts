@@ -5,7 +5,7 @@ export interface TokenGrant {
   readonly blogs: readonly number[] | '*'
 }
 
-/** The challenge every 401 carries (CONTRACT §2). */
+/** The challenge every 401 carries (docs/api.md, Writes). */
 export const WWW_AUTHENTICATE = 'Token realm="blog-api"'
 
 /** The token a request carries: `X-Access-Token`, else the `access_token` cookie. */

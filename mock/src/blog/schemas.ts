@@ -38,7 +38,7 @@ function text(
  * templates derive their properties from it too.
  */
 export const articleFields = {
-  // Stored trimmed (CONTRACT §2 counts the limit after trimming), so padding is never kept.
+  // Stored trimmed (docs/api.md, Writes counts the limit after trimming), so padding is never kept.
   title: text('title', 'Title', { min: 1, max: 200, trim: true }),
   content: text('content', 'Content', { max: 100_000 }).optional(),
 }

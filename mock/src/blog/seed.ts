@@ -24,7 +24,7 @@ export interface SeedData {
 const PERSON_NAMES = ['Ada', 'Grace', 'Alan', 'Barbara', 'Edsger', 'Margaret', 'Donald', 'Frances']
 
 /**
- * The built-in seed of CONTRACT §5: blog 1 ("Engineering blog") with `articles` articles, blog 2
+ * The built-in seed of docs/api.md, Mock controls: blog 1 ("Engineering blog") with `articles` articles, blog 2
  * with none, comments on the first articles, and 8 persons ("1" to "8") who each have friends.
  *
  * @example

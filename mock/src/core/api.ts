@@ -1,9 +1,7 @@
 import type { Collection } from '@msw/data'
-import { type Answer, fromResponse } from '../http/answer.js'
 import { readJson } from '../http/body.js'
 import { FORMS_TYPES, HAL_TYPES } from '../http/negotiation.js'
 import { ACCEPT_PATCH } from '../http/patch.js'
-import type { Preferences } from '../http/prefer.js'
 import { Problem } from '../http/problem.js'
 import {
   answerRead,
@@ -21,7 +19,6 @@ import type {
   HalApiDefinition,
   HalRecord,
   HalRoute,
-  HalRouteContext,
   SeedValue,
 } from './definition.js'
 import { checkDefinition, checkRoutes, routeShape } from './definition-check.js'
@@ -287,7 +284,7 @@ function routeTable(
       action: AuthorizeCheck['action'],
       target: { record?: HalRecord; parent?: HalRecord },
     ) => {
-      mayWrite(grant, name)
+      if (action !== 'read') mayWrite(grant, name)
       const verdict = served.authorize?.({ action, grant, ...target }) ?? true
       if (verdict === true) return
       if (verdict === 401) throw new Problem(401, 'This request needs other credentials.')
@@ -403,11 +400,10 @@ function routeTable(
     table.push(
       read(
         itemPattern,
-        ({ http, params }) => {
-          const answer = answerRead(
-            http,
-            itemRep(http, collection(), reps.resolve(address, params, http.path)),
-          )
+        ({ http, params, grant }) => {
+          const record = reps.resolve(address, params, http.path)
+          if (served.authorize) authorize(grant, 'read', { record })
+          const answer = answerRead(http, itemRep(http, collection(), record))
           if (address.writable) answer.headers['accept-patch'] = acceptPatch
           return answer
         },

@@ -154,7 +154,8 @@ export interface PagingConvention {
  *   grant === 'root' || (record?.authorId ?? parent?.id) === 1 || 403
  */
 export interface AuthorizeCheck<R = HalRecord> {
-  readonly action: 'create' | 'replace' | 'update' | 'delete'
+  /** `read` is a GET of the record, whose `grant` is `undefined` unless the API protects reads. */
+  readonly action: 'read' | 'create' | 'replace' | 'update' | 'delete'
   /** What `authenticate` returned for the request. */
   readonly grant: unknown
   /** The record written (replace, update, delete). */
@@ -219,8 +220,8 @@ export interface CollectionDefinition<S extends StandardSchema = StandardSchema>
     write: { readonly current?: HalRecord<S> },
   ): Record<string, unknown>
   /**
-   * Per-record authorization of writes, after the token check: `true` allows; `false` or 403
-   * answers 403, 401 answers 401; a thrown `Problem` is answered as it is.
+   * Per-record authorization of reads of an item and of writes, after the token check: `true`
+   * allows; `false` or 403 answers 403, 401 answers 401; a thrown `Problem` is answered as it is.
    */
   authorize?(check: AuthorizeCheck<HalRecord<S>>): boolean | 401 | 403
   /**

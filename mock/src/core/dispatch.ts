@@ -62,7 +62,7 @@ export function methodNotAllowed(method: string, allow: readonly string[]): Prob
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
- * The one pipeline of the core (ARCHITECTURE.md): the router's full match (404 / 405 / `Allow` /
+ * The one pipeline of the core: the router's full match (404 / 405 / `Allow` /
  * `OPTIONS`), then `Prefer` (delay, status), negotiation (406) and the route, whose problems
  * become problem details; every answer varies on `Accept`, and a HEAD's has no body.
  *

@@ -62,9 +62,9 @@ const library = () =>
             title: (author) => author.name,
           },
         },
-        // `ada` writes Ada's books only; `root` writes any.
-        authorize: ({ grant, record, parent }) =>
-          grant === 'root' || (record?.authorId ?? parent?.id) === 1 || 403,
+        // Anyone reads; `ada` writes Ada's books only, `root` any.
+        authorize: ({ action, grant, record, parent }) =>
+          action === 'read' || grant === 'root' || (record?.authorId ?? parent?.id) === 1 || 403,
         deleted: (book, was) => ({
           gone: book.id,
           _links: { curies: (was._links as { curies: unknown }).curies },
@@ -476,5 +476,26 @@ describe('defineHalApi: a nested collection without an input schema', () => {
     expect(await created.json()).toMatchObject({ id: 1, ownerId: 2, text: 'a' })
     const moved = await send('PUT', '/owners/2/notes/1', { ownerId: 1, text: 'b' })
     expect(await moved.json()).toMatchObject({ ownerId: 2, text: 'b' })
+  })
+})
+
+describe('defineHalApi: per-record authorization of reads', () => {
+  it('asks the hook before a GET of a record: a private note is a 403 to other tokens', async () => {
+    const api = defineHalApi({
+      basePath: '/api',
+      tokens: ['ada', 'grace'],
+      protectReads: true,
+      collections: {
+        notes: defineCollection({
+          schema: z.object({ owner: z.string(), text: z.string() }),
+          seed: [{ owner: 'ada', text: 'mine' }],
+          authorize: ({ action, grant, record }) => action !== 'read' || record?.owner === grant,
+        }),
+      },
+    })
+    const read = (token: string) =>
+      api.handle(new Request(`${ORIGIN}/api/notes/1`, { headers: { 'x-access-token': token } }))
+    expect((await read('ada')).status).toBe(200)
+    expect((await read('grace')).status).toBe(403)
   })
 })

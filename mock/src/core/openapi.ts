@@ -122,7 +122,7 @@ export function openApiDocument(
         },
       ]),
     )
-  // HAL-FORMS clients get the same document with `_templates` (CONTRACT §3, ext).
+  // HAL-FORMS clients get the same document with `_templates` (docs/api.md, HTTP semantics, ext).
   const hal = (description: string, schema: string, headers: Record<string, unknown> = {}) => ({
     description,
     headers: { ...VALIDATORS, ...headers },

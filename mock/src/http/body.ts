@@ -2,7 +2,7 @@ import type { z } from 'zod'
 import type { HeaderReader } from './headers.js'
 import { type FieldError, Problem } from './problem.js'
 
-/** The largest request body the API accepts (CONTRACT §2). */
+/** The largest request body the API accepts (docs/api.md, Writes). */
 export const MAX_BODY_BYTES = 1024 * 1024
 
 /** `application/json` or any `+json` type, parameters allowed. */

@@ -5,7 +5,7 @@ import type { HeaderReader } from './headers.js'
 
 /** What the HAL routes can produce; `application/json` is served as HAL since HAL is JSON. */
 export const HAL_TYPES = ['application/hal+json', 'application/json'] as const
-/** What the resources offering HAL-FORMS templates produce (CONTRACT §3, ext). */
+/** What the resources offering HAL-FORMS templates produce (docs/api.md, HTTP semantics, ext). */
 export const FORMS_TYPES = [...HAL_TYPES, HAL_FORMS_JSON] as const
 /** What the documentation pages produce. */
 export const HTML_TYPES = ['text/html'] as const
@@ -48,7 +48,7 @@ export function accepts(headers: HeaderReader, available: readonly string[]): bo
 }
 
 /**
- * Whether a request to a resource offering templates asks for HAL-FORMS (CONTRACT §3, ext).
+ * Whether a request to a resource offering templates asks for HAL-FORMS (docs/api.md, HTTP semantics, ext).
  *
  * @example
  * wantsForms(new Headers({ accept: 'application/prs.hal-forms+json, application/hal+json' })) // true

@@ -8,7 +8,7 @@ export interface Validators {
   readonly lastModified: number
   /**
    * The ETags of the same state in the resource's other representations (HAL-FORMS beside HAL),
-   * which `If-Match` / `If-None-Match` match too (CONTRACT §3); read only when `etag` does not match.
+   * which `If-Match` / `If-None-Match` match too (docs/api.md, HTTP semantics); read only when `etag` does not match.
    */
   readonly otherEtags?: () => readonly string[]
 }

@@ -38,8 +38,8 @@ export function represent(
 }
 
 /**
- * The representation a request asks for among a resource's plain HAL and HAL-FORMS ones (CONTRACT
- * §3, ext), built lazily; its preconditions match the other one's ETag too.
+ * The representation a request asks for among a resource's plain HAL and HAL-FORMS ones
+ * (docs/api.md, Negotiation), built lazily; its preconditions match the other one's ETag too.
  *
  * @example
  * const rep = negotiated(context.request, () => represent(body, at), () => represent(withForms, at, HAL_FORMS_JSON))

@@ -1,7 +1,7 @@
 import { appendHeader, listHas } from '../http/answer.js'
 import { isLoopbackHost } from './hosts.js'
 
-/** Methods a cross-origin page may use (CONTRACT §3). */
+/** Methods a cross-origin page may use (docs/api.md, HTTP semantics). */
 const ALLOW_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS'
 /** Request headers a cross-origin page may send (`Authorization`: an API of yours takes Bearer tokens). */
 const ALLOW_HEADERS =
@@ -19,7 +19,7 @@ export function isPreflight(request: { method: string; headers: { has(name: stri
 }
 
 /**
- * Which origins may read the real server's answers (CONTRACT §3): loopback origins on any port by
+ * Which origins may read the real server's answers (docs/api.md, HTTP semantics): loopback origins on any port by
  * default, with credentials (the `access_token` cookie); `corsOrigins` adds exact origins, also
  * with credentials, and `*` any origin, but then without credentials (`Access-Control-Allow-Origin:
  * *`). `Origin: null` (sandboxed frames, `file:` pages) is never allowed with credentials.

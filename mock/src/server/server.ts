@@ -193,7 +193,7 @@ async function serve<Api extends ServedApi>(
     } catch (error) {
       sent = writeProblem(error, from, request.url.pathname)
     }
-    // Admin answers carry CORS headers only for trusted origins, never for `*` (CONTRACT §5).
+    // Admin answers carry CORS headers only for trusted origins, never for `*` (docs/api.md, Mock controls).
     const pageOrigin = request.headers.get('origin')
     const adminPath = isAdminPath(request.path)
     if (!(adminPath && pageOrigin !== null && !cors.trusts(pageOrigin))) {

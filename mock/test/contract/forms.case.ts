@@ -15,7 +15,7 @@ import type { ContractTarget } from './target.js'
 
 const FORMS = 'application/prs.hal-forms+json'
 
-/** A HAL-FORMS property, as CONTRACT §3 (ext) describes the Blog API's. */
+/** A HAL-FORMS property, as docs/api.md, HTTP semantics (ext) describes the Blog API's. */
 interface Property {
   name: string
   prompt?: string
@@ -60,7 +60,7 @@ function withoutTemplates(body: Record<string, unknown>): Record<string, unknown
 const byName = (properties: Property[]) =>
   Object.fromEntries(properties.map((property) => [property.name, property]))
 
-/** CONTRACT §3 (ext): HAL-FORMS `_templates` for the clients that ask for them. */
+/** docs/api.md, HTTP semantics (ext): HAL-FORMS `_templates` for the clients that ask for them. */
 export function formsCases(target: () => ContractTarget): void {
   const api = client(target)
   const ARTICLE = paths.article(1, 1)

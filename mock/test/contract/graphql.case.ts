@@ -12,7 +12,7 @@ interface Person {
   friends?: Person[]
 }
 
-/** CONTRACT §4: smoke cases of the query-language endpoint over HTTP (details are tested elsewhere). */
+/** docs/api.md, GraphQL: smoke cases of the query-language endpoint over HTTP (details are tested elsewhere). */
 export function graphqlCases(target: () => ContractTarget): void {
   const api = client(target)
   const post = (body: unknown, accept = 'application/json') =>

@@ -2,15 +2,15 @@ import { describe, expect, it } from 'vitest'
 import { type ContractCapability, type ContractTarget, supports } from './target.js'
 
 /**
- * Small HTTP helpers for the contract cases. They know only what CONTRACT.md says is observable
+ * Small HTTP helpers for the contract cases. They know only what docs/api.md says is observable
  * over HTTP (paths, seed facts, tokens), never the mock's modules, so the cases can run against any
  * server that claims to implement the Blog API v1.2.
  */
 
-/** The API's base path (CONTRACT §1). */
+/** The API's base path (docs/api.md, Resources). */
 export const API = '/api/v1.2'
 
-/** Seed facts of CONTRACT §5. */
+/** Seed facts of docs/api.md, Mock controls. */
 export const SEED = {
   /** Blog 1, "Engineering blog", holds this many articles (ids 1…42). */
   articles: 42,
@@ -37,7 +37,7 @@ export const paths = {
     query === undefined ? `${API}/graphql` : `${API}/graphql?query=${encodeURIComponent(query)}`,
 } as const
 
-// Representations, as CONTRACT §1 describes them.
+// Representations, as docs/api.md, Resources describes them.
 export interface Link {
   href: string
   templated?: boolean
@@ -252,7 +252,7 @@ export function expectNoStack(text: string): void {
 }
 
 /**
- * Expects RFC 9457 problem details with this status (CONTRACT §3): `type`, `title`, `status`,
+ * Expects RFC 9457 problem details with this status (docs/api.md, HTTP semantics): `type`, `title`, `status`,
  * `detail`, with `type` either `about:blank` or a URL under `…/docs/problems/`.
  */
 export function expectProblem(answer: Answer, status: number, what = ''): Problem {

@@ -27,7 +27,7 @@ const allowOf = (answer: Answer) =>
 
 const GRAPHQL_QUERY = '{ person(id: "1") { id name } }'
 
-/** CONTRACT §3: negotiation, methods, errors, problem details; §5: Prefer controls. */
+/** docs/api.md, HTTP semantics: negotiation, methods, errors, problem details; Mock controls: Prefer controls. */
 export function httpCases(target: () => ContractTarget): void {
   const api = client(target)
 

@@ -15,7 +15,7 @@ import type { ContractTarget } from './target.js'
 const range = (from: number, to: number) =>
   Array.from({ length: to - from + 1 }, (_, i) => from + i)
 
-/** CONTRACT §1, Article page: page arithmetic, links, defaults, limits and order. */
+/** docs/api.md, Resources, Article page: page arithmetic, links, defaults, limits and order. */
 export function pageCases(target: () => ContractTarget): void {
   const api = client(target)
   const page = (blogId: number, query = '') =>

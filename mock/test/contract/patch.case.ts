@@ -18,7 +18,7 @@ import type { ContractTarget } from './target.js'
 const MERGE = 'application/merge-patch+json'
 const JSON_PATCH = 'application/json-patch+json'
 
-/** The two formats `Accept-Patch` must list (CONTRACT §2, ext), whatever their order. */
+/** The two formats `Accept-Patch` must list (docs/api.md, Writes, ext), whatever their order. */
 const expectAcceptPatch = (answer: Answer, what = '') => {
   const listed = (answer.headers.get('accept-patch') ?? '')
     .split(',')
@@ -27,7 +27,7 @@ const expectAcceptPatch = (answer: Answer, what = '') => {
   expect(listed, what).toEqual([JSON_PATCH, MERGE])
 }
 
-/** CONTRACT §2 (ext): partial update of an article by merge patch or JSON Patch. */
+/** docs/api.md, Writes (ext): partial update of an article by merge patch or JSON Patch. */
 export function patchCases(target: () => ContractTarget): void {
   const api = client(target)
   const ARTICLE = paths.article(1, 1)

@@ -40,7 +40,7 @@ function asctime(ms: number): string {
 const IMF_FIXDATE =
   /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/
 
-/** CONTRACT §3: validators, caching headers and preconditions (RFC 9110 §13.2.2 order). */
+/** docs/api.md, HTTP semantics: validators, caching headers and preconditions (RFC 9110 §13.2.2 order). */
 export function preconditionCases(target: () => ContractTarget): void {
   const api = client(target)
   const ARTICLE = paths.article(1, 1)

@@ -15,7 +15,7 @@ import {
 } from './helpers.js'
 import type { ContractTarget } from './target.js'
 
-/** CONTRACT §1: the resources, their links, and that no emitted link dangles. */
+/** docs/api.md, Resources: the resources, their links, and that no emitted link dangles. */
 export function resourceCases(target: () => ContractTarget): void {
   const api = client(target)
   const base = () => `${target().origin}${API}`

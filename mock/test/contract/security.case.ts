@@ -23,8 +23,8 @@ const list = (value: string | null) =>
     .filter(Boolean)
 
 /**
- * What a page on another site, a rebound DNS name or a hand-made request must not get (CONTRACT §1
- * paths and hosts, §3 methods and CORS, §5 admin). Path cases run on every target; the others only
+ * What a page on another site, a rebound DNS name or a hand-made request must not get (docs/api.md:
+ * Resources for paths and hosts, HTTP semantics for methods and CORS, Mock controls for admin). Path cases run on every target; the others only
  * where the target has the capability (see `ContractCapability`).
  */
 export function securityCases(target: () => ContractTarget): void {
@@ -42,7 +42,7 @@ export function securityCases(target: () => ContractTarget): void {
   const blog2Articles = async () =>
     (await api.read<Page<unknown>>(paths.articles(2))).totalArticles ?? -1
 
-  describe('only {origin}/api/v1.2/… is the API (CONTRACT §1)', () => {
+  describe('only {origin}/api/v1.2/… is the API (docs/api.md, Resources)', () => {
     it.each([
       `/x${API}/blogs/2/articles`,
       `/api/v1.1${API}/blogs/2/articles`,
@@ -63,7 +63,7 @@ export function securityCases(target: () => ContractTarget): void {
     })
   })
 
-  describeNeeds(target, 'raw-http')('hosts and request targets (CONTRACT §1)', () => {
+  describeNeeds(target, 'raw-http')('hosts and request targets (docs/api.md, Resources)', () => {
     const port = () => new URL(target().origin).port
 
     it('a Host that is no loopback name nor the server itself is a 403', async () => {
@@ -201,7 +201,7 @@ export function securityCases(target: () => ContractTarget): void {
     })
   })
 
-  describeNeeds(target, 'cors')('CORS (CONTRACT §3)', () => {
+  describeNeeds(target, 'cors')('CORS (docs/api.md, HTTP semantics)', () => {
     const LOOPBACK = ['http://localhost:5173', 'http://127.0.0.1:9', 'http://[::1]:3000']
 
     for (const origin of LOOPBACK) {
@@ -299,7 +299,7 @@ export function securityCases(target: () => ContractTarget): void {
     })
   })
 
-  describeNeeds(target, 'admin')('admin controls (CONTRACT §5)', () => {
+  describeNeeds(target, 'admin')('admin controls (docs/api.md, Mock controls)', () => {
     const createOne = async () => {
       await api.create({ title: 'Kept' }, 2)
       expect(await blog2Articles()).toBe(1)

@@ -15,7 +15,7 @@ import { writeCases } from './writes.case.js'
 export type { ContractCapability, ContractTarget } from './target.js'
 
 /**
- * Registers the whole CONTRACT.md suite against one target, in the style of Hono's
+ * Registers the whole docs/api.md suite against one target, in the style of Hono's
  * `router/common.case.test.ts`: the cases are written once and every target (MSW interception, the
  * real server, a browser worker, `E2E_BASE_URL`) runs them all. `target` is called when the suite
  * is registered, for its name and capabilities only; its origin, fetch and reset are used inside hooks and tests,

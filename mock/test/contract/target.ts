@@ -9,7 +9,7 @@ export interface ContractTarget {
   readonly origin: string
   /** fetch for a path under the origin ('/api/v1.2/blogs/1'); plain fetch semantics. */
   fetch(path: string, init?: RequestInit): Promise<Response>
-  /** Restore the seed (CONTRACT §5) before each test. */
+  /** Restore the seed (docs/api.md, Mock controls) before each test. */
   reset(): Promise<void>
   /**
    * What this target's `fetch` can send; omitted, it can send everything (Node's fetch). A case that
@@ -50,9 +50,9 @@ export interface RawAnswer {
  *   request header), and a service worker never sees the page's cookies either.
  * - `raw-http`: requests fetch cannot send (`Host`, `TRACE`, an absolute-form target), through
  *   {@link ContractTarget.raw}: a real server reached from Node.
- * - `cors`: the CORS rules of a real HTTP server (CONTRACT §3); handlers in-process or in a worker
+ * - `cors`: the CORS rules of a real HTTP server (docs/api.md, HTTP semantics); handlers in-process or in a worker
  *   answer their own page, never another origin.
- * - `admin`: the `/__admin` controls of CONTRACT §5, a real server's.
+ * - `admin`: the `/__admin` controls of docs/api.md, Mock controls, a real server's.
  */
 export type ContractCapability = 'cookie-header' | 'raw-http' | 'cors' | 'admin'
 

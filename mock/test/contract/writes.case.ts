@@ -17,10 +17,10 @@ import {
 } from './helpers.js'
 import type { ContractTarget } from './target.js'
 
-/** One MiB, the largest body the API must accept (CONTRACT §2). */
+/** One MiB, the largest body the API must accept (docs/api.md, Writes). */
 const MIB = 1024 * 1024
 
-/** CONTRACT §2: create, replace, delete; tokens; bodies; validation. */
+/** docs/api.md, Writes: create, replace, delete; tokens; bodies; validation. */
 export function writeCases(target: () => ContractTarget): void {
   const api = client(target)
   const totalArticles = async (blogId = 1) =>

@@ -27,7 +27,7 @@ const byName = (actions: readonly Action[]) =>
   Object.fromEntries(actions.map((action) => [action.name, action]))
 
 /**
- * HAL-FORMS actions and PATCH (CONTRACT §2 "Partial update", §3 "HAL-FORMS"). The same cases run on
+ * HAL-FORMS actions and PATCH (docs/api.md, Writes "Partial update", HTTP semantics "HAL-FORMS"). The same cases run on
  * the fixture's overrides (wherever the target has `use`) and on the Blog mock's own templates
  * (where the target has the `hal-forms` capability).
  */

@@ -1,7 +1,7 @@
 import { HttpResponse, http } from 'msw'
 
 /**
- * CONTRACT §3's HAL-FORMS templates and §2's PATCH, as route overrides in front of any Blog mock:
+ * docs/api.md, HTTP semantics's HAL-FORMS templates and Writes's PATCH, as route overrides in front of any Blog mock:
  * the suite's actions and patch cases run on them wherever the target has `use`, whether or not the
  * mock serves templates itself. Each override asks the mock underneath (a request marked with
  * {@link UNDERNEATH}, which the overrides let through) and adds only what HAL-FORMS adds.

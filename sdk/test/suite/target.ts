@@ -23,7 +23,7 @@ export interface SdkTarget {
   readonly capabilities?: readonly SdkCapability[]
 }
 
-/** `hal-forms`: the server serves CONTRACT §3's HAL-FORMS templates and §2's PATCH itself. */
+/** `hal-forms`: the server serves docs/api.md, HTTP semantics's HAL-FORMS templates and Writes's PATCH itself. */
 export type SdkCapability = 'hal-forms'
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The query-language endpoint of the Blog API mock, `/api/v1.2/graphql` (CONTRACT §4): GraphQL
+ * The query-language endpoint of the Blog API mock, `/api/v1.2/graphql` (docs/api.md, GraphQL): GraphQL
  * over HTTP, `POST` with a JSON body and `GET` with `?query=`. graphql-http speaks the protocol
  * (methods, media types, status codes); graphql-js parses, validates and executes. Only
  * web-standard APIs are used, so this runs in Node and in a browser service worker alike.
@@ -30,7 +30,7 @@ import { createPersonSchema } from './schema.js'
 export type { PersonDirectory, PersonRecord } from './persons.js'
 
 /**
- * The pre-execution limits of the endpoint; each defaults to the CONTRACT's value.
+ * The pre-execution limits of the endpoint; each defaults to the value docs/api.md (GraphQL) gives.
  *
  * @example
  * ```ts

@@ -1,5 +1,5 @@
 /**
- * The query-language endpoint of the Blog API mock (CONTRACT §4), `/api/v1.2/graphql`.
+ * The query-language endpoint of the Blog API mock (docs/api.md, GraphQL), `/api/v1.2/graphql`.
  *
  * @example
  * ```ts

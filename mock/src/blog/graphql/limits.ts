@@ -24,7 +24,7 @@ import { createFieldCollector } from './collect.js'
 import { friendsOf, type PersonDirectory, type PersonRecord } from './persons.js'
 
 /**
- * Default maximum field nesting (CONTRACT §4).
+ * Default maximum field nesting (docs/api.md, GraphQL).
  *
  * @example
  * ```ts
@@ -34,7 +34,7 @@ import { friendsOf, type PersonDirectory, type PersonRecord } from './persons.js
 export const DEFAULT_MAX_DEPTH = 10
 
 /**
- * Default maximum number of Person nodes one operation may touch (CONTRACT §4).
+ * Default maximum number of Person nodes one operation may touch (docs/api.md, GraphQL).
  *
  * @example
  * ```ts

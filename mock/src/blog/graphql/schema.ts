@@ -1,5 +1,5 @@
 /**
- * The GraphQL schema of the query-language endpoint (CONTRACT §4), built with graphql-js types:
+ * The GraphQL schema of the query-language endpoint (docs/api.md, GraphQL), built with graphql-js types:
  *
  * ```graphql
  * type Person { id: ID!  name: String!  friends: [Person!]! }

@@ -27,7 +27,7 @@ export function graphqlRoutes(persons: PersonLookup, limits: GraphqlLimits): Hal
       async handle({ http: request, url }) {
         // The root links here (`doc:graphql`): a GET without a query that accepts HTML (a browser,
         // a link checker) gets the endpoint's documentation, not a 400, so the link does not
-        // dangle (CONTRACT §1). GraphQL clients, which ask for JSON, still get graphql-http's answer.
+        // dangle (docs/api.md, Resources). GraphQL clients, which ask for JSON, still get graphql-http's answer.
         if (
           method === 'GET' &&
           !url.searchParams.has('query') &&
@@ -121,8 +121,8 @@ const TRANSPORT_ERRORS: Readonly<Record<number, string>> = {
 }
 
 /**
- * GraphQL errors stay GraphQL-over-HTTP answers (CONTRACT §4), but a refusal of the HTTP exchange
- * itself (405, 406, 413, 414, 415) becomes problem details like every other error of the API (CONTRACT §3).
+ * GraphQL errors stay GraphQL-over-HTTP answers (docs/api.md, GraphQL), but a refusal of the HTTP exchange
+ * itself (405, 406, 413, 414, 415) becomes problem details like every other error of the API (docs/api.md, HTTP semantics).
  */
 async function asProblemIfTransportError(response: Response): Promise<Response> {
   const detail = TRANSPORT_ERRORS[response.status]
