@@ -41,6 +41,7 @@ function reachable(file: string, seen = new Set<string>()): Set<string> {
 const SHELLS = [
   ...sourcesUnder(join(SRC, 'server')),
   ...sourcesUnder(join(SRC, 'playwright')),
+  ...sourcesUnder(join(SRC, 'node')),
   join(SRC, 'node.ts'),
   join(SRC, 'browser.ts'),
 ]
@@ -56,11 +57,12 @@ describe('the shells', () => {
     expect(offending).toEqual([])
   })
 
-  it('reach no Blog code from the generic server, route, fixture and worker', () => {
+  it('reach no Blog code from the generic server, route, fixture, Node setup and worker', () => {
     const generic = [
       'server/server.ts',
       'playwright/route.ts',
       'playwright/fixture.ts',
+      'node/setup.ts',
       'browser.ts',
     ].map((file) => join(SRC, file))
     for (const file of generic) {

@@ -1,6 +1,6 @@
 import { type BlogApi, createBlogApi } from '../blog/api.js'
 import type { BlogApiOptions } from '../blog/options.js'
-import { type HalApiServer, setupHalApi } from '../node.js'
+import { type HalApiServer, setupHalApi } from '../node/setup.js'
 
 /** A Blog API mock intercepting this process's requests. */
 export type BlogApiServer = HalApiServer<BlogApi>
