@@ -177,3 +177,45 @@ describe('defineHalApi: HAL-FORMS templates from the schema', () => {
     expect(body._templates.default).toMatchObject({ method: 'PUT', properties: [] })
   })
 })
+
+describe('defineHalApi: urlencoded writes as an HTML form sends them', () => {
+  const api = () =>
+    defineHalApi({
+      basePath: '/api',
+      tokens: ['dev-token'],
+      collections: {
+        posts: defineCollection({
+          schema: z.strictObject({
+            title: z.string(),
+            tags: z.array(z.string()).optional(),
+            scores: z.array(z.number()).optional(),
+          }),
+        }),
+      },
+    })
+  const post = (body: string) =>
+    api().handle(
+      new Request(`${ORIGIN}/api/posts`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'x-access-token': 'dev-token',
+        },
+        body,
+      }),
+    )
+
+  it('takes repeated fields of an array member (a multiple select) as its items, each by its type', async () => {
+    const response = await post('title=Hi&tags=a&tags=b&scores=1&scores=2.5')
+    expect(response.status).toBe(201)
+    expect(await response.json()).toMatchObject({ tags: ['a', 'b'], scores: [1, 2.5] })
+    const one = await post('title=Hi&tags=solo&scores=[3]')
+    expect(await one.json()).toMatchObject({ tags: ['solo'], scores: [3] })
+  })
+
+  it('refuses a `__proto__` field by name rather than dropping it', async () => {
+    const response = await post('title=Hi&__proto__=x')
+    expect(response.status).toBe(422)
+    expect(JSON.stringify(await response.json())).toContain('__proto__')
+  })
+})

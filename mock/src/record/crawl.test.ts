@@ -75,6 +75,50 @@ describe('the crawler', () => {
     expect(progress.length).toBeGreaterThan(0)
   })
 
+  it('stops a chain of pages at --pages even when each `next` is at a new path', async () => {
+    const pages: string[] = []
+    const api = async (request: Request) => {
+      const { pathname } = new URL(request.url)
+      if (pathname === '/') {
+        return Response.json({ _links: { self: { href: '/' }, items: { href: '/items/p0' } } })
+      }
+      if (request.headers.get('accept')?.startsWith('application/hal+json')) pages.push(pathname)
+      const page = Number(/\d+$/.exec(pathname)?.[0] ?? 0)
+      return Response.json({
+        _links: { self: { href: pathname }, next: { href: `/items/p${page + 1}` } },
+        _embedded: { items: [] },
+      })
+    }
+    const crawl = await crawlApi('http://api.test/', { fetch: api, pages: 5, requests: 500 })
+    expect(pages).toEqual(['/items/p0', '/items/p1', '/items/p2', '/items/p3', '/items/p4'])
+    expect(crawl.unreached).toContainEqual({
+      url: 'http://api.test/items/p5',
+      reason: 'past --pages 5 of http://api.test/items/p0',
+    })
+  })
+
+  it('stops reading an endless body at --max-bytes instead of holding it in memory', async () => {
+    const chunk = new TextEncoder().encode(`{"a":"${'x'.repeat(65_536)}`)
+    let sent = 0
+    const endless = async () =>
+      new Response(
+        new ReadableStream({
+          pull(controller) {
+            sent += chunk.byteLength
+            controller.enqueue(chunk)
+          },
+        }),
+        { headers: { 'content-type': 'application/hal+json' } },
+      )
+    const crawl = await crawlApi('http://api.test/', { fetch: endless, bytes: 1_000_000 })
+    expect(crawl.exchanges.size).toBe(0)
+    expect(crawl.unreached).toEqual([
+      { url: 'http://api.test/', reason: 'past --max-bytes 1000000' },
+    ])
+    // Read up to the bound and a little beyond (the stream's read-ahead), then cancelled.
+    expect(sent).toBeLessThan(2_000_000)
+  })
+
   it('names the variables of a template, and whether one is in the path', () => {
     expect(templateVariables('/persons{?page,size,sort}')).toEqual({
       names: ['page', 'size', 'sort'],

@@ -180,14 +180,15 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
     }
   }
 
-  const follow = (link: Link, depth: number, inPage: boolean) => {
+  // `list` is the list the document being read belongs to: a `next` link counts against it, so a
+  // chain of pages at ever new paths (`/p1`, `/p2`…) still stops at `--pages`.
+  const follow = (link: Link, depth: number, inPage: boolean, list: string) => {
     if (link.rel === 'curies') return
     if (!link.templated) {
       const paging = inPage ? pageRel(link.rel) : undefined
       const next = paging !== undefined
       // The other pages are reached by walking `next` (under whatever name the API gives it).
       if (next && paging !== 'next') return
-      const list = listOf(link.href)
       if (next) {
         if (seen.has(`hal ${link.href}`)) return
         const count = pagesPerList.get(list) ?? 1
@@ -210,7 +211,7 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
       if (paging === 'next') {
         try {
           const href = new URL(expandTemplate(link.href, {}), link.context).href
-          follow({ ...link, href, templated: false }, depth, inPage)
+          follow({ ...link, href, templated: false }, depth, inPage, list)
         } catch (error) {
           unreached.set(link.href, `a template that does not expand: ${(error as Error).message}`)
         }
@@ -250,13 +251,19 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
   }
 
   // Walks a document's links and its embedded documents' (their `self`s are the items to read).
-  const visit = (body: unknown, context: string, depth: number, inherited: readonly Link[]) => {
+  const visit = (
+    body: unknown,
+    context: string,
+    depth: number,
+    inherited: readonly Link[],
+    list: string,
+  ) => {
     const { data, links: raw, embedded } = adapter.read(body)
     const links = new Links(context, raw, inherited)
     const rels = links.rels()
     const inPage = rels.some((rel) => pageRel(rel)) || Object.keys(embedded).length > 0
     if (!inPage || !Array.isArray(Object.values(embedded)[0])) remember(data)
-    for (const rel of rels) for (const link of links.getAll(rel)) follow(link, depth, inPage)
+    for (const rel of rels) for (const link of links.getAll(rel)) follow(link, depth, inPage, list)
     for (const items of Object.values(embedded)) {
       for (const item of items) {
         const self = new Links(context, adapter.read(item).links, links.curies).get('self')
@@ -267,7 +274,7 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
           }
           records.add(self.href)
         }
-        visit(item, context, depth, links.curies)
+        visit(item, context, depth, links.curies, list)
       }
     }
   }
@@ -319,10 +326,14 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
       unreached.set(job.url, `not JSON (${contentType || 'no Content-Type'})`)
       return
     }
-    const text = await response.text()
-    bytes += text.length
-    if (bytes > limits.bytes) {
+    // Counted as it arrives: an endless (or huge) body stops at the bound, not in memory.
+    const text = await readBounded(response, (size) => {
+      bytes += size
+      return bytes <= limits.bytes
+    })
+    if (text === undefined) {
       stopped ??= `past --max-bytes ${limits.bytes}`
+      unreached.set(job.url, stopped)
       return
     }
     let body: unknown
@@ -352,7 +363,7 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
     if (job.accept !== 'hal') return
     const { links: raw } = adapter.read(body)
     const self = new Links(job.url, raw).get('self')
-    visit(body, job.url, job.depth, [])
+    visit(body, job.url, job.depth, [], job.list ?? listOf(job.url))
     // HAL-FORMS: once per list and once per kind of item, to learn which writes the API offers.
     const formsKey = self && !self.templated ? shapeKey(self.href) : undefined
     if (formsKey && !profiled.has(formsKey)) {
@@ -405,6 +416,29 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
     requests,
     records: records.size,
     elapsed: Date.now() - started,
+  }
+}
+
+/**
+ * A body's text, read chunk by chunk while `take(chunk bytes)` allows: `undefined` (the body
+ * cancelled) as soon as it refuses one.
+ */
+async function readBounded(
+  response: Response,
+  take: (size: number) => boolean,
+): Promise<string | undefined> {
+  if (response.body === null) return ''
+  const reader = response.body.getReader()
+  const decoder = new TextDecoder()
+  let text = ''
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) return text + decoder.decode()
+    if (!take(value.byteLength)) {
+      await reader.cancel()
+      return undefined
+    }
+    text += decoder.decode(value, { stream: true })
   }
 }
 

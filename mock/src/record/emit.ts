@@ -32,6 +32,13 @@ const camel = (name: string): string =>
 const template = (text: string): string =>
   text.replace(/\\/g, '\\\\').replace(/`/g, '\\`').replace(/\$\{/g, '\\${')
 
+/**
+ * Text for a `//` comment: a line break in a recorded name (a member, a rel) written as `\n`, since
+ * a raw one would end the comment and make the rest of the name code that runs with the mock.
+ */
+const comment = (text: string): string =>
+  text.replace(/[\r\n\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+
 /** A member read in TypeScript: `.name`, or `["a-b"]`. */
 const access = (member: string): string =>
   key(member) === member ? `.${member}` : `[${js(member)}]`
@@ -182,7 +189,9 @@ function collectionSource(
   const unshown = [...(c.idInBody ? [] : ['id']), ...c.hidden]
   if (unshown.length > 0) {
     lines.push(
-      `// Its documents do not show ${unshown.map((m) => `\`${m}\``).join(' nor ')}, which the mock keeps.`,
+      comment(
+        `// Its documents do not show ${unshown.map((m) => `\`${m}\``).join(' nor ')}, which the mock keeps.`,
+      ),
     )
     const rest = unshown.map((m, i) => `${key(m)}: _${i}`).join(', ')
     lines.push(`represent: ({ ${rest}, ...members }) => members,`)
@@ -193,7 +202,7 @@ function collectionSource(
     ...c.dropped.map((d) => `Not reproduced: ${d}.`),
   ]
   return [
-    ...notes.map((n) => `    // ${n}`),
+    ...notes.map((n) => `    // ${comment(n)}`),
     `    ${key(c.name)}: defineCollection({`,
     ...lines.map((l) => `      ${l}`),
     '    }),',
@@ -215,7 +224,7 @@ export function emitRecording(model: ApiModel, notes: EmitNotes): RecordingFiles
   const resolved = resolveLinks(model)
   const header = [
     '// Recorded by `halyard-mock record`: a stateful mock of the API found at',
-    `// ${model.basePath || '/'} (hrefs are written on ${RECORDED_ORIGIN}; the mock answers on its own origin).`,
+    `// ${comment(model.basePath || '/')} (hrefs are written on ${RECORDED_ORIGIN}; the mock answers on its own origin).`,
     '// Edit freely. Serve it with `halyard-mock --api <this file>`; its write token is',
     `// \`${MOCK_TOKEN}\` (the mock's own, never the API's).`,
   ]
@@ -226,7 +235,7 @@ export function emitRecording(model: ApiModel, notes: EmitNotes): RecordingFiles
     header.push(
       '// Redacted (replaced by pseudonyms redacted-1, redacted-2…, the same value the same pseudonym):',
     )
-    for (const r of notes.redactions) header.push(`//   ${r.what} (${r.count}×)`)
+    for (const r of notes.redactions) header.push(`//   ${comment(r.what)} (${r.count}×)`)
   } else header.push('// Redacted: nothing looked like a credential.')
   if (notes.unreached.length > 0) {
     const n = notes.unreached.length

@@ -214,6 +214,38 @@ describe('redaction', () => {
     )
   })
 
+  it('writes names with line breaks into its comments as text, never as code that runs', async () => {
+    // Member names a hostile API chose: one named like a credential (reported in the header's
+    // redaction comment), one the mock keeps unshown; each would end its comment with a raw newline.
+    const planted = (flag: string) => `x_token\nglobalThis.${flag} = true\n//`
+    const hostile = async (request: Request): Promise<Response> => {
+      const { pathname } = new URL(request.url)
+      const account = (id: number) => ({
+        id,
+        [planted('recordedRedaction')]: 's3cret-value',
+        _links: { self: { href: `/accounts/${id}` } },
+      })
+      if (pathname === '/') {
+        return Response.json({ _links: { self: { href: '/' }, accounts: { href: '/accounts' } } })
+      }
+      if (pathname === '/accounts') {
+        return Response.json({
+          _links: { self: { href: '/accounts' } },
+          _embedded: { accounts: [account(1), account(2)] },
+        })
+      }
+      const id = /^\/accounts\/(\d+)$/.exec(pathname)?.[1]
+      return id ? Response.json(account(Number(id))) : new Response('', { status: 404 })
+    }
+    const recording = await recordApi('http://hostile.test/', { fetch: hostile })
+    expect(recording.files['api.ts']).toContain('member x_token\\u000aglobalThis')
+    const flags = globalThis as { recordedRedaction?: boolean }
+    const replay = await replayOf(recording, 'hostile')
+    expect(flags.recordedRedaction).toBeUndefined()
+    const listed = await replay.handle(new Request('http://replay.test/accounts'))
+    expect(listed.status).toBe(200)
+  })
+
   it('keeps a member when told to, and still never writes a header’s value', async () => {
     const recording = await recordApi('http://leaky.test/', {
       fetch: leaky,

@@ -5,6 +5,9 @@ const CREDENTIAL_NAME =
 const CREDENTIAL_VALUE =
   /^(eyJ[\w-]{6,}\.[\w-]{6,}\.[\w-]*|Bearer\s+\S{8,}|Basic\s+[A-Za-z0-9+/=]{8,}|-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*)$/
 
+/** HAL's reserved members, whose own members are named by the API's rels, not its data. */
+const HAL_RESERVED: ReadonlySet<string> = new Set(['_links', '_embedded', '_templates'])
+
 /** What the recording keeps of redaction: no value, only where and how often. */
 export interface RedactionReport {
   /** What was replaced: `header X-Access-Token`, `member password`, `query token`, `JWT value`… */
@@ -101,31 +104,45 @@ export class Redactor {
     )
   }
 
-  #walk(value: unknown, member: string | undefined, heuristics: boolean): unknown {
+  /**
+   * `secret`: the value sits under a member named like a credential (`password: 1234`,
+   * `token: { value: … }`), so every string and number in it is one.
+   */
+  #walk(
+    value: unknown,
+    member: string | undefined,
+    heuristics: boolean,
+    secret: string | undefined = undefined,
+  ): unknown {
     if (typeof value === 'string') {
       // A header's value first: it is reported as the header it came from.
       const given = this.text(value, false)
       if (given !== value) return given
-      if (
-        heuristics &&
-        member !== undefined &&
-        CREDENTIAL_NAME.test(member) &&
-        !this.#keepMembers.has(member) &&
-        value !== ''
-      ) {
-        return this.pseudonym(value, `member ${member}`)
-      }
+      if (secret !== undefined && value !== '') return this.pseudonym(value, `member ${secret}`)
       return this.text(
         value,
         heuristics && (member === undefined || !this.#keepMembers.has(member)),
       )
     }
-    if (Array.isArray(value)) return value.map((item) => this.#walk(item, member, heuristics))
+    if (typeof value === 'number' && secret !== undefined) {
+      return this.pseudonym(String(value), `member ${secret}`)
+    }
+    if (Array.isArray(value)) {
+      return value.map((item) => this.#walk(item, member, heuristics, secret))
+    }
     if (typeof value === 'object' && value !== null) {
+      // The names under `_links`, `_embedded` and `_templates` are rels and template names, not
+      // members: a `token` rel's `href` is an address to keep.
+      const names = member === undefined || !HAL_RESERVED.has(member)
       const out: Record<string, unknown> = {}
       for (const [key, item] of Object.entries(value)) {
+        const credential =
+          secret ??
+          (heuristics && names && CREDENTIAL_NAME.test(key) && !this.#keepMembers.has(key)
+            ? key
+            : undefined)
         Object.defineProperty(out, this.text(key, false), {
-          value: this.#walk(item, key, heuristics),
+          value: this.#walk(item, key, heuristics, credential),
           enumerable: true,
           writable: true,
           configurable: true,
