@@ -124,7 +124,7 @@ describe('defineHalApi: nested addresses', () => {
       expect((await call(api, path)).status, path).toBe(404)
     }
     const problem = await json(api, '/authors/2/books/1')
-    expect(problem.detail).toBe('Author 2 has no book 1.')
+    expect(problem.detail).toBe('Author 2 has no book with id 1.')
     expect((await call(api, '/authors/1/books/1/reviews/1')).status).toBe(200)
     expect((await call(api, '/authors/2/books/4/reviews/1')).status).toBe(404)
   })

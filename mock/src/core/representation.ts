@@ -184,8 +184,8 @@ export class Representations {
       throw new Problem(
         404,
         up && parent
-          ? `${capitalized(up.address.label)} ${parent.id} has no ${address.label} ${id}.`
-          : `There is no ${address.label} ${id}.`,
+          ? `${capitalized(up.address.label)} ${parent.id} has no ${address.label} with id ${id}.`
+          : `There is no ${address.label} with id ${id}.`,
       )
     }
     return record
