@@ -20,21 +20,25 @@ export function blogPaging<Total extends string>(total: Total) {
     firstIndex: 1,
     defaultSize: 10,
     maxSize: 100,
-    render: ({ index, size, total: count, totalPages, links, items }: PageView) => ({
-      pageIndex: index,
-      pageSize: size,
-      totalPages,
-      ...({ [total]: count } as { [K in Total]: number }),
-      _link: {
-        firstPage: links.first,
-        ...(links.prev && { previousPage: links.prev }),
-        self: links.self,
-        ...(links.next && { nextPage: links.next }),
-        lastPage: links.last,
-      },
-      _links: links,
-      _embedded: items,
-    }),
+    render: ({ index, size, total: count, totalPages, links, items, page }: PageView) => {
+      // The page before this one, past the end too (docs/api.md, Article page): not the last page.
+      const previousPage = index > 1 ? page(index - 1) : undefined
+      return {
+        pageIndex: index,
+        pageSize: size,
+        totalPages,
+        ...({ [total]: count } as { [K in Total]: number }),
+        _link: {
+          firstPage: links.first,
+          ...(previousPage && { previousPage }),
+          self: links.self,
+          ...(links.next && { nextPage: links.next }),
+          lastPage: links.last,
+        },
+        _links: { ...links, ...(previousPage && { prev: previousPage }) },
+        _embedded: items,
+      }
+    },
   } as const satisfies PagingConvention
 }
 

@@ -95,6 +95,8 @@ export interface PageView {
   readonly curies: readonly PageLink[]
   /** The parent record, for a page of a nested collection. */
   readonly parent?: HalRecord
+  /** The link to any page of this list, in the convention's parameters: `page(index - 1)`. */
+  page(index: number): PageLink
 }
 
 /** A link of a page document. */

@@ -138,7 +138,9 @@ describe('the English the core writes about your collections', () => {
       body: JSON.stringify({ title: 1 }),
     })
     expect((await invalid.json()).detail).toBe('The request body is not a valid book.')
-    expect((await (await call(api, '/api/books/9')).json()).detail).toBe('There is no book with id 9.')
+    expect((await (await call(api, '/api/books/9')).json()).detail).toBe(
+      'There is no book with id 9.',
+    )
     const linked = await call(api, '/api/people/1', { method: 'DELETE', headers: WRITE })
     expect(linked.status).toBe(409)
     expect((await linked.json()).detail).toBe(

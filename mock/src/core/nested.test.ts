@@ -18,6 +18,8 @@ const LIBRARY_PAGING: PagingConvention = {
     at: page.index,
     of: page.totalPages,
     count: page.total,
+    // Links to every page, by the convention's own parameters.
+    pages: Array.from({ length: page.totalPages }, (_, n) => page.page(n + 1).href),
     _links: page.links,
     items: page.items,
   }),
@@ -201,6 +203,10 @@ describe('defineHalApi: a paging convention', () => {
     const api = library()
     const page = await json(api, '/authors/1/books?p=2&per=2')
     expect(page).toMatchObject({ at: 2, of: 2, count: 3 })
+    expect(page.pages).toEqual([
+      `${ORIGIN}/lib/authors/1/books?p=1&per=2`,
+      `${ORIGIN}/lib/authors/1/books?p=2&per=2`,
+    ])
     expect(page.items.map((book: { id: number }) => book.id)).toEqual([3])
     expect(page._links).toEqual({
       self: { href: `${ORIGIN}/lib/authors/1/books?p=2&per=2` },

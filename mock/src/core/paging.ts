@@ -102,9 +102,7 @@ export function pageLinks(
 ): PageLinks {
   const first = paging.firstIndex
   const lastIndex = first + Math.max(totalPages - 1, 0)
-  const at = (n: number): PageLink => ({
-    href: `${href}?${paging.page}=${n}&${paging.size}=${size}`,
-  })
+  const at = (n: number) => pageLink(href, paging, n, size)
   return {
     self: at(index),
     first: at(first),
@@ -112,6 +110,16 @@ export function pageLinks(
     ...(index < lastIndex ? { next: at(index + 1) } : {}),
     last: at(lastIndex),
   }
+}
+
+/**
+ * The link to page `index` of the list at `href` (its URL without query), `size` items a page.
+ *
+ * @example
+ * pageLink('http://x/orders', paging, 2, 20) // { href: 'http://x/orders?page=2&size=20' }
+ */
+export function pageLink(href: string, paging: Paging, index: number, size: number): PageLink {
+  return { href: `${href}?${paging.page}=${index}&${paging.size}=${size}` }
 }
 
 /** The core's page document: Spring Data REST's, in standard HAL. */

@@ -18,7 +18,7 @@ import {
   type PlainLink,
 } from './definition.js'
 import { CollectionForms } from './forms.js'
-import { type Paging, pageLinks, pagingOf } from './paging.js'
+import { type Paging, pageLink, pageLinks, pagingOf } from './paging.js'
 import { recordId } from './record-id.js'
 import {
   type Change,
@@ -309,6 +309,7 @@ export class Representations {
         total: source.count,
         totalPages,
         links: pageLinks(href, paging, index, size, totalPages),
+        page: (n) => pageLink(href, paging, n, size),
         curies: (curies.curies as readonly PageLink[] | undefined) ?? [],
         ...(parent ? { parent } : {}),
       })
