@@ -213,6 +213,21 @@ describe('defineHalApi: urlencoded writes as an HTML form sends them', () => {
     expect(await one.json()).toMatchObject({ tags: ['solo'], scores: [3] })
   })
 
+  it('lists the first 100 errors of a body with thousands of bad members, and counts the rest', async () => {
+    const fields = Array.from({ length: 5_000 }, (_, n) => `x${n}=1`).join('&')
+    const response = await post(`title=Hi&${fields}`)
+    expect(response.status).toBe(422)
+    const problem = await response.json()
+    expect(problem.errors).toHaveLength(100)
+    expect(problem.errors[0]).toEqual({
+      pointer: '/x0',
+      detail: 'x0 is not a member of this resource',
+    })
+    expect(problem.detail).toBe(
+      'The request body is not a valid post. 4900 more errors are not listed.',
+    )
+  })
+
   it('refuses a `__proto__` field by name rather than dropping it', async () => {
     const response = await post('title=Hi&__proto__=x')
     expect(response.status).toBe(422)

@@ -43,7 +43,8 @@ export type InferInput<S> = S extends StandardSchema<infer I, unknown> ? I : nev
 export type InferOutput<S> = S extends StandardSchema<unknown, infer O> ? O : never
 
 /**
- * Validates `value`; a failure is a 422 problem whose `errors` locate each issue by JSON Pointer.
+ * Validates `value`; a failure is a 422 problem whose `errors` locate each issue by JSON Pointer
+ * (the first 100; the `detail` counts the others).
  *
  * @example
  * const fields = await validateBody(customer, body, 'customer')
@@ -71,8 +72,15 @@ export async function validateBody<S extends StandardSchema>(
         : issue.message
     return [{ pointer: pointer(path), detail }]
   })
-  throw new Problem(422, `The request body is not a valid ${noun}.`, { errors })
+  // A body of many bad members would get an answer many times its size: the first ones tell.
+  const shown = errors.slice(0, MAX_ERRORS)
+  const more = errors.length - shown.length
+  const detail = `The request body is not a valid ${noun}.${more > 0 ? ` ${more} more errors are not listed.` : ''}`
+  throw new Problem(422, detail, { errors: shown })
 }
+
+/** The most `errors` a 422 lists. */
+const MAX_ERRORS = 100
 
 /**
  * The JSON Schema (draft 2020-12, which OpenAPI 3.1 uses) of a schema's input (what a client
