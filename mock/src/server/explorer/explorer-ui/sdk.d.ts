@@ -21,12 +21,17 @@ export interface Field {
   placeholder?: string
   value?: unknown
   regex?: string
-  min?: number
-  max?: number
+  min?: number | string
+  max?: number | string
   step?: number
   minLength?: number
   maxLength?: number
-  options?: { inline: readonly FieldOption[]; minItems?: number; maxItems?: number }
+  options?: {
+    inline: readonly FieldOption[]
+    link?: { href: string; templated?: boolean; type?: string }
+    minItems?: number
+    maxItems?: number
+  }
 }
 export interface Template {
   name: string
