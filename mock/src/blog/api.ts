@@ -10,7 +10,7 @@ import type { BlogDefinitionTypes } from './client-types.js'
 import { blogDefinition } from './definition.js'
 import { type BlogApiOptions, resolveOptions } from './options.js'
 import { adoptSeed, isTrustedSeed } from './seed.js'
-import { type BlogDb, Persons, type StoreExtensions } from './store.js'
+import { type BlogDb, Persons } from './store.js'
 
 /**
  * One isolated, stateful instance of the Blog API mock: an API of the core (`defineHalApi`), whose
@@ -44,44 +44,23 @@ export interface BlogApi extends Omit<HalApi<HalCollections, BlogDefinitionTypes
  * await fetch('http://localhost/api/v1.2/blogs/1') // 200, application/hal+json
  */
 export function createBlogApi(options: BlogApiOptions = {}): BlogApi {
-  return createExtendedBlogApi(options)
-}
-
-/**
- * {@link createBlogApi} whose collections carry more `@msw/data` extensions (the browser entry's
- * persistence), through the definition's public `storage`.
- *
- * @example
- * const api = createExtendedBlogApi({}, persistence())
- */
-export function createExtendedBlogApi(
-  options: BlogApiOptions,
-  extensions?: StoreExtensions,
-): BlogApi {
   const resolved = resolveOptions(options)
   let seed = resolved.seed()
   /** Whether the store may keep the seed's records as they are (a built-in seed, once). */
   let adopt = adoptSeed(seed)
-  // Created after the API's collections: persistence names what it saves by creation order.
-  let persons: Persons | undefined
+  const persons = new Persons()
   const db = (): BlogDb =>
-    ({ ...(hal.db as object), persons: persons?.collection }) as unknown as BlogDb
+    ({ ...(hal.db as object), persons: persons.collection }) as unknown as BlogDb
   const hal = defineHalApi(
     blogDefinition({
       options: resolved,
       seed: () => seed,
-      persons: (id) => persons?.get(id),
+      persons: (id) => persons.get(id),
       storage: {
-        ...(extensions && { extensions: extensions.extensions }),
-        // Restored data, if an extension (persistence) brought any, else the seed and its persons;
-        // checked on the next microtask, once the persons' collection exists too.
-        start: (load) =>
-          Promise.resolve()
-            .then(() => (extensions ? extensions.restored(db()) : false))
-            .then((restored) =>
-              restored ? undefined : Promise.all([load(), persons?.load(seed.persons)]),
-            )
-            .then(() => undefined),
+        // The seed, and its persons beside the core's collections.
+        start: async (load) => {
+          await Promise.all([load(), persons.load(seed.persons)])
+        },
         // A built-in seed's records are kept as they are; a checked one's are copied.
         prepareSeed: (_, value) => {
           if (adopt) return value as HalRecord
@@ -90,7 +69,6 @@ export function createExtendedBlogApi(
       },
     }),
   )
-  persons = new Persons(extensions?.extensions() ?? [])
   return {
     definition: hal.definition,
     answer: hal.answer,
@@ -108,10 +86,8 @@ export function createExtendedBlogApi(
     async reset() {
       seed = resolved.seed()
       adopt = adoptSeed(seed)
-      persons?.collection.clear()
+      persons.collection.clear()
       await hal.reset()
-      // A reset in place (extensions) loads the seed only: the persons too, then.
-      if (extensions) await persons?.load(seed.persons)
     },
   }
 }

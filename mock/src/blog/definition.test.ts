@@ -1,6 +1,6 @@
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { describe, expect, it } from 'vitest'
-import { createBlogApi, createExtendedBlogApi } from './api.js'
+import { createBlogApi } from './api.js'
 import { parseSeed } from './seed.js'
 
 const ROOT = 'http://blog.test/api/v1.2'
@@ -102,8 +102,7 @@ describe('the Blog API and writes made through db', () => {
   })
 
   it('answers GraphQL with the persons db holds: renamed, created, and none left over by a reset in place', async () => {
-    // The extensions' path resets in place (what the browser's persist option does).
-    const api = createExtendedBlogApi({}, { extensions: () => [], restored: async () => false })
+    const api = createBlogApi({})
     await api.ready
     const name = async (id: string) => {
       const response = await api.handle(

@@ -1,5 +1,4 @@
 import { Collection } from '@msw/data'
-import type { Extension } from '@msw/data/extensions'
 import {
   type articleRecord,
   type blogRecord,
@@ -19,14 +18,6 @@ export interface BlogDb {
   readonly persons: Collection<typeof personRecord>
 }
 
-/** More behaviour for the Blog's collections, such as persistence in the browser (`persistence.ts`). */
-export interface StoreExtensions {
-  /** `@msw/data` extensions for every collection, after the core's own index. */
-  readonly extensions: () => Extension[]
-  /** Settles once the extensions are done with the new collections: true if they restored data. */
-  readonly restored: (db: BlogDb) => Promise<boolean>
-}
-
 /**
  * The persons of the query-language endpoint (string ids, so not a collection of the core's),
  * in a `@msw/data` collection of their own: a lookup reads what `db.persons` holds now.
@@ -34,8 +25,8 @@ export interface StoreExtensions {
 export class Persons {
   readonly collection: Collection<typeof personRecord>
 
-  constructor(extensions: Extension[]) {
-    this.collection = new Collection({ schema: personRecord, extensions })
+  constructor() {
+    this.collection = new Collection({ schema: personRecord })
   }
 
   get(id: string): PersonRecord | undefined {
