@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { defineHalApi } from './api.js'
+import { acceptedTokens } from './authenticate.js'
 import { defineCollection } from './definition.js'
-import { acceptedTokens } from './tokens.js'
 import { singularOf } from './words.js'
 
 // What a new user meets in their first hour with an API of their own: a definition as small as

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
 import type { MockServerOptions } from '../blog-shells/server.js'
 import type { HalApi } from '../core/api.js'
-import { acceptedTokens } from '../core/tokens.js'
+import { acceptedTokens } from '../core/authenticate.js'
 // The Blog API, the default, through the package's public entry as any API's module would.
 import { createBlogApi, DEV_TOKEN, parseSeed, SeedError } from '../index.js'
 import { corsOrigin } from './cors.js'
