@@ -246,22 +246,7 @@ for (const specifier of ${JSON.stringify(specifiers.filter((s) => !BROWSER_ONLY.
 
   it('type a client from a new definition alone, under the TypeScript of the repository and the current one (7)', async () => {
     await writeFile(join(dir, 'typed-client.ts'), TYPED_CLIENT)
-    await writeFile(
-      join(dir, 'tsconfig.typed.json'),
-      JSON.stringify({
-        compilerOptions: {
-          strict: true,
-          noEmit: true,
-          module: 'preserve',
-          moduleResolution: 'bundler',
-          target: 'es2022',
-          lib: ['es2023', 'dom', 'dom.iterable'],
-          types: [],
-          skipLibCheck: false,
-        },
-        files: ['typed-client.ts'],
-      }),
-    )
+    await writeFile(join(dir, 'tsconfig.typed.json'), userTsconfig('typed-client.ts', []))
     // The SDK's declarations stand alone: its users need neither the mock nor zod.
     for (const file of ['index.d.ts', 'blog.d.ts']) {
       const declarations = await readFile(join(dir, 'node_modules/@halyard/sdk/dist', file), 'utf8')
@@ -313,22 +298,7 @@ createBlogApi('nope')`,
       `export const entries = [api.db, ${imports.map((_, i) => `entry${i}`).join(', ')}]`,
     ].join('\n')
     await writeFile(join(dir, 'check.ts'), source)
-    await writeFile(
-      join(dir, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: {
-          strict: true,
-          noEmit: true,
-          module: 'preserve',
-          moduleResolution: 'bundler',
-          target: 'es2022',
-          lib: ['es2023', 'dom', 'dom.iterable'],
-          types: ['node'],
-          skipLibCheck: false,
-        },
-        files: ['check.ts'],
-      }),
-    )
+    await writeFile(join(dir, 'tsconfig.json'), userTsconfig('check.ts', ['node']))
     const tsc = join(ROOT, 'node_modules/typescript/bin/tsc')
     const result = await run(process.execPath, [tsc, '-p', dir]).catch(
       (error: { stdout: string }) => ({ stdout: error.stdout }),
@@ -336,3 +306,20 @@ createBlogApi('nope')`,
     expect(result.stdout).toBe('')
   })
 })
+
+/** A user's tsconfig for one file under `moduleResolution: "bundler"`, libraries checked too. */
+function userTsconfig(file: string, types: string[]): string {
+  return JSON.stringify({
+    compilerOptions: {
+      strict: true,
+      noEmit: true,
+      module: 'preserve',
+      moduleResolution: 'bundler',
+      target: 'es2022',
+      lib: ['es2023', 'dom', 'dom.iterable'],
+      types,
+      skipLibCheck: false,
+    },
+    files: [file],
+  })
+}
