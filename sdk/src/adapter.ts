@@ -32,7 +32,7 @@ export interface RepresentationAdapter {
 export interface HalAdapterOptions {
   /**
    * Keys that hold links, merged, the first key's link winning a rel found under several.
-   * Default `['_links', '_link']`.
+   * Default `['_links']`, as HAL specifies; `@halyard/sdk/blog` adds the Blog API's `_link`.
    */
   linkKeys?: readonly string[]
   /** The rel given to an `_embedded` that is an array rather than HAL's object. Default `item`. */
@@ -44,7 +44,7 @@ export interface HalAdapterOptions {
  * `_embedded` and `reserved` is data.
  */
 function readHal(options: HalAdapterOptions, reserved?: string): (body: unknown) => Representation {
-  const linkKeys = options.linkKeys ?? ['_links', '_link']
+  const linkKeys = options.linkKeys ?? ['_links']
   const arrayEmbeddedRel = options.arrayEmbeddedRel ?? 'item'
   const skipped = new Set([...linkKeys, '_embedded', reserved])
   return (body) => {
@@ -55,8 +55,8 @@ function readHal(options: HalAdapterOptions, reserved?: string): (body: unknown)
       // A literal defines its members, so that a `__proto__` member stays plain data.
       else if (key === '__proto__') data = { ...data, [key]: body[key] }
       else data[key] = body[key]
-    // Merged: the Blog API's pages carry `_link` and, beside it, standard `_links`. Spread defines
-    // members too, so a `__proto__` rel stays plain data.
+    // Merged, for APIs that spell links several ways (the Blog API's `_link` beside `_links`).
+    // Spread defines members too, so a `__proto__` rel stays plain data.
     let links: Record<string, unknown> = {}
     for (const key of linkKeys) {
       const found = body[key]
@@ -76,9 +76,9 @@ function readHal(options: HalAdapterOptions, reserved?: string): (body: unknown)
 }
 
 /**
- * The HAL adapter. Besides HAL as specified (`_links`, `_embedded` keyed by rel), it reads the
- * variants met in the wild, the Blog API's among them: links under `_link`, and `_embedded` as a
- * plain array of items.
+ * The HAL adapter: HAL as specified (`_links`, `_embedded` keyed by rel), and an `_embedded` that
+ * is a plain array, as some servers write it, as items. Links under other keys (the Blog API's
+ * `_link`) are read when `linkKeys` names them.
  *
  * @example
  * ```ts

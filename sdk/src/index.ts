@@ -21,8 +21,14 @@ export * from './errors.js'
 export type { Field, FieldOption, FieldOptionsLink, Template } from './forms.js'
 export { type Link, type LinkSelector, Links, linkTarget } from './links.js'
 export type { ClientOptions, TokenSource } from './options.js'
-export type { ItemsOptions, PagesOptions } from './pagination.js'
-export { type PatchOptions, Resource, ResourcePromise, type WriteOptions } from './resource.js'
+export { type ItemsOptions, nextPageUri, type PagesOptions } from './pagination.js'
+export {
+  type FollowStep,
+  type PatchOptions,
+  Resource,
+  ResourcePromise,
+  type WriteOptions,
+} from './resource.js'
 export { createState, State } from './state.js'
 export type { SendInit } from './transport.js'
 export type * from './types.js'

@@ -66,7 +66,10 @@ export interface ClientOptions
    * {@link halFormsAdapter}(): HAL-FORMS asked for first, HAL and JSON taken too.
    */
   adapter?: RepresentationAdapter
-  /** Rels that lead to the next page, tried in order. Default `['next', 'nextPage']`. */
+  /**
+   * Rels that lead to the next page, tried in order. Default `['next']` (RFC 8288's registered
+   * rel); `@halyard/sdk/blog` adds the Blog API's `nextPage`.
+   */
   nextRels?: readonly string[]
   /** Where warnings (deprecated links) go. Default `console.warn`. */
   warn?: (message: string) => void
@@ -141,7 +144,7 @@ export function normalizeOptions({
   cacheSize = 1000,
   caching = 'http',
   adapter = halFormsAdapter(),
-  nextRels = ['next', 'nextPage'],
+  nextRels = ['next'],
   warn = (message) => console.warn(message),
   timeout = 10_000,
   retry = 2,

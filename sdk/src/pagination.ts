@@ -19,9 +19,23 @@ export interface ItemsOptions<K extends string = string> extends PagesOptions {
   rel?: K
 }
 
-const nextPageUri = (state: State, rels: readonly string[]): string | undefined => {
+/**
+ * The URI of the page after `page`: the first of `rels` it links, untemplated, in order. It is how
+ * `pages()` and `items()` walk a collection (with the client's `nextRels`), and how
+ * `Resource.nextPage()` answers.
+ *
+ * @example
+ * ```ts
+ * const next = nextPageUri(page, ['next'])
+ * if (next) await client.go(next).get()
+ * ```
+ */
+export function nextPageUri<T>(
+  page: State<T>,
+  rels: readonly string[] = ['next'],
+): string | undefined {
   for (const rel of rels) {
-    const link = state.links.get(rel)
+    const link = (page as State).links.get(rel)
     if (link && !link.templated) return link.href
   }
   return undefined
@@ -38,7 +52,7 @@ export async function* pages<T>(
   let state = await first.get(request)
   for (;;) {
     seen.add(state.uri)
-    const next = nextPageUri(state as State, context.options.nextRels)
+    const next = nextPageUri(state, context.options.nextRels)
     // A next link back to a page already read would loop: the walk ends there.
     const more = next !== undefined && !seen.has(next)
     const ahead = more && prefetch ? context.go<T>(next).get(request) : undefined

@@ -3,7 +3,7 @@ import type { ClientContext } from './context.js'
 import { isPreconditionFailedError, LinkNotFoundError } from './errors.js'
 import { freshUntil } from './freshness.js'
 import { type Link, linkTarget, resolveUrl } from './links.js'
-import { type ItemsOptions, items, type PagesOptions, pages } from './pagination.js'
+import { type ItemsOptions, items, nextPageUri, type PagesOptions, pages } from './pagination.js'
 import type { State } from './state.js'
 import type {
   AnyResource,
@@ -331,6 +331,8 @@ export class Resource<T = AnyResource> {
       this.#links(rel, options).then(([link]) =>
         this.#context.go(this.#target(link as Link, variables as Variables)),
       ),
+      this as unknown as Resource,
+      [step(rel, variables as Variables | undefined, options)],
     )
   }
 
@@ -388,7 +390,22 @@ export class Resource<T = AnyResource> {
   }
 
   /**
-   * The collection's pages, from this one on, following `next` (or the Blog API's `nextPage`).
+   * The URI of the page after `page` (a page of this collection), where the first of the client's
+   * `nextRels` it links leads; `undefined` on the last page. `pages()` walks by the same rule.
+   *
+   * @example
+   * ```ts
+   * const page = await articles.get()
+   * const next = articles.nextPage(page)
+   * if (next) await articles.go(next).get()
+   * ```
+   */
+  nextPage(page: State<T>): string | undefined {
+    return nextPageUri(page, this.#context.options.nextRels)
+  }
+
+  /**
+   * The collection's pages, from this one on, following the client's `nextRels` (`next`).
    * With `prefetch`, the next page is requested while the current one is in use.
    *
    * @example
@@ -421,6 +438,34 @@ export class Resource<T = AnyResource> {
 }
 
 /**
+ * One step of a {@link ResourcePromise}'s way from a resource: a rel, its variables and the
+ * selection among its links, as given to `follow()`.
+ *
+ * @example
+ * ```ts
+ * const step: FollowStep = { rel: 'doc:articles', variables: { pageSize: 20 } }
+ * ```
+ */
+export interface FollowStep {
+  rel: string
+  variables?: Variables
+  name?: string
+  title?: string
+}
+
+/** The step `follow(rel, variables, options)` takes, with only what it was given. */
+const step = (
+  rel: string,
+  variables: Variables | undefined,
+  options: FollowOptions,
+): FollowStep => ({
+  rel,
+  ...(variables && Object.keys(variables).length > 0 && { variables }),
+  ...(options.name !== undefined && { name: options.name }),
+  ...(options.title !== undefined && { title: options.title }),
+})
+
+/**
  * A `Resource` still being found: a promise of it, with the same verbs, so that steps chain
  * without an `await` between them.
  *
@@ -446,8 +491,19 @@ export class ResourcePromise<T = AnyResource> implements PromiseLike<Resource<T>
   /** See {@link Resource.followAll}. */
   declare readonly followAll: Resource<T>['followAll']
 
-  constructor(resource: Promise<Resource<T>>) {
+  /**
+   * Where the way to the resource starts (the resource `follow()` was first called on), when
+   * known: with {@link steps}, it names the resource before it is found (`@halyard/query` keys
+   * its queries so).
+   */
+  readonly from: Resource | undefined
+  /** The rels followed from {@link from}, in order. */
+  readonly steps: readonly FollowStep[]
+
+  constructor(resource: Promise<Resource<T>>, from?: Resource, steps: readonly FollowStep[] = []) {
     this.#resource = resource
+    this.from = from
+    this.steps = steps
     // Each verb waits for the resource, then runs on it.
     for (const verb of ['get', 'refresh', 'put', 'patch', 'post', 'delete', 'followAll'] as const)
       (this as Record<string, unknown>)[verb] = (...args: unknown[]) =>
@@ -467,7 +523,12 @@ export class ResourcePromise<T = AnyResource> implements PromiseLike<Resource<T>
     rel: K,
     ...args: FollowArgs<RelVariables<T, K>>
   ): ResourcePromise<RelTarget<T, K>> {
-    return new ResourcePromise(this.#resource.then((resource) => resource.follow(rel, ...args)))
+    const [variables, options = {}] = args
+    return new ResourcePromise(
+      this.#resource.then((resource) => resource.follow(rel, ...args)),
+      this.from,
+      [...this.steps, step(rel, variables as Variables | undefined, options)],
+    )
   }
 
   /** See {@link Resource.pages}. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { blogConventions } from '../src/blog/index.js'
 import {
   createState,
   halAdapter,
@@ -78,8 +79,14 @@ describe('halAdapter', () => {
     expect(read.embedded).toEqual({ item: [{ id: 1 }, { id: 2 }], owner: [{ id: 9 }] })
   })
 
-  it("reads the Blog API's page: _link, and _embedded as an array of items", () => {
-    const read = adapter.read({
+  it('reads standard HAL only by default: a `_link` member is data, not links', () => {
+    const read = adapter.read({ pageIndex: 1, _link: { nextPage: { href: '/p2' } } })
+    expect(read.links).toEqual({})
+    expect(read.data).toEqual({ pageIndex: 1, _link: { nextPage: { href: '/p2' } } })
+  })
+
+  it("reads the Blog API's page with its conventions: _link, and _embedded as an array of items", () => {
+    const read = blogConventions().adapter.read({
       pageIndex: 1,
       _link: { nextPage: { href: '/p2' } },
       _embedded: [{ id: 1 }],
@@ -90,7 +97,7 @@ describe('halAdapter', () => {
   })
 
   it('merges _links and _link, _links winning a rel both hold', () => {
-    const read = adapter.read({
+    const read = halAdapter({ linkKeys: ['_links', '_link'] }).read({
       _link: { nextPage: { href: '/p2' }, self: { href: '/old' } },
       _links: { next: { href: '/p2' }, self: { href: '/p1' } },
     })
@@ -118,7 +125,7 @@ describe('State', () => {
     'https://api.example/items?page=1',
     {
       page: 1,
-      _link: { self: { href: '?page=1' } },
+      _links: { self: { href: '?page=1' } },
       _embedded: [
         { id: 1, tags: ['a'], _links: { self: { href: '/items/1' } } },
         { id: 2, _links: {} },

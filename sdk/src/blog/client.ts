@@ -1,3 +1,4 @@
+import { halFormsAdapter } from '../adapter.js'
 import { type Client, createClient } from '../client.js'
 import type { ClientOptions } from '../options.js'
 import type { ItemsOptions } from '../pagination.js'
@@ -17,7 +18,10 @@ import type {
   TypedQuery,
 } from './types.js'
 
-/** Options of {@link createBlogClient}: those of `createClient`. */
+/**
+ * Options of {@link createBlogClient}: those of `createClient`, with the Blog's `adapter` and
+ * `nextRels` by default (see {@link blogConventions}).
+ */
 export interface BlogClientOptions extends ClientOptions {
   /** The API root (`http://127.0.0.1:4010/api/v1.2`), or just the server's origin. */
   baseUrl: string | URL
@@ -89,6 +93,26 @@ export interface BlogClient {
   ): Promise<GraphqlResult<TData>>
 }
 
+/**
+ * The Blog API's departures from HAL (docs/api.md, Pages), as `createClient` options: its pages
+ * carry their links under `_link` as well as `_links`, and name the next page `nextPage`. A client
+ * made with them reads the Blog as `createBlogClient` does; spread your own options after them.
+ *
+ * @example
+ * ```ts
+ * import { createClient } from '@halyard/sdk'
+ * import { blogConventions } from '@halyard/sdk/blog'
+ *
+ * const client = createClient({ ...blogConventions(), baseUrl: 'http://127.0.0.1:4010/api/v1.2' })
+ * ```
+ */
+export function blogConventions(): Required<Pick<ClientOptions, 'adapter' | 'nextRels'>> {
+  return {
+    adapter: halFormsAdapter({ linkKeys: ['_links', '_link'] }),
+    nextRels: ['next', 'nextPage'],
+  }
+}
+
 const apiRoot = (baseUrl: string | URL): URL => {
   const url = new URL(baseUrl)
   if (url.pathname === '/') url.pathname = '/api/v1.2'
@@ -109,7 +133,11 @@ const apiRoot = (baseUrl: string | URL): URL => {
  * ```
  */
 export function createBlogClient(options: BlogClientOptions): BlogClient {
-  const client = createClient({ ...options, baseUrl: apiRoot(options.baseUrl) })
+  const client = createClient({
+    ...blogConventions(),
+    ...options,
+    baseUrl: apiRoot(options.baseUrl),
+  })
   const root = (): Resource<Root> => client.go<Root>()
   const blog = (blogId: number) => root().follow('doc:blog', { blogId })
   const resource = (article: ArticleRef) =>

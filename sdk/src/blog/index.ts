@@ -8,6 +8,7 @@ export {
   type ArticleRef,
   type BlogClient,
   type BlogClientOptions,
+  blogConventions,
   createBlogClient,
   type IterateOptions,
 } from './client.js'

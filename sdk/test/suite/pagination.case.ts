@@ -1,5 +1,6 @@
 import { HttpResponse, http } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
+import { blogConventions } from '../../src/blog/index.js'
 import { isLinkNotFoundError, type LinkNotFoundError } from '../../src/index.js'
 import { itOverriding, lines, override, recordingClient } from './helpers.js'
 import type { SdkTarget } from './target.js'
@@ -11,6 +12,15 @@ export function paginationCases(target: () => SdkTarget): void {
       t = target()
     })
 
+    // Pages in the Blog API's spelling alone: `_link`, `nextPage`, and an array `_embedded`.
+    const onlyBlogLinks = http.get('*/api/v1.2/blogs/2/articles', ({ request }) => {
+      const second = new URL(request.url).searchParams.get('pageIndex') === '2'
+      return HttpResponse.json({
+        _link: second ? {} : { nextPage: { href: '?pageIndex=2' } },
+        _embedded: [{ id: second ? 2 : 1 }],
+      })
+    })
+
     const articles = (pageSize: number) => {
       const recording = recordingClient(t)
       const collection = recording.client.go(`blogs/1/articles?pageIndex=1&pageSize=${pageSize}`)
@@ -18,19 +28,22 @@ export function paginationCases(target: () => SdkTarget): void {
     }
 
     itOverriding(target)(
-      'a page with only the Blog API’s _link is walked through nextPage',
+      'a generic client follows next only: a page linking only the Blog API’s _link.nextPage is the last',
       async () => {
-        override(
-          t,
-          http.get('*/api/v1.2/blogs/2/articles', ({ request }) => {
-            const second = new URL(request.url).searchParams.get('pageIndex') === '2'
-            return HttpResponse.json({
-              _link: second ? {} : { nextPage: { href: '?pageIndex=2' } },
-              _embedded: [{ id: second ? 2 : 1 }],
-            })
-          }),
-        )
-        const { client } = recordingClient(t)
+        override(t, onlyBlogLinks)
+        const { client, requests } = recordingClient(t)
+        const ids: unknown[] = []
+        for await (const item of client.go('blogs/2/articles').items()) ids.push(item.data.id)
+        expect(ids).toEqual([1])
+        expect(requests).toHaveLength(1)
+      },
+    )
+
+    itOverriding(target)(
+      'with the Blog’s conventions, a page with only the Blog API’s _link is walked through nextPage',
+      async () => {
+        override(t, onlyBlogLinks)
+        const { client } = recordingClient(t, blogConventions())
         const ids: unknown[] = []
         for await (const item of client.go('blogs/2/articles').items()) ids.push(item.data.id)
         expect(ids).toEqual([1, 2])
