@@ -25,6 +25,7 @@ export {
   type HalInfiniteQueryOptions,
   type HalQueryExtras,
   type HalQueryOptions,
+  type HalTarget,
   halInfiniteQueryOptions,
   halQueryOptions,
 } from './query-options.js'

@@ -1,4 +1,4 @@
-import type { State } from '@halyard/sdk'
+import type { FollowStep, State } from '@halyard/sdk'
 import type { InfiniteData, Query, QueryClient } from '@tanstack/query-core'
 
 /**
@@ -14,6 +14,11 @@ import type { InfiniteData, Query, QueryClient } from '@tanstack/query-core'
  */
 export interface HalKeyVariant {
   pages?: true
+  /**
+   * The rels followed from the key's URI to the resource, for a query made from a chain that is
+   * not resolved yet (`halQueryOptions(root.follow('projects'))`): its state is the resource's.
+   */
+  follow?: readonly FollowStep[] | undefined
   /** An `Accept` value; in the key without whitespace and in lower case, as the SDK keys it. */
   accept?: string | undefined
 }
@@ -41,20 +46,31 @@ export type HalQueryKey = readonly ['hal', string] | readonly ['hal', string, Ha
  * await queryClient.invalidateQueries({ queryKey: halQueryKey(articleUri) }) // every variant
  * ```
  */
-export function halQueryKey(uri: string, { pages, accept }: HalKeyVariant = {}): HalQueryKey {
+export function halQueryKey(
+  uri: string,
+  { pages, follow, accept }: HalKeyVariant = {},
+): HalQueryKey {
   const variant: HalKeyVariant = {
     ...(pages && { pages }),
+    ...(follow?.length && { follow }),
     ...(accept !== undefined && { accept: accept.replace(/\s/g, '').toLowerCase() }),
   }
   return Object.keys(variant).length ? ['hal', uri, variant] : ['hal', uri]
 }
 
-/** The HAL queries in a client's cache, each with the states it holds (one, or its pages). */
+/**
+ * The HAL queries in a client's cache, each with the URI of the resource it holds (for a query
+ * keyed by a chain of rels, the URI the chain led to, once it has) and its states (one, or its
+ * pages).
+ */
 export function* halQueries(client: QueryClient): Generator<[Query, string, readonly State[]]> {
   for (const query of client.getQueryCache().getAll()) {
-    const [tag, uri] = query.queryKey
+    const [tag, uri, variant] = query.queryKey as readonly unknown[]
     if (tag !== 'hal' || typeof uri !== 'string') continue
     const data = query.state.data as State | InfiniteData<State> | undefined
-    yield [query, uri, data === undefined ? [] : 'pages' in data ? data.pages : [data]]
+    const states = data === undefined ? [] : 'pages' in data ? data.pages : [data]
+    const followed = (variant as HalKeyVariant | undefined)?.follow !== undefined
+    const at = followed ? states[0]?.uri : uri
+    if (at !== undefined) yield [query, at, states]
   }
 }

@@ -12,7 +12,7 @@ import {
 } from '@halyard/sdk'
 import type { MutationFunctionContext, MutationOptions, QueryClient } from '@tanstack/query-core'
 import { applyWrite } from './invalidate.js'
-import { halQueryKey } from './keys.js'
+import { type HalKeyVariant, halQueries, halQueryKey } from './keys.js'
 import { halQueryOptions } from './query-options.js'
 import { withData } from './state-json.js'
 
@@ -125,6 +125,17 @@ const ifMatch = (client: QueryClient, uri: string): string | true => {
   return etag && !etag.startsWith('W/') ? etag : true
 }
 
+/**
+ * The state of `uri` that offers `action`, as a query already holds it in the client's own
+ * representation (a page of an infinite query included): submitting from it costs no read.
+ */
+const heldWith = (client: QueryClient, uri: string, action: string): State | undefined => {
+  for (const [query, , states] of halQueries(client))
+    if ((query.queryKey[2] as HalKeyVariant | undefined)?.accept === undefined)
+      for (const state of states) if (state.uri === uri && state.hasAction(action)) return state
+  return undefined
+}
+
 /** A merge patch (RFC 7396) applied to `data`, one level deep: enough for an optimistic view. */
 const merged = (data: object, patch: object): object => {
   const result: Record<string, unknown> = { ...data }
@@ -183,7 +194,8 @@ export function halMutationOptions(
     mutationFn: async (variables, { client }: MutationFunctionContext) => {
       if (typeof how !== 'string') {
         const options = halQueryOptions(resource)
-        let state = await client.ensureQueryData(options)
+        let state: State =
+          heldWith(client, target, how.action) ?? (await client.ensureQueryData(options))
         // An embedded copy carries no templates: the resource's own document does.
         if (!state.hasAction(how.action))
           state = await client.fetchQuery({ ...options, staleTime: 0 })

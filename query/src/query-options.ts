@@ -1,4 +1,4 @@
-import type { Resource, State } from '@halyard/sdk'
+import { nextPageUri, type Resource, type ResourcePromise, type State } from '@halyard/sdk'
 import type {
   DataTag,
   GetNextPageParamFunction,
@@ -59,7 +59,10 @@ export interface HalQueryOptions<T> {
  * ```
  */
 export interface HalInfiniteQueryExtras extends HalQueryExtras {
-  /** The rels that lead to the next page, tried in order. Default `['next', 'nextPage']`. */
+  /**
+   * The rels that lead to the next page, tried in order. Default the client's own `nextRels`
+   * (`['next']` unless the client was given others), as `pages()` follows them.
+   */
   nextRels?: readonly string[]
 }
 
@@ -82,6 +85,31 @@ export interface HalInfiniteQueryOptions<T> {
   gcTime?: number
 }
 
+/**
+ * A resource, or a chain of `follow()` not resolved yet: `root.follow('projects')` is a query of
+ * its own, keyed by where the chain starts and the rels it follows.
+ *
+ * @example
+ * ```ts
+ * const projects: HalTarget<Projects> = client.go<Root>().follow('projects')
+ * ```
+ */
+export type HalTarget<T> = Resource<T> | ResourcePromise<T>
+
+/** Where a target's queries are keyed, and a resource of its client (to open the next pages). */
+function addressOf<T>(target: HalTarget<T>): {
+  uri: string
+  follow?: ResourcePromise<T>['steps']
+  on: Resource<unknown>
+} {
+  if (!('steps' in target)) return { uri: target.uri, on: target as Resource<unknown> }
+  if (!target.from)
+    throw new TypeError(
+      'A ResourcePromise not made by follow() names no resource before it is found: await it first',
+    )
+  return { uri: target.from.uri, follow: target.steps, on: target.from as Resource<unknown> }
+}
+
 const keep = (previous: unknown, next: unknown): unknown =>
   sameState(previous as State | undefined, next as State) ? previous : next
 
@@ -102,7 +130,8 @@ async function read<T>(
 }
 
 /**
- * Query options for a resource: keyed by its URI (and the representation asked for, `accept`),
+ * Query options for a resource, or a chain of `follow()` (keyed by where it starts and its rels):
+ * keyed by its URI (and the representation asked for, `accept`),
  * its data the SDK's `State`, typed as the resource is. Resources embedded in the state are cached under their
  * own `self`; a refetch is a conditional request, and an unchanged state stays the same object.
  *
@@ -117,21 +146,23 @@ async function read<T>(
  * ```
  */
 export function halQueryOptions<T>(
-  resource: Resource<T>,
+  resource: HalTarget<T>,
   { accept, ...extras }: HalQueryExtras = {},
 ): HalQueryOptions<T> {
+  const { uri, follow } = addressOf(resource)
   return {
     ...extras,
-    queryKey: halQueryKey(resource.uri, { accept }) as HalQueryOptions<T>['queryKey'],
-    queryFn: (context) => read(resource, context, accept),
+    queryKey: halQueryKey(uri, { follow, accept }) as HalQueryOptions<T>['queryKey'],
+    queryFn: async (context) => read(await resource, context, accept),
     structuralSharing: keep,
   }
 }
 
 /**
  * Infinite query options for a collection: one page per request, the next page where the page's
- * `next` link (or the rels of `nextRels`) leads; no page counting. A link back to a page already
- * read ends the list.
+ * links lead by the SDK's rule (`Resource.nextPage()`: the client's `nextRels`, or the ones given
+ * here); no page counting. A link back to a page already read ends the list. A chain of `follow()`
+ * works too: its first page is wherever the chain leads.
  *
  * @example
  * ```ts
@@ -144,23 +175,33 @@ export function halQueryOptions<T>(
  * ```
  */
 export function halInfiniteQueryOptions<T>(
-  resource: Resource<T>,
-  { nextRels = ['next', 'nextPage'], accept, ...extras }: HalInfiniteQueryExtras = {},
+  resource: HalTarget<T>,
+  { nextRels, accept, ...extras }: HalInfiniteQueryExtras = {},
 ): HalInfiniteQueryOptions<T> {
+  const { uri, follow, on } = addressOf(resource)
+  // A chain's first page is wherever the chain leads: its page param is empty until then.
+  const first = follow ? '' : uri
   return {
     ...extras,
-    queryKey: halQueryKey(resource.uri, {
+    queryKey: halQueryKey(uri, {
       pages: true,
+      follow,
       accept,
     }) as HalInfiniteQueryOptions<T>['queryKey'],
-    queryFn: (context) => read(resource.go<T>(context.pageParam), context, accept),
-    initialPageParam: resource.uri,
-    getNextPageParam: (page, _pages, _param, params) => {
-      for (const rel of nextRels) {
-        const link = (page as State).links.get(rel)
-        if (link && !link.templated) return params.includes(link.href) ? undefined : link.href
-      }
-      return undefined
+    queryFn: async (context) =>
+      read(
+        context.pageParam === first ? await resource : on.go<T>(context.pageParam),
+        context,
+        accept,
+      ),
+    initialPageParam: first,
+    // The SDK's own rule, with the client's nextRels unless told others.
+    getNextPageParam: (page, pages, _param, params) => {
+      const next = nextRels ? nextPageUri(page, nextRels) : on.nextPage(page as State<unknown>)
+      // A link back to a page already read would loop: the list ends there.
+      return next === undefined || params.includes(next) || pages.some((each) => each.uri === next)
+        ? undefined
+        : next
     },
     // Pages that did not change stay the same objects, and so does the whole when none did.
     structuralSharing: (previous, next) => {

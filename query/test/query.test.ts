@@ -1,4 +1,4 @@
-import { isPreconditionFailedError, type State } from '@halyard/sdk'
+import { createClient, isPreconditionFailedError, type State } from '@halyard/sdk'
 import type { Article, ArticlePage } from '@halyard/sdk/blog'
 import {
   dehydrate,
@@ -194,6 +194,75 @@ describe('halInfiniteQueryOptions', () => {
   })
 })
 
+describe('a chain of follow()', () => {
+  it('is a query keyed by where it starts and its rels, holding the state it leads to', async () => {
+    const { api, queryClient } = clients()
+    const options = halQueryOptions(api.blog(1).follow('doc:articles', { pageSize: 5 }))
+    expect(options.queryKey).toEqual([
+      'hal',
+      API,
+      {
+        follow: [
+          { rel: 'doc:blog', variables: { blogId: 1 } },
+          { rel: 'doc:articles', variables: { pageSize: 5 } },
+        ],
+      },
+    ])
+    expect(requests).toEqual([]) // building the options sends nothing
+    const page = await queryClient.fetchQuery(options)
+    expect(page.uri).toBe(`${API}/blogs/1/articles?pageSize=5`)
+    expect(page.embedded('item')).toHaveLength(5)
+    // A write to the page's collection reaches the query that holds it.
+    requests.length = 0
+    const create = new MutationObserver(
+      queryClient,
+      halMutationOptions(api.client.go(page.uri), { action: 'createArticle' }),
+    )
+    await create.mutate({ title: 'Fresh' })
+    expect(queryClient.getQueryState(options.queryKey)?.isInvalidated).toBe(true)
+  })
+
+  it('pages from wherever the chain leads, by next', async () => {
+    const { api, queryClient } = clients()
+    const options = halInfiniteQueryOptions(api.blog(1).follow('doc:articles', { pageSize: 20 }))
+    const pages = await queryClient.fetchInfiniteQuery({ ...options, pages: 3 })
+    expect(pages.pages.map((page) => page.data.pageIndex)).toEqual([1, 2, 3])
+    expect(pages.pages.flatMap((page) => page.embedded('item'))).toHaveLength(42)
+  })
+})
+
+describe("the client's paging", () => {
+  it("an infinite query follows the client's nextRels, as pages() does", async () => {
+    // Pages that link a `next` the client was told not to follow, and the rel it follows.
+    mock.server.use(
+      http.get('*/things', ({ request }) => {
+        const page = new URL(request.url).searchParams.get('page') ?? '1'
+        return HttpResponse.json({
+          page: Number(page),
+          _links: {
+            self: { href: `/things?page=${page}` },
+            ...(page === '1' && {
+              next: { href: '/things?page=9' },
+              more: { href: '/things?page=2' },
+            }),
+          },
+        })
+      }),
+    )
+    const client = createClient({ baseUrl: 'http://elsewhere.test/', nextRels: ['more'] })
+    const queryClient = new QueryClient()
+    const things = client.go('things?page=1')
+    const walked: unknown[] = []
+    for await (const page of things.pages()) walked.push(page.data.page)
+    const pages = await queryClient.fetchInfiniteQuery({
+      ...halInfiniteQueryOptions(things),
+      pages: 3,
+    })
+    expect(pages.pages.map((page) => page.data.page)).toEqual(walked)
+    expect(walked).toEqual([1, 2])
+  })
+})
+
 describe('seeding', () => {
   it('takes no embedded copy that claims another origin', async () => {
     const { api, queryClient } = clients()
@@ -376,6 +445,23 @@ describe('halMutationOptions', () => {
       ].sort(),
     )
     expect(next.getCurrentResult().data?.data.title).toBe('Fresh')
+  })
+
+  it('submits an action of a page held only by an infinite query: no read first, no page query left', async () => {
+    const { api, queryClient } = clients()
+    const page = pageOf(api, 5)
+    await queryClient.fetchInfiniteQuery(halInfiniteQueryOptions(page))
+    requests.length = 0
+    const create = new MutationObserver(
+      queryClient,
+      halMutationOptions(page, { action: 'createArticle' }),
+    )
+    await create.mutate({ title: 'From the list' })
+    expect(requests[0]).toBe('POST /blogs/1/articles 201')
+    expect(requests.filter((line) => line.startsWith('GET /blogs/1/articles?'))).toEqual([])
+    expect(
+      queryClient.getQueryCache().findAll({ queryKey: halQueryKey(page.uri), exact: true }),
+    ).toEqual([])
   })
 
   it('edits through the default action of the cached state, with its If-Match', async () => {

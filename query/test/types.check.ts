@@ -5,7 +5,7 @@
  */
 
 import type { Resource, State } from '@halyard/sdk'
-import type { Article, ArticlePage, Blog } from '@halyard/sdk/blog'
+import type { Article, ArticlePage, Blog, Root } from '@halyard/sdk/blog'
 import { type InfiniteData, MutationObserver, QueryClient } from '@tanstack/query-core'
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query'
 import { expectTypeOf } from 'vitest'
@@ -14,6 +14,7 @@ import { halInfiniteQueryOptions, halMutationOptions, halQueryOptions } from '..
 declare const article: Resource<Article>
 declare const page: Resource<ArticlePage>
 declare const blog: Resource<Blog>
+declare const root: Resource<Root>
 const queryClient = new QueryClient()
 
 export async function queries(): Promise<void> {
@@ -66,6 +67,13 @@ export function ReactHooks(): void {
   const { data } = useQuery(halQueryOptions(article))
   expectTypeOf(data).toEqualTypeOf<State<Article> | undefined>()
   const list = useInfiniteQuery(halInfiniteQueryOptions(page))
+  // A chain of follow() is a query too, typed by where it leads.
+  const followed = useQuery(halQueryOptions(root.follow('doc:blog', { blogId: 1 })))
+  expectTypeOf(followed.data).toEqualTypeOf<State<Blog> | undefined>()
+  const chained = useInfiniteQuery(
+    halInfiniteQueryOptions(root.follow('doc:blog', { blogId: 1 }).follow('doc:articles')),
+  )
+  expectTypeOf(chained.data?.pages[0]).toEqualTypeOf<State<ArticlePage> | undefined>()
   expectTypeOf(list.data?.pages).toEqualTypeOf<State<ArticlePage>[] | undefined>()
   const rename = useMutation(halMutationOptions(article, 'patch', { optimistic: true }))
   rename.mutate({ title: 'Renamed' })

@@ -328,9 +328,10 @@ export class Resource<T = AnyResource> {
     ...[variables, options = {}]: FollowArgs<RelVariables<T, K>>
   ): ResourcePromise<RelTarget<T, K>> {
     return new ResourcePromise(
-      this.#links(rel, options).then(([link]) =>
-        this.#context.go(this.#target(link as Link, variables as Variables)),
-      ),
+      () =>
+        this.#links(rel, options).then(([link]) =>
+          this.#context.go(this.#target(link as Link, variables as Variables)),
+        ),
       this as unknown as Resource,
       [step(rel, variables as Variables | undefined, options)],
     )
@@ -467,7 +468,7 @@ const step = (
 
 /**
  * A `Resource` still being found: a promise of it, with the same verbs, so that steps chain
- * without an `await` between them.
+ * without an `await` between them. It sends nothing until it is awaited or a verb is called.
  *
  * @example
  * ```ts
@@ -475,7 +476,8 @@ const step = (
  * ```
  */
 export class ResourcePromise<T = AnyResource> implements PromiseLike<Resource<T>> {
-  readonly #resource: Promise<Resource<T>>
+  /** Finds the resource, once: on the first `await` or verb. */
+  readonly #find: () => Promise<Resource<T>>
   /** See {@link Resource.get}. */
   declare readonly get: Resource<T>['get']
   /** See {@link Resource.refresh}. */
@@ -500,14 +502,23 @@ export class ResourcePromise<T = AnyResource> implements PromiseLike<Resource<T>
   /** The rels followed from {@link from}, in order. */
   readonly steps: readonly FollowStep[]
 
-  constructor(resource: Promise<Resource<T>>, from?: Resource, steps: readonly FollowStep[] = []) {
-    this.#resource = resource
+  /**
+   * @param resource the resource, or how to find it: called on the first `await` or verb, so that
+   * a chain sends nothing until it is used (a render may build one and never read it).
+   */
+  constructor(
+    resource: Promise<Resource<T>> | (() => Promise<Resource<T>>),
+    from?: Resource,
+    steps: readonly FollowStep[] = [],
+  ) {
+    let found: Promise<Resource<T>> | undefined
+    this.#find = typeof resource === 'function' ? () => (found ??= resource()) : () => resource
     this.from = from
     this.steps = steps
     // Each verb waits for the resource, then runs on it.
     for (const verb of ['get', 'refresh', 'put', 'patch', 'post', 'delete', 'followAll'] as const)
       (this as Record<string, unknown>)[verb] = (...args: unknown[]) =>
-        resource.then((found) => (found[verb] as (...a: unknown[]) => unknown)(...args))
+        this.#find().then((found) => (found[verb] as (...a: unknown[]) => unknown)(...args))
   }
 
   // biome-ignore lint/suspicious/noThenProperty: this is a thenable on purpose, so `await` works.
@@ -515,7 +526,7 @@ export class ResourcePromise<T = AnyResource> implements PromiseLike<Resource<T>
     onFulfilled?: ((resource: Resource<T>) => A | PromiseLike<A>) | null,
     onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
   ): Promise<A | B> {
-    return this.#resource.then(onFulfilled, onRejected)
+    return this.#find().then(onFulfilled, onRejected)
   }
 
   /** See {@link Resource.follow}. */
@@ -525,7 +536,7 @@ export class ResourcePromise<T = AnyResource> implements PromiseLike<Resource<T>
   ): ResourcePromise<RelTarget<T, K>> {
     const [variables, options = {}] = args
     return new ResourcePromise(
-      this.#resource.then((resource) => resource.follow(rel, ...args)),
+      () => this.#find().then((resource) => resource.follow(rel, ...args)),
       this.from,
       [...this.steps, step(rel, variables as Variables | undefined, options)],
     )
@@ -533,13 +544,13 @@ export class ResourcePromise<T = AnyResource> implements PromiseLike<Resource<T>
 
   /** See {@link Resource.pages}. */
   async *pages(options?: PagesOptions): AsyncGenerator<State<T>> {
-    yield* (await this.#resource).pages(options)
+    yield* (await this.#find()).pages(options)
   }
 
   /** See {@link Resource.items}. */
   async *items<K extends EmbeddedName<T>>(
     options?: ItemsOptions<K>,
   ): AsyncGenerator<State<EmbeddedTarget<T, K>>> {
-    yield* (await this.#resource).items(options)
+    yield* (await this.#find()).items(options)
   }
 }

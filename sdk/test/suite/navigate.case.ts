@@ -30,6 +30,21 @@ export function navigateCases(target: () => SdkTarget): void {
       ])
     })
 
+    it('a chain sends nothing until it is used, and names where it starts and the rels it follows', async () => {
+      const { client, requests } = recordingClient(t)
+      const root = client.go()
+      const chain = root.follow('doc:blog', { blogId: 1 }).follow('doc:articles')
+      expect(requests).toEqual([])
+      expect(chain.from?.uri).toBe(root.uri)
+      expect(chain.steps).toEqual([
+        { rel: 'doc:blog', variables: { blogId: 1 } },
+        { rel: 'doc:articles' },
+      ])
+      const page = await chain.get()
+      expect(page.embedded('item').length).toBeGreaterThan(0)
+      expect(lines(requests)).toHaveLength(3)
+    })
+
     it('a relative baseUrl resolves against the page in one; elsewhere it is a HalyardError naming the fix', async () => {
       const path = new URL(t.apiUrl).pathname
       const page = (globalThis as { location?: { href: string } }).location?.href
