@@ -4,11 +4,13 @@
  * the error it expects is not there.
  */
 
-import type { Resource, State } from '@halyard/sdk'
+import { type ClientTypes, defineHalApi } from '@halyard/mock'
+import { createClient, type Resource, type State } from '@halyard/sdk'
 import type { Article, ArticlePage, Blog, Root } from '@halyard/sdk/blog'
 import { type InfiniteData, MutationObserver, QueryClient } from '@tanstack/query-core'
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query'
 import { expectTypeOf } from 'vitest'
+import { z } from 'zod'
 import { halInfiniteQueryOptions, halMutationOptions, halQueryOptions } from '../src/index.js'
 
 declare const article: Resource<Article>
@@ -77,4 +79,27 @@ export function ReactHooks(): void {
   expectTypeOf(list.data?.pages).toEqualTypeOf<State<ArticlePage>[] | undefined>()
   const rename = useMutation(halMutationOptions(article, 'patch', { optimistic: true }))
   rename.mutate({ title: 'Renamed' })
+}
+
+/** The pattern docs/guide/tanstack-query.md shows for your own API: chains of follow(), typed by ClientTypes. */
+export function YourOwnApi(): void {
+  const definition = defineHalApi({
+    basePath: '/api',
+    collections: { projects: { schema: z.object({ name: z.string() }) } },
+  })
+  type Api = ClientTypes<typeof definition>
+  const client = createClient({ baseUrl: '/api', token: 'dev-token' })
+  const root = client.go<Api['root']>()
+  const first = useQuery(halQueryOptions(root.follow('projects')))
+  expectTypeOf(first.data).toEqualTypeOf<State<Api['pages']['projects']> | undefined>()
+  const all = useInfiniteQuery(halInfiniteQueryOptions(root.follow('projects', { size: 20 })))
+  const projects = all.data?.pages.flatMap((page) => page.embedded('projects')) ?? []
+  expectTypeOf(projects[0]?.data.name).toEqualTypeOf<string | undefined>()
+  // @ts-expect-error a misspelt rel
+  halQueryOptions(root.follow('projcets'))
+  const list = client.go<Api['pages']['projects']>(first.data?.uri ?? '')
+  const create = useMutation(halMutationOptions(list, { action: 'default' }))
+  create.mutate({ name: 'Halyard' })
+  // @ts-expect-error a project has no `title`
+  create.mutate({ title: 'Halyard' })
 }
