@@ -13,8 +13,14 @@ interface Group {
   testcases: [string, string | string[] | false][]
 }
 
-// The RFC 6570 examples of the official uritemplate-test suite (Apache-2.0, see fixtures/LICENSE).
-const suites = ['spec-examples.json', 'spec-examples-by-section.json'].map((file) => ({
+// The official uritemplate-test suite (Apache-2.0, see fixtures/LICENSE): the RFC 6570 examples,
+// the extended cases, and the negative ones (`false`: the template must be refused).
+const suites = [
+  'spec-examples.json',
+  'spec-examples-by-section.json',
+  'extended-tests.json',
+  'negative-tests.json',
+].map((file) => ({
   file,
   groups: JSON.parse(
     readFileSync(new URL(`./fixtures/uritemplate/${file}`, import.meta.url), 'utf8'),
