@@ -1,25 +1,8 @@
 import { UriTemplateError } from './errors.js'
 import type { TemplateValue, Variables } from './types.js'
 
-/**
- * Each operator's expansion (RFC 6570 Appendix A): what comes first, between values, whether
- * values are named, what an empty named value gets, and whether reserved characters pass.
- */
-const OPERATORS: Record<string, [string, string, boolean, string, boolean]> = {
-  '': ['', ',', false, '', false],
-  '+': ['', ',', false, '', true],
-  '#': ['#', ',', false, '', true],
-  '.': ['.', '.', false, '', false],
-  '/': ['/', '/', false, '', false],
-  ';': [';', ';', true, '', false],
-  '?': ['?', '&', true, '=', false],
-  '&': ['&', '&', true, '=', false],
-}
-
 /** A varspec (RFC 6570 §2.3, §2.4): name, then a prefix length of 1 to 9999 or an explode. */
 const VARSPEC = /^((?:\w|%[\dA-Fa-f]{2})(?:\.?(?:\w|%[\dA-Fa-f]{2}))*)(?::([1-9]\d{0,3})|(\*))?$/
-
-const hex = (c: string) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`
 
 /**
  * Percent-encodes `value`: all but the unreserved characters, or with `reserved` (`+`, `#` and
@@ -31,76 +14,68 @@ const encode = (value: string, reserved: boolean): string =>
         .replace(/%5B/g, '[')
         .replace(/%5D/g, ']')
         .replace(/%25([\dA-Fa-f]{2})/g, '%$1')
-    : encodeURIComponent(value).replace(/[!'()*]/g, hex)
+    : encodeURIComponent(value).replace(
+        /[!'()*]/g,
+        (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+      )
 
-/** The value as a string, a list or pairs; `undefined` when it is undefined (RFC 6570 §2.3). */
+/**
+ * A value as pairs (a list's without keys), or its text; `undefined` when it is undefined (RFC
+ * 6570 §2.3: null, an empty list, an empty map).
+ */
 function read(
   template: string,
   value: TemplateValue,
-): string | string[] | [string, string][] | undefined {
+): string | [string | undefined, string][] | undefined {
   if (value === undefined || value === null) return undefined
   if (typeof value !== 'object') return String(value)
-  const simple = (member: unknown) => {
+  const pairs = (
+    Array.isArray(value) ? value.map((v) => [undefined, v]) : Object.entries(value)
+  ).map(([key, member]): [string | undefined, string] => {
     if (typeof member === 'object' && member !== null)
-      throw new UriTemplateError(
-        template,
-        'a list or map may hold only strings, numbers and booleans',
-      )
-    return String(member)
-  }
-  const found = Array.isArray(value)
-    ? value.map(simple)
-    : Object.entries(value).map(([key, member]): [string, string] => [key, simple(member)])
-  return found.length ? found : undefined
+      throw new UriTemplateError(template, 'a list or map holds only strings, numbers, booleans')
+    return [key, String(member)]
+  })
+  return pairs.length ? pairs : undefined
 }
 
-/** One expression's expansion: `{op var,var:3,var*}` without its braces. */
+/** One expression's expansion (RFC 6570 Appendix A): `op var,var:3,var*` without its braces. */
 function expression(template: string, body: string, variables: Variables): string {
   const operator = /^[+#./;?&]/.test(body) ? (body[0] as string) : ''
-  const [first, separator, named, ifEmpty, reserved] = OPERATORS[operator] as [
-    string,
-    string,
-    boolean,
-    string,
-    boolean,
-  ]
-  const enc = (value: string) => encode(value, reserved)
+  const separator = /[./;]/.test(operator) ? operator : /[?&]/.test(operator) ? '&' : ','
+  const named = /[;?&]/.test(operator)
+  const enc = (value: string) => encode(value, /[+#]/.test(operator))
+  // `name=value`, `name` alone for an empty value (`name=` after `?` and `&`).
+  const assign = (name: string, value: string) =>
+    `${name}${value === '' ? (operator === ';' ? '' : '=') : `=${enc(value)}`}`
   const parts: string[] = []
   for (const spec of body.slice(operator.length).split(',')) {
-    const match = VARSPEC.exec(spec)
-    if (!match) throw new UriTemplateError(template, `invalid variable '${spec}'`)
-    const [, name = '', prefix, explode] = match
+    const [, name, prefix, explode] = VARSPEC.exec(spec) ?? []
+    if (name === undefined) throw new UriTemplateError(template, `invalid variable '${spec}'`)
     const value = read(template, variables[name])
-    if (value === undefined) continue
     if (typeof value === 'string') {
-      const text = enc(prefix ? [...value].slice(0, Number(prefix)).join('') : value)
-      parts.push(named ? `${name}${value === '' ? ifEmpty : `=${text}`}` : text)
-      continue
-    }
-    if (prefix)
-      throw new UriTemplateError(template, `a prefix cannot apply to a list or map ('${spec}')`)
-    const pairs = typeof value[0] === 'string' ? undefined : (value as [string, string][])
-    if (!explode) {
-      const joined = (pairs ? pairs.flat() : (value as string[])).map(enc).join(',')
-      parts.push(named ? `${name}=${joined}` : joined)
-    } else if (pairs)
-      parts.push(
-        pairs
-          .map(([key, member]) =>
-            named && member === '' ? `${enc(key)}${ifEmpty}` : `${enc(key)}=${enc(member)}`,
-          )
-          .join(separator),
+      const text = prefix ? [...value].slice(0, Number(prefix)).join('') : value
+      parts.push(named ? assign(name, text) : enc(text))
+    } else if (value && prefix)
+      throw new UriTemplateError(template, `a prefix of a list or map ('${spec}')`)
+    else if (value && !explode) {
+      const joined = value.flatMap(([key, member]) =>
+        key === undefined ? [member] : [key, member],
       )
-    else
-      parts.push(
-        (value as string[])
-          .map((member) =>
-            named ? `${name}${member === '' ? ifEmpty : `=${enc(member)}`}` : enc(member),
-          )
-          .join(separator),
-      )
+      parts.push(`${named ? `${name}=` : ''}${joined.map(enc).join(',')}`)
+    } else if (value)
+      for (const [key, member] of value)
+        parts.push(
+          key !== undefined
+            ? named
+              ? assign(enc(key), member)
+              : `${enc(key)}=${enc(member)}`
+            : named
+              ? assign(name, member)
+              : enc(member),
+        )
   }
-  return parts.length ? first + parts.join(separator) : ''
+  return parts.length ? (operator === '+' ? '' : operator) + parts.join(separator) : ''
 }
 
 /**

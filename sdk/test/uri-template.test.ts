@@ -75,6 +75,11 @@ describe('expandTemplate: invalid templates and variables', () => {
     )
   })
 
+  it("percent-encodes the sub-delims JavaScript's encodeURIComponent keeps, in upper case", () => {
+    expect(expandTemplate('{x}', { x: "a*b!c'(d)" })).toBe('a%2Ab%21c%27%28d%29')
+    expect(expandTemplate('{+x}', { x: "a*b!c'(d)[e]" })).toBe("a*b!c'(d)[e]")
+  })
+
   it('leaves out undefined and null variables', () => {
     expect(
       expandTemplate('/blogs/1/articles{?pageIndex,pageSize}', {
