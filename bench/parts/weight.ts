@@ -20,8 +20,22 @@ const KETTING = '8.0.0'
 const TRAVERSON = '8.0.3'
 const TRAVERSON_HAL = '8.1.1'
 
+/** What a read-only app calls: a client, a followed rel, a read and a walk through the items. */
+const READ_ONLY = [
+  `import { createClient } from '@halyard/sdk'`,
+  `const root = createClient({ baseUrl: location.origin }).go()`,
+  `const list = root.follow('items')`,
+  `console.log(await list.get())`,
+  `for await (const item of list.items()) console.log(item.data)`,
+].join('\n')
+
 const SUBJECTS: readonly Subject[] = [
   { name: '@halyard/sdk', entry: `export * from '@halyard/sdk'` },
+  {
+    name: '@halyard/sdk, read only',
+    entry: READ_ONLY,
+    note: '`createClient` + `follow` + `get` + `items` called, nothing else imported',
+  },
   { name: '@halyard/sdk/blog', entry: `export * from '@halyard/sdk/blog'` },
   { name: 'ky (the SDK’s dependency)', entry: `export { default } from 'ky'` },
   {
@@ -69,6 +83,7 @@ export const weightPart: Part = {
       weights.push(await weigh(subject))
     }
     const sdk = weights[0]?.gzipped
+    const readOnly = weights[1]?.gzipped
     const ketting = weights.find((weight) => weight.name.startsWith('Ketting'))?.gzipped
     const table: Table = {
       title: 'esbuild --bundle --minify --format=esm --platform=browser, then gzip -9',
@@ -91,7 +106,11 @@ export const weightPart: Part = {
     }
     return {
       tables: [table],
-      goals: [goal('@halyard/sdk ÷ Ketting, gzipped', ratio(sdk, ketting), { atMost: 0.5 })],
+      goals: [
+        goal('@halyard/sdk ÷ Ketting, gzipped', ratio(sdk, ketting), { atMost: 0.5 }),
+        goal('@halyard/sdk, gzipped', sdk, { atMost: 16 * 1024 }, ' B'),
+        goal('@halyard/sdk read only, gzipped', readOnly, { atMost: 13 * 1024 }, ' B'),
+      ],
       figures: { weights },
     }
   },

@@ -4,8 +4,7 @@ import { build } from 'esbuild'
 import { describe, expect, it } from 'vitest'
 
 /**
- * The SDK's size budget: minified and gzipped, with its dependencies (ky 2 alone is ~8.9 KiB,
- * std-uritemplate ~1.9 KiB). 15 KiB since the SDK follows redirects itself and bounds bodies;
+ * The SDK's size budget: minified and gzipped, with its dependencies (ky 2 alone is ~8.9 KiB). 15 KiB since the SDK follows redirects itself and bounds bodies;
  * 16.5 KiB since it reads HAL-FORMS templates, validates and submits actions, and patches (~1.5 KiB);
  * 16.55 KiB since a read builds less (links read on first use, the document split in one pass, no
  * Headers of its own without a token, nothing kept with the cache off): the SDK's own cost per
@@ -16,9 +15,11 @@ import { describe, expect, it } from 'vitest'
  * (`go()`, which @halyard/query's paging needs); 17.65 KiB since its cache keeps a state per
  * `Accept` (RFC 9111 §4.1: a plain-HAL read after a HAL-FORMS one was served the HAL-FORMS state),
  * with no cost per read of the default one, a header given in any case replaces the default, and
- * DELETE templates, minItems and date bounds are honoured (~0.29 KiB).
+ * DELETE templates, minItems and date bounds are honoured (~0.29 KiB); 16.8 KiB since it expands
+ * RFC 6570 templates itself (std-uritemplate was ~1.7 KiB of it) and a chain of follow() names
+ * where it starts.
  */
-const BUDGET_BYTES = 17.65 * 1024
+const BUDGET_BYTES = 16.8 * 1024
 
 /** Bundles an entry the way a browser app's bundler would: minified ESM, every dependency in. */
 async function bundle(entry: string) {
