@@ -4,7 +4,8 @@ import { build } from 'esbuild'
 import { describe, expect, it } from 'vitest'
 
 /**
- * The SDK's size budget: minified and gzipped, with its dependencies (ky 2 alone is ~8.9 KiB). 15 KiB since the SDK follows redirects itself and bounds bodies;
+ * The SDK's size budget: minified and gzipped, with its dependencies (ky 2 alone is ~8.9 KiB).
+ * 15 KiB since the SDK follows redirects itself and bounds bodies;
  * 16.5 KiB since it reads HAL-FORMS templates, validates and submits actions, and patches (~1.5 KiB);
  * 16.55 KiB since a read builds less (links read on first use, the document split in one pass, no
  * Headers of its own without a token, nothing kept with the cache off): the SDK's own cost per
