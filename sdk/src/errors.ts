@@ -10,7 +10,10 @@ export interface ProblemDetails {
   status?: number
   detail?: string
   instance?: string
-  /** The Blog API's 422 field errors. */
+  /**
+   * The field errors of a 422, as RFC 9457 §3's example extension writes them (a JSON Pointer and
+   * a detail each): what `defineHalApi`'s APIs send, the Blog API's among them.
+   */
   errors?: FieldError[]
   [member: string]: unknown
 }

@@ -1,6 +1,6 @@
 import { HttpResponse, http } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { blogConventions } from '../../src/blog/index.js'
+import { blogConventions, createBlogClient } from '../../src/blog/index.js'
 import { isLinkNotFoundError, type LinkNotFoundError } from '../../src/index.js'
 import { itOverriding, lines, override, recordingClient } from './helpers.js'
 import type { SdkTarget } from './target.js'
@@ -47,6 +47,20 @@ export function paginationCases(target: () => SdkTarget): void {
         const ids: unknown[] = []
         for await (const item of client.go('blogs/2/articles').items()) ids.push(item.data.id)
         expect(ids).toEqual([1, 2])
+      },
+    )
+
+    itOverriding(target)(
+      'the Blog client reads the Blog API’s _link and follows nextPage by itself',
+      async () => {
+        override(t, onlyBlogLinks)
+        const api = createBlogClient({ baseUrl: new URL(t.apiUrl).origin, token: 'dev-token' })
+        const ids: unknown[] = []
+        for await (const item of api.client.go('blogs/2/articles').items()) ids.push(item.data.id)
+        expect(ids).toEqual([1, 2])
+        const page = await api.client.go('blogs/2/articles').get()
+        expect(page.links.get('nextPage')?.href).toMatch(/\?pageIndex=2$/)
+        expect(page.data).not.toHaveProperty('_link')
       },
     )
 
