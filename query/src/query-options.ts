@@ -130,10 +130,11 @@ async function read<T>(
 }
 
 /**
- * Query options for a resource, or a chain of `follow()` (keyed by where it starts and its rels):
- * keyed by its URI (and the representation asked for, `accept`),
- * its data the SDK's `State`, typed as the resource is. Resources embedded in the state are cached under their
- * own `self`; a refetch is a conditional request, and an unchanged state stays the same object.
+ * Query options for a resource: keyed by its URI (and the representation asked for, `accept`),
+ * its data the SDK's `State`, typed as the resource is. A chain of `follow()` not awaited yet
+ * works too, keyed by where it starts and the rels it follows. Resources embedded in the state are
+ * cached under their own `self`; a refetch is a conditional request, and an unchanged state stays
+ * the same object.
  *
  * @example
  * ```ts
@@ -143,6 +144,7 @@ async function read<T>(
  * const { data } = useQuery(halQueryOptions(api.article(uri), { staleTime: 30_000 }))
  * data?.data.title // typed by Article
  * const plain = useQuery(halQueryOptions(api.article(uri), { accept: 'application/hal+json' }))
+ * const blog = useQuery(halQueryOptions(api.root().follow('doc:blog', { blogId: 1 }))) // a chain
  * ```
  */
 export function halQueryOptions<T>(

@@ -94,7 +94,7 @@ export interface BlogClient {
 }
 
 /**
- * The Blog API's departures from HAL (docs/api.md, Pages), as `createClient` options: its pages
+ * The Blog API's departures from HAL (docs/api.md, Article page), as `createClient` options: its pages
  * carry their links under `_link` as well as `_links`, and name the next page `nextPage`. A client
  * made with them reads the Blog as `createBlogClient` does; spread your own options after them.
  *
