@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import { streamedBody } from './contract/helpers.js'
+import type { RawRequest } from './contract/target.js'
 import { sendRaw } from './raw-http.js'
 
 const MOCK = fileURLToPath(new URL('..', import.meta.url))
@@ -79,6 +80,50 @@ describe('halyard-mock (CLI)', () => {
     expect(explorer).toContain('content="/api"')
     run.child.kill('SIGTERM')
     expect(await run.exit).toBe(0)
+  })
+
+  it("keeps the server's own refusals 4xx with a TypeScript --api module (one @halyard/mock for both)", async () => {
+    const run = cli(['--port', '0', '--api', SHOP])
+    const { origin } = new URL(await run.baseUrl())
+    const refusals: [string, RawRequest, number][] = [
+      [
+        'admin reset as text/plain',
+        { method: 'POST', target: '/__admin/reset', headers: { 'content-type': 'text/plain' } },
+        415,
+      ],
+      ['a foreign Host', { method: 'GET', target: '/api', headers: { host: 'evil.example' } }, 403],
+      ['DELETE /', { method: 'DELETE', target: '/' }, 405],
+      [
+        "a stranger's preflight",
+        {
+          method: 'OPTIONS',
+          target: '/api/orders',
+          headers: { origin: 'https://evil.example', 'access-control-request-method': 'DELETE' },
+        },
+        403,
+      ],
+      [
+        'headers over 16 KiB',
+        { method: 'GET', target: '/api', headers: { 'x-big': 'a'.repeat(20_000) } },
+        431,
+      ],
+      [
+        'two Host lines',
+        { method: 'GET', target: '/api', headers: { host: ['127.0.0.1', 'localhost'] } },
+        400,
+      ],
+      [
+        'CONNECT',
+        { method: 'CONNECT', target: '127.0.0.1:80', headers: { host: '127.0.0.1:80' } },
+        405,
+      ],
+    ]
+    for (const [what, request, status] of refusals) {
+      const answer = await sendRaw(origin, request)
+      expect(answer.status, what).toBe(status)
+      expect(answer.headers.get('content-type'), what).toBe('application/problem+json')
+    }
+    expect(run.output().stderr).not.toContain('unexpected error')
   })
 
   it("with --api and the API's protectReads, /__admin/requests takes the API's own Bearer token", async () => {
