@@ -1,7 +1,15 @@
 import { connect } from 'node:net'
 import { HttpResponse, http } from 'msw'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createMockServer, type MockServer, type MockServerOptions } from '../src/server/index.js'
+import { z } from 'zod'
+import { defineHalApi } from '../src/index.js'
+import {
+  createHalServer,
+  createMockServer,
+  type LoggedRequest,
+  type MockServer,
+  type MockServerOptions,
+} from '../src/server/index.js'
 import { streamedBody } from './contract/helpers.js'
 import { sendRaw } from './raw-http.js'
 
@@ -292,6 +300,42 @@ describe('who the server answers (README, Security)', () => {
       authorization: '[redacted]',
       cookie: '[redacted]',
     })
+  })
+})
+
+describe('the request log of an API with credentials of its own', () => {
+  it('redacts what its securitySchemes declare, and names that say credential, headers and query', async () => {
+    const api = defineHalApi({
+      basePath: '/api',
+      collections: { notes: { schema: z.object({ text: z.string() }) } },
+      authenticate: (request) =>
+        request.headers.get('x-partner') ?? request.url.searchParams.get('k'),
+      securitySchemes: {
+        partner: { type: 'apiKey', in: 'header', name: 'X-Partner' },
+        link: { type: 'apiKey', in: 'query', name: 'k' },
+      },
+    })
+    const own = await createHalServer(api, { port: 0, log: false })
+    try {
+      await fetch(`${own.url}/notes?k=s3cret&page=0&access_token=t0ken`, {
+        headers: { 'x-partner': 'p4rtner', 'x-api-key': 'k3y', accept: 'application/hal+json' },
+      })
+      const { requests } = (await fetch(`${own.origin}/__admin/requests`).then((r) =>
+        r.json(),
+      )) as { requests: LoggedRequest[] }
+      for (const listed of [requests, own.requests()]) {
+        const [entry] = listed
+        expect(entry?.url).toBe('/api/notes?k=[redacted]&page=0&access_token=[redacted]')
+        expect(entry?.headers).toMatchObject({
+          'x-partner': '[redacted]',
+          'x-api-key': '[redacted]',
+          accept: 'application/hal+json',
+        })
+        expect(JSON.stringify(entry)).not.toMatch(/s3cret|t0ken|p4rtner|k3y/)
+      }
+    } finally {
+      await own.close()
+    }
   })
 })
 
