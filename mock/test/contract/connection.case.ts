@@ -114,9 +114,9 @@ export async function uploadPastTheAnswer(
   const https = url.protocol === 'https:'
   const host = url.hostname.replace(/^\[|\]$/g, '')
   const port = Number(url.port || (https ? 443 : 80))
-  // Half-open allowed: a client goes on sending after the server's FIN, as fetch does.
+  // Half-open allowed (plain TCP): a client goes on sending after the server's FIN, as fetch does.
   const socket: Socket = https
-    ? connectTls({ host, port, servername: host, allowHalfOpen: true })
+    ? connectTls({ host, port, servername: host })
     : connectTcp({ host, port, allowHalfOpen: true })
   let received = ''
   let error: string | undefined
