@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtemp, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -124,6 +124,36 @@ describe('halyard-mock (CLI)', () => {
       expect(answer.headers.get('content-type'), what).toBe('application/problem+json')
     }
     expect(run.output().stderr).not.toContain('unexpected error')
+  })
+
+  it("serves a recording from a folder of no project: its imports of the mock and zod are the CLI's", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'halyard-recording-'))
+    try {
+      await writeFile(
+        join(dir, 'api.ts'),
+        [
+          "import { defineHalApi } from '@halyard/mock'",
+          "import { z } from 'zod'",
+          'export default defineHalApi({',
+          "  basePath: '/api',",
+          "  title: 'Recorded',",
+          "  collections: { notes: { schema: z.object({ text: z.string() }), seed: [{ text: 'a' }] } },",
+          '})',
+        ].join('\n'),
+      )
+      const run = cli(['--port', '0', '--api', join(dir, 'api.ts')])
+      const url = await run.baseUrl()
+      const page = await fetch(`${url}/notes`).then((r) => r.json())
+      expect(page.page.totalElements).toBe(1)
+      const foreign = await sendRaw(new URL(url).origin, {
+        method: 'GET',
+        target: '/api',
+        headers: { host: 'evil.example' },
+      })
+      expect(foreign.status).toBe(403)
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
   })
 
   it("with --api and the API's protectReads, /__admin/requests takes the API's own Bearer token", async () => {
