@@ -95,10 +95,10 @@ function shareWithCli(): void {
  * @example
  * trustedTsconfig('/home/me/shop/src/mocks/api.ts') // '/home/me/shop/tsconfig.json'
  */
-export function trustedTsconfig(module: string): string | undefined {
-  const own = join(dirname(module), 'tsconfig.json')
+export function trustedTsconfig(file: string): string | undefined {
+  const own = join(dirname(file), 'tsconfig.json')
   if (existsSync(own)) return own
-  for (let at = dirname(module); ; at = dirname(at)) {
+  for (let at = dirname(file); ; at = dirname(at)) {
     if (existsSync(join(at, 'package.json'))) {
       const root = join(at, 'tsconfig.json')
       return existsSync(root) ? root : undefined
