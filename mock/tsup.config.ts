@@ -33,6 +33,8 @@ export default defineConfig({
       recursive: true,
       filter: (source) => !/\.(d\.ts|json)$/.test(source),
     })
+    // The empty tsconfig.json `--api` compiles a module with when it has no trusted one of its own.
+    await cp('src/server/no-project.tsconfig.json', 'dist/no-project.tsconfig.json')
     // The SDK's HAL reading, which the page imports as ./sdk.js.
     await writeFile('dist/explorer-ui/sdk.js', await bundleExplorerSdk(process.cwd()))
   },

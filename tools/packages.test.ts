@@ -1,5 +1,6 @@
-import { execFile } from 'node:child_process'
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { execFile, spawn } from 'node:child_process'
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -106,6 +107,84 @@ export async function use(): Promise<void> {
   await blog.createArticle(1, { content: 'x' })
 }
 `
+
+/** A recording's module as `halyard-mock record` writes one: it imports the mock and zod. */
+const RECORDING = `import { defineHalApi } from '@halyard/mock'
+import { z } from 'zod'
+
+export default defineHalApi({
+  basePath: '/api',
+  title: 'Recorded',
+  collections: { notes: { schema: z.object({ text: z.string() }), seed: [{ text: 'Buy milk' }] } },
+})
+`
+
+/** The server's own refusals, each a request head (no body) and its status. */
+const OWN_REFUSALS: readonly (readonly [string, string, number])[] = [
+  [
+    'admin reset as text/plain',
+    'POST /__admin/reset HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain\r\nContent-Length: 0',
+    415,
+  ],
+  ['a foreign Host', 'GET /api HTTP/1.1\r\nHost: evil.example', 403],
+  ['DELETE /', 'DELETE / HTTP/1.1\r\nHost: 127.0.0.1', 405],
+  [
+    "a stranger's preflight",
+    'OPTIONS /api/orders HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: https://evil.example\r\nAccess-Control-Request-Method: DELETE',
+    403,
+  ],
+  [
+    'headers over 16 KiB',
+    `GET /api HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20_000)}`,
+    431,
+  ],
+  ['two Host lines', 'GET /api HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: localhost', 400],
+  ['CONNECT', 'CONNECT 127.0.0.1:80 HTTP/1.1\r\nHost: 127.0.0.1:80', 405],
+]
+
+/** The status a server at `origin` answers one raw request with (`Connection: close`). */
+function statusOf(origin: string, head: string): Promise<number> {
+  const { hostname, port } = new URL(origin)
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: hostname, port: Number(port) })
+    let text = ''
+    socket.setEncoding('utf8')
+    socket.on('data', (chunk: string) => {
+      text += chunk
+    })
+    socket.once('error', reject)
+    socket.once('close', () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1])))
+    socket.write(`${head}\r\nConnection: close\r\n\r\n`)
+  })
+}
+
+/** Runs the installed `halyard-mock --api file` from the project, calls `check` with its origin. */
+async function serveFromBin(file: string, check: (origin: string) => Promise<void>): Promise<void> {
+  const child = spawn(join(dir, 'node_modules/.bin/halyard-mock'), ['--port', '0', '--api', file], {
+    cwd: dir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (chunk) => {
+    stdout += chunk
+  })
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk
+  })
+  try {
+    let url: string | undefined
+    while (url === undefined) {
+      if (child.exitCode !== null) throw new Error(`halyard-mock exited: ${stderr}`)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      url = /listening on (\S+)/.exec(stdout)?.[1]
+    }
+    await check(new URL(url).origin)
+    expect(stderr).toBe('')
+  } finally {
+    child.kill()
+  }
+}
 
 let dir = ''
 let packed: Packed[] = []
@@ -242,6 +321,30 @@ for (const specifier of ${JSON.stringify(specifiers.filter((s) => !BROWSER_ONLY.
   it('run the CLI from its bin', async () => {
     const { stdout } = await run(join(dir, 'node_modules/.bin/halyard-mock'), ['--help'])
     expect(stdout).toContain('Usage: halyard-mock [options]')
+  })
+
+  it("serve a TypeScript module from the bin with the server's own 4xx, and a recording from a folder of no project", async () => {
+    // A module in the project (CommonJS: no "type"), and one where nothing resolves its imports.
+    await cp(join(ROOT, 'examples/shop/api.ts'), join(dir, 'shop.ts'))
+    const elsewhere = await mkdtemp(join(tmpdir(), 'halyard-recording-'))
+    try {
+      await mkdir(join(elsewhere, 'rec'))
+      await writeFile(join(elsewhere, 'rec', 'api.ts'), RECORDING)
+      await serveFromBin(join(dir, 'shop.ts'), async (origin) => {
+        for (const [what, head, status] of OWN_REFUSALS) {
+          expect(await statusOf(origin, head), what).toBe(status)
+        }
+      })
+      await serveFromBin(join(elsewhere, 'rec', 'api.ts'), async (origin) => {
+        const notes = (await fetch(`${origin}/api/notes`).then((r) => r.json())) as {
+          page: { totalElements: number }
+        }
+        expect(notes.page.totalElements).toBe(1)
+        expect(await statusOf(origin, 'GET /api HTTP/1.1\r\nHost: evil.example')).toBe(403)
+      })
+    } finally {
+      await rm(elsewhere, { recursive: true, force: true })
+    }
   })
 
   it('type a client from a new definition alone, under the TypeScript of the repository and the current one (7)', async () => {

@@ -1,10 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtemp, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import { streamedBody } from './contract/helpers.js'
+import type { RawRequest } from './contract/target.js'
 import { sendRaw } from './raw-http.js'
 
 const MOCK = fileURLToPath(new URL('..', import.meta.url))
@@ -79,6 +80,80 @@ describe('halyard-mock (CLI)', () => {
     expect(explorer).toContain('content="/api"')
     run.child.kill('SIGTERM')
     expect(await run.exit).toBe(0)
+  })
+
+  it("keeps the server's own refusals 4xx with a TypeScript --api module (one @halyard/mock for both)", async () => {
+    const run = cli(['--port', '0', '--api', SHOP])
+    const { origin } = new URL(await run.baseUrl())
+    const refusals: [string, RawRequest, number][] = [
+      [
+        'admin reset as text/plain',
+        { method: 'POST', target: '/__admin/reset', headers: { 'content-type': 'text/plain' } },
+        415,
+      ],
+      ['a foreign Host', { method: 'GET', target: '/api', headers: { host: 'evil.example' } }, 403],
+      ['DELETE /', { method: 'DELETE', target: '/' }, 405],
+      [
+        "a stranger's preflight",
+        {
+          method: 'OPTIONS',
+          target: '/api/orders',
+          headers: { origin: 'https://evil.example', 'access-control-request-method': 'DELETE' },
+        },
+        403,
+      ],
+      [
+        'headers over 16 KiB',
+        { method: 'GET', target: '/api', headers: { 'x-big': 'a'.repeat(20_000) } },
+        431,
+      ],
+      [
+        'two Host lines',
+        { method: 'GET', target: '/api', headers: { host: ['127.0.0.1', 'localhost'] } },
+        400,
+      ],
+      [
+        'CONNECT',
+        { method: 'CONNECT', target: '127.0.0.1:80', headers: { host: '127.0.0.1:80' } },
+        405,
+      ],
+    ]
+    for (const [what, request, status] of refusals) {
+      const answer = await sendRaw(origin, request)
+      expect(answer.status, what).toBe(status)
+      expect(answer.headers.get('content-type'), what).toBe('application/problem+json')
+    }
+    expect(run.output().stderr).not.toContain('unexpected error')
+  })
+
+  it("serves a recording from a folder of no project: its imports of the mock and zod are the CLI's", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'halyard-recording-'))
+    try {
+      await writeFile(
+        join(dir, 'api.ts'),
+        [
+          "import { defineHalApi } from '@halyard/mock'",
+          "import { z } from 'zod'",
+          'export default defineHalApi({',
+          "  basePath: '/api',",
+          "  title: 'Recorded',",
+          "  collections: { notes: { schema: z.object({ text: z.string() }), seed: [{ text: 'a' }] } },",
+          '})',
+        ].join('\n'),
+      )
+      const run = cli(['--port', '0', '--api', join(dir, 'api.ts')])
+      const url = await run.baseUrl()
+      const page = await fetch(`${url}/notes`).then((r) => r.json())
+      expect(page.page.totalElements).toBe(1)
+      const foreign = await sendRaw(new URL(url).origin, {
+        method: 'GET',
+        target: '/api',
+        headers: { host: 'evil.example' },
+      })
+      expect(foreign.status).toBe(403)
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
   })
 
   it("with --api and the API's protectReads, /__admin/requests takes the API's own Bearer token", async () => {

@@ -33,7 +33,7 @@ const post = (text: string) =>
     body: JSON.stringify({ text }),
   })
 
-connectionCases(() => server.origin, '/notes-api/notes/1')
+connectionCases(() => server.origin, '/notes-api/notes/1', '/notes-api/notes')
 
 describe('createHalServer', () => {
   it('serves the API at its base path', async () => {

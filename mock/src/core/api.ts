@@ -255,6 +255,14 @@ function routeTable(
     produces,
     handle,
   })
+  /**
+   * Which records of a collection a page lists to `grant`: those its `authorize` lets it `read`
+   * (`undefined` without the hook: all of them). A thrown `Problem` answers the page.
+   */
+  const readableBy = (collection: string, grant: unknown) => {
+    const hook = reps.address(collection).definition.authorize
+    return hook && ((record: HalRecord) => hook({ action: 'read', grant, record }) === true)
+  }
   const table: HalRoute[] = [
     read('', ({ http }) => answerRead(http, reps.root(http.origin)), HAL_TYPES),
     read(
@@ -326,6 +334,7 @@ function routeTable(
     const writable = (
       request: HalRequest,
       params: Readonly<Record<string, string>>,
+      allow: (record: HalRecord) => void,
     ): WritableItem<HalRecord> => ({
       current: () => reps.resolve(address, params, request.path),
       represent: (record) => itemRep(request, collection(), record),
@@ -348,7 +357,10 @@ function routeTable(
       async replace(current, document) {
         const target = collection()
         const fields = await fieldsOf(document, current, parentIdOf(current))
-        checkLinks(store(), target, { ...fields, id: current.id } as HalRecord)
+        const next = { ...fields, id: current.id } as HalRecord
+        // Asked again of the record as it would be: no write moves a record out of reach.
+        allow(next)
+        checkLinks(store(), target, next)
         return target.replace(current, fields)
       },
       remove(current) {
@@ -381,15 +393,17 @@ function routeTable(
       table.push(
         read(
           listPattern,
-          ({ http, params }) => {
+          ({ http, params, grant }) => {
             const parent = parentOf(params, http.path)
             const { index, size } = pageRequest(http.url, paging)
             // Links name the canonical path, however the request spelt it (`%6Frders`, `orders/`).
             const path = `${basePath}${reps.listPath(address, parent)}`
+            const readable = readableBy(name, grant)
             const rep = (variant: RepresentationVariant) =>
               reps.page(http.origin, collection(), path, index, size, {
                 variant,
                 ...(parent ? { parent } : {}),
+                ...(readable ? { readable } : {}),
               })
             return answerVariant(http, rep)
           },
@@ -420,7 +434,9 @@ function routeTable(
           return store().write(async () => {
             const target = collection()
             const id = target.nextId()
-            checkLinks(store(), target, { ...fields, id } as HalRecord)
+            const next = { ...fields, id } as HalRecord
+            authorize(grant, 'create', parent ? { record: next, parent } : { record: next })
+            checkLinks(store(), target, next)
             const record = await target.create({ id, ...fields }, { validated: true })
             const rep = itemRep(http, target, record)
             const location = `${reps.base(http.origin)}${reps.itemPath(address, record)}`
@@ -429,18 +445,20 @@ function routeTable(
         }),
         write('PUT', itemPattern, ({ http, params, grant }) => {
           authorize(grant, 'replace', { record: reps.resolve(address, params, http.path) })
-          return putItem(http, store().write, writable(http, params))
+          const allow = (record: HalRecord) => authorize(grant, 'replace', { record })
+          return putItem(http, store().write, writable(http, params, allow))
         }),
         {
           ...write('PATCH', itemPattern, ({ http, params, grant }) => {
             authorize(grant, 'update', { record: reps.resolve(address, params, http.path) })
-            return patchItem(http, store().write, writable(http, params))
+            const allow = (record: HalRecord) => authorize(grant, 'update', { record })
+            return patchItem(http, store().write, writable(http, params, allow))
           }),
           acceptPatch,
         },
         write('DELETE', itemPattern, async ({ http, params, grant, prefer }) => {
           authorize(grant, 'delete', { record: reps.resolve(address, params, http.path) })
-          const item = writable(http, params)
+          const item = writable(http, params, () => undefined)
           let before: Representation | undefined
           const deleted = await deleteItem(http, store().write, {
             ...item,
@@ -466,14 +484,16 @@ function routeTable(
     for (const back of reps.backLinks(name)) {
       const from = reps.address(back.from)
       table.push(
-        read(`${itemPattern}/${back.rel}`, ({ http, params }) => {
+        read(`${itemPattern}/${back.rel}`, ({ http, params, grant }) => {
           const target = reps.resolve(address, params, http.path)
           const { index, size } = pageRequest(http.url, from.paging)
           const path = `${basePath}${reps.itemPath(address, target)}/${back.rel}`
+          const readable = readableBy(back.from, grant)
           const rep = (variant: RepresentationVariant) =>
             reps.page(http.origin, store().get(back.from), path, index, size, {
               back: { relation: back.relation, target: target.id },
               variant,
+              ...(readable ? { readable } : {}),
             })
           return answerVariant(http, rep)
         }),

@@ -160,7 +160,10 @@ export interface AuthorizeCheck<R = HalRecord> {
   readonly action: 'read' | 'create' | 'replace' | 'update' | 'delete'
   /** What `authenticate` returned for the request. */
   readonly grant: unknown
-  /** The record written (replace, update, delete). */
+  /**
+   * The record read or written (read, replace, update, delete); a write is asked again of the
+   * record as it would be stored (create too), and a page of each record it would list (read).
+   */
   readonly record?: R
   /** The parent record, for a create in a nested collection. */
   readonly parent?: HalRecord
@@ -224,6 +227,8 @@ export interface CollectionDefinition<S extends StandardSchema = StandardSchema>
   /**
    * Per-record authorization of reads of an item and of writes, after the token check: `true`
    * allows; `false` or 403 answers 403, 401 answers 401; a thrown `Problem` is answered as it is.
+   * A write is asked of the record before and after the change; a page lists only the records it
+   * allows to `read` (and counts only those).
    */
   authorize?(check: AuthorizeCheck<HalRecord<S>>): boolean | 401 | 403
   /**

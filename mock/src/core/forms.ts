@@ -6,7 +6,7 @@ import {
   type JsonSchemaProperty,
   jsonTypesOf,
 } from '../hal/forms.js'
-import { type BodyRequest, pointer, readJson, readText } from '../http/body.js'
+import { type BodyRequest, parseJson, pointer, readJson, readText } from '../http/body.js'
 import { MERGE_PATCH_JSON } from '../http/patch.js'
 import { Problem } from '../http/problem.js'
 import type { TemplateNames } from './definition.js'
@@ -182,7 +182,7 @@ function typed(raw: string, types: ReadonlySet<string>): unknown {
   }
   if (types.has('array') || types.has('object')) {
     try {
-      return JSON.parse(raw)
+      return parseJson(raw)
     } catch {
       return raw
     }

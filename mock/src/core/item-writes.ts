@@ -1,5 +1,5 @@
 import type { Answer } from '../http/answer.js'
-import { readJson } from '../http/body.js'
+import { checkStorable, readJson } from '../http/body.js'
 import { applyJsonPatch, jsonPatchOperations, mergePatch, patchFormat } from '../http/patch.js'
 import { answerWrite, checkWritePreconditions, type Representation } from '../http/respond.js'
 import type { HalRequest } from './request.js'
@@ -77,6 +77,8 @@ export async function patchItem<R>(
     const patched = operations
       ? applyJsonPatch(fields, operations, pointers, item.label)
       : mergePatch(fields, body)
+    // Merged patches add up: no more than a PUT could send.
+    checkStorable(patched, item.label)
     return item.replace(current, patched)
   })
   return answerWrite(item.represent(updated), 200)

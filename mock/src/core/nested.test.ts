@@ -505,3 +505,95 @@ describe('defineHalApi: per-record authorization of reads', () => {
     expect((await read('grace')).status).toBe(403)
   })
 })
+
+/**
+ * People, their notes nested under them and their memos at the top level (with a back link from
+ * each person), each note and memo readable and writable by its `owner` token alone.
+ */
+const owned = () =>
+  defineHalApi({
+    basePath: '/api',
+    tokens: ['ada', 'grace'],
+    protectReads: true,
+    collections: {
+      people: defineCollection({
+        schema: z.object({ name: z.string() }),
+        seed: [{ name: 'Ada' }, { name: 'Grace' }],
+        param: 'personId',
+      }),
+      notes: defineCollection({
+        schema: z.object({ personId: z.number().int(), owner: z.string(), text: z.string() }),
+        seed: [
+          { personId: 1, owner: 'ada', text: 'ada on 1' },
+          { personId: 1, owner: 'grace', text: 'grace on 1' },
+          { personId: 1, owner: 'ada', text: 'ada again' },
+        ],
+        parent: { collection: 'people', member: 'personId', rel: 'notes' },
+        authorize: ({ grant, record }) => record === undefined || record.owner === grant,
+      }),
+      memos: defineCollection({
+        schema: z.object({ personId: z.number().int(), owner: z.string(), text: z.string() }),
+        seed: [
+          { personId: 2, owner: 'grace', text: 'grace memo' },
+          { personId: 2, owner: 'ada', text: 'ada memo' },
+        ],
+        links: { person: { to: 'people', id: (memo) => memo.personId, reverse: 'memos' } },
+        authorize: ({ grant, record }) => record === undefined || record.owner === grant,
+      }),
+    },
+  })
+
+describe('defineHalApi: per-record authorization of lists and of the record written', () => {
+  const as = (token: string) => ({ 'x-access-token': token, 'content-type': 'application/json' })
+  // biome-ignore lint/suspicious/noExplicitAny: the cases read deep into JSON documents.
+  const page = async (api: ReturnType<typeof owned>, path: string, token: string): Promise<any> =>
+    (await api.handle(new Request(`${ORIGIN}/api${path}`, { headers: as(token) }))).json()
+
+  it('lists only the records authorize lets the caller read, and counts only those: nested, flat and back-link lists', async () => {
+    const api = owned()
+    const nested = await page(api, '/people/1/notes', 'ada')
+    expect(nested._embedded.notes.map((n: { text: string }) => n.text)).toEqual([
+      'ada on 1',
+      'ada again',
+    ])
+    expect(nested.page.totalElements).toBe(2)
+    const theirs = await page(api, '/people/1/notes', 'grace')
+    expect(theirs._embedded.notes.map((n: { text: string }) => n.text)).toEqual(['grace on 1'])
+    for (const path of ['/memos', '/people/2/memos']) {
+      const memos = await page(api, path, 'ada')
+      expect(JSON.stringify(memos), path).not.toContain('grace memo')
+      expect(memos.page.totalElements, path).toBe(1)
+    }
+    // The same record, refused alone, as before.
+    const alone = await api.handle(new Request(`${ORIGIN}/api/memos/1`, { headers: as('ada') }))
+    expect(alone.status).toBe(403)
+  })
+
+  it('asks the hook of the record as a write would leave it: no PATCH, PUT or POST hands a record to another owner', async () => {
+    const api = owned()
+    const send = (method: string, path: string, body: unknown) =>
+      api.handle(
+        new Request(`${ORIGIN}/api${path}`, {
+          method,
+          headers: {
+            ...as('ada'),
+            ...(method === 'PATCH' ? { 'content-type': 'application/merge-patch+json' } : {}),
+          },
+          body: JSON.stringify(body),
+        }),
+      )
+    expect((await send('PATCH', '/memos/2', { owner: 'grace' })).status).toBe(403)
+    expect((await send('PUT', '/memos/2', { personId: 2, owner: 'grace', text: 'x' })).status).toBe(
+      403,
+    )
+    expect((await send('PATCH', '/people/1/notes/1', { owner: 'grace' })).status).toBe(403)
+    expect((await send('POST', '/memos', { personId: 1, owner: 'grace', text: 'x' })).status).toBe(
+      403,
+    )
+    const memo = await page(api, '/memos/2', 'ada')
+    expect(memo).toMatchObject({ owner: 'ada', text: 'ada memo' })
+    expect((await page(api, '/memos', 'grace')).page.totalElements).toBe(1)
+    // A change that keeps the record the caller's own is written.
+    expect((await send('PATCH', '/memos/2', { text: 'still mine' })).status).toBe(200)
+  })
+})

@@ -216,3 +216,61 @@ describe('defineHalApi: PATCH', () => {
     )
   })
 })
+
+describe('bodies and records bounded in depth and size', () => {
+  /** Notes with a member of any JSON at all, as recorded APIs often have. */
+  const notes = () =>
+    defineHalApi({
+      basePath: '/api',
+      tokens: ['dev-token'],
+      collections: {
+        notes: defineCollection({
+          schema: z.object({ data: z.unknown() }),
+          seed: [{ data: { a: [1] } }],
+        }),
+      },
+    })
+  const send = (api: ReturnType<typeof notes>, method: string, headers: object, body: string) =>
+    api.handle(new Request(`${ORIGIN}/api/notes/1`, { method, headers: { ...headers }, body }))
+  const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`
+  const answerable = async (api: ReturnType<typeof notes>) => {
+    for (const path of ['/api/notes/1', '/api/notes']) {
+      expect((await api.handle(new Request(`${ORIGIN}${path}`))).status, path).toBe(200)
+    }
+    const gone = await api.handle(
+      new Request(`${ORIGIN}/api/notes/1`, { method: 'DELETE', headers: TOKEN }),
+    )
+    expect(gone.status).toBe(204)
+  }
+
+  it('refuses a member nested 300 000 deep with 400 before anything is stored', async () => {
+    const api = notes()
+    const json = { ...TOKEN, 'content-type': 'application/json' }
+    const put = await send(api, 'PUT', json, `{"data":${nested(300_000)}}`)
+    expect(put.status).toBe(400)
+    const merged = await send(api, 'PATCH', MERGE, `{"data":${nested(300_000)}}`)
+    expect(merged.status).toBe(400)
+    await answerable(api)
+  })
+
+  it('refuses a patch that would nest the record too deep or grow it past a body, one request or many', async () => {
+    const api = notes()
+    // Each PATCH nests 98 levels more where the last ended: allowed alone, not together.
+    const statuses: number[] = []
+    for (let i = 0; i < 2; i++) {
+      const path = `/data${'/0'.repeat(97 * i)}`
+      const operations = [{ op: 'replace', path, value: JSON.parse(nested(98)) }]
+      statuses.push((await send(api, 'PATCH', JSON_PATCH, JSON.stringify(operations))).status)
+    }
+    expect(statuses).toEqual([200, 422])
+    // `copy` doubles what it copies: thirty of them would hold a billion copies.
+    const doubling = Array.from({ length: 30 }, (_, i) => ({
+      op: 'copy',
+      from: '/data',
+      path: `/data/b${i}`,
+    }))
+    const bomb = await send(api, 'PATCH', JSON_PATCH, JSON.stringify(doubling))
+    expect(bomb.status).toBe(422)
+    await answerable(api)
+  })
+})

@@ -1,5 +1,5 @@
 import { type Answer, utf8Length } from '../http/answer.js'
-import { Problem, type ProblemDetails } from '../http/problem.js'
+import { isProblem, Problem, type ProblemDetails } from '../http/problem.js'
 import { reasonPhrase } from '../http/reason-phrase.js'
 
 /**
@@ -15,9 +15,10 @@ export function problemAnswer(
   instance: string,
   typeOf?: (status: number) => string | undefined,
 ): Answer {
-  const problem =
-    error instanceof Problem ? error : new Problem(500, 'The mock failed to answer this request.')
-  if (!(error instanceof Problem)) console.error('[halyard-mock] unexpected error:', error)
+  const problem = isProblem(error)
+    ? error
+    : new Problem(500, 'The mock failed to answer this request.')
+  if (!isProblem(error)) console.error('[halyard-mock] unexpected error:', error)
   const { status } = problem
   const details: ProblemDetails = {
     type: typeOf?.(status) ?? 'about:blank',

@@ -255,21 +255,25 @@ export class Representations {
     {
       back,
       parent,
+      readable,
       variant = 'plain',
     }: {
       readonly back?: { readonly relation: string; readonly target: number }
       readonly parent?: HalRecord
+      /** Which records the page may list (the collection's `authorize`); the others are left out. */
+      readonly readable?: (record: HalRecord) => boolean
       readonly variant?: RepresentationVariant
     } = {},
   ): Representation {
     const address = this.address(collection.name)
     const { paging } = address
     const up = address.parent
-    const source = back
+    const all = back
       ? collection.referrers(back.relation, back.target)
       : up && parent
         ? collection.referrers(up.key, parent.id)
         : { count: collection.count, slice: (o: number, l: number) => collection.slice(o, l) }
+    const source = readable ? onlyReadable(all, readable) : all
     const change = back
       ? collection.referrersChange(back.relation, back.target)
       : up && parent
@@ -292,7 +296,8 @@ export class Representations {
       at = Math.max(at, own.at)
     }
     const key = `${origin}${path}?${paging.page}=${index}&${paging.size}=${size}`
-    return this.#memoized(pages, key, stamp, variant, () => {
+    // A page filtered for one caller is theirs alone: built for the request, never memoised.
+    return this.#memoized(readable ? undefined : pages, key, stamp, variant, () => {
       const base = this.base(origin)
       const href = `${origin}${path}`
       const curies: HalLinks = {}
@@ -329,23 +334,19 @@ export class Representations {
 
   /** A representation kept per variant: a HAL-FORMS client never gets the plain one, nor back. */
   #memoized(
-    memo: RepresentationMemo,
+    memo: RepresentationMemo | undefined,
     key: string,
     stamp: readonly number[],
     variant: RepresentationVariant,
     build: () => { body: object; at: number; templates?: () => object },
   ): Representation {
-    return memo.get(
-      key,
-      stamp,
-      () => {
-        const { body, at, templates } = build()
-        return variant === 'forms' && templates
-          ? represent({ ...body, _templates: templates() }, at, HAL_FORMS_JSON)
-          : represent(body, at)
-      },
-      variant,
-    )
+    const written = () => {
+      const { body, at, templates } = build()
+      return variant === 'forms' && templates
+        ? represent({ ...body, _templates: templates() }, at, HAL_FORMS_JSON)
+        : represent(body, at)
+    }
+    return memo ? memo.get(key, stamp, written, variant) : written()
   }
 
   /** An item's templates: replace, patch, delete it (unless read-only), create in its nested lists. */
@@ -561,4 +562,13 @@ function addressesOf(definition: HalApiDefinition): Map<string, Address> {
 export function resolve(base: string, href: string): string {
   if (/^[a-z][a-z\d+.-]*:/i.test(href)) return href
   return `${base}${href.startsWith('/') ? '' : '/'}${href}`
+}
+
+/** The records of `all` that `readable` keeps, as a page reads them (counted, then sliced). */
+function onlyReadable(
+  all: { readonly count: number; slice(offset: number, length: number): readonly HalRecord[] },
+  readable: (record: HalRecord) => boolean,
+): { readonly count: number; slice(offset: number, length: number): readonly HalRecord[] } {
+  const kept = all.slice(0, all.count).filter(readable)
+  return { count: kept.length, slice: (offset, length) => kept.slice(offset, offset + length) }
 }

@@ -5,6 +5,12 @@ import { type FieldError, Problem } from './problem.js'
 /** The largest request body the API accepts (docs/api.md, Writes). */
 export const MAX_BODY_BYTES = 1024 * 1024
 
+/**
+ * How deep a body, and a record a write leaves, may nest arrays and objects (docs/api.md, Bodies):
+ * far beyond any schema, far below what recursive code (`JSON.stringify`) can write.
+ */
+export const MAX_BODY_DEPTH = 100
+
 /** `application/json` or any `+json` type, parameters allowed. */
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i
 
@@ -16,7 +22,8 @@ export interface BodyRequest {
 
 /**
  * Reads a JSON request body: 415 unless it is JSON, 413 past {@link MAX_BODY_BYTES} (counted while
- * streaming, so a lying `Content-Length` cannot get past it), 400 when it does not parse.
+ * streaming, so a lying `Content-Length` cannot get past it), 400 when it does not parse or nests
+ * deeper than {@link MAX_BODY_DEPTH}.
  *
  * @example
  * const body = await readJson(request) // unknown
@@ -27,10 +34,83 @@ export async function readJson(request: BodyRequest): Promise<unknown> {
     throw new Problem(415, `Send the body as application/json, not ${type || 'no Content-Type'}.`)
   }
   const text = await readText(request)
+  if (depthOver(text)) {
+    throw new Problem(
+      400,
+      `The request body nests arrays and objects deeper than ${MAX_BODY_DEPTH} levels.`,
+    )
+  }
   try {
     return JSON.parse(text)
   } catch {
     throw new Problem(400, 'The request body is not valid JSON.')
+  }
+}
+
+/**
+ * Parses JSON text, refusing (400) text that nests deeper than {@link MAX_BODY_DEPTH}: a value
+ * read from a form field, say.
+ *
+ * @example
+ * parseJson('[[1]]') // [[1]]
+ */
+export function parseJson(text: string): unknown {
+  if (depthOver(text)) {
+    throw new Problem(
+      400,
+      `The value nests arrays and objects deeper than ${MAX_BODY_DEPTH} levels.`,
+    )
+  }
+  return JSON.parse(text)
+}
+
+/** Whether JSON text nests arrays and objects deeper than {@link MAX_BODY_DEPTH}: a scan. */
+function depthOver(text: string): boolean {
+  let depth = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    if (inString) {
+      if (code === 0x5c) i++
+      else if (code === 0x22) inString = false
+    } else if (code === 0x22) inString = true
+    else if (code === 0x7b || code === 0x5b) {
+      depth += 1
+      if (depth > MAX_BODY_DEPTH) return true
+    } else if (code === 0x7d || code === 0x5d) depth -= 1
+  }
+  return false
+}
+
+/**
+ * 422 unless `document`, what a write would store, could be sent as a body: at most
+ * {@link MAX_BODY_DEPTH} levels deep and {@link MAX_BODY_BYTES} as JSON. A patch (a JSON Patch
+ * `copy` doubles what it copies) never makes a record a PUT could not send, nor one that cannot
+ * be written. Walked without recursion, and only until a bound is passed.
+ *
+ * @example
+ * checkStorable({ title: 'a' }, 'article') // passes
+ */
+export function checkStorable(document: unknown, noun: string): void {
+  const pending: [unknown, number][] = [[document, 0]]
+  let bytes = 0
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [value, depth] = next
+    if (typeof value === 'string') bytes += value.length + 2
+    else if (typeof value !== 'object' || value === null) bytes += String(value).length
+    else {
+      if (depth >= MAX_BODY_DEPTH) {
+        throw new Problem(422, `The ${noun} would nest deeper than ${MAX_BODY_DEPTH} levels.`)
+      }
+      bytes += 2
+      for (const [key, member] of Object.entries(value)) {
+        bytes += key.length + 4
+        pending.push([member, depth + 1])
+      }
+    }
+    if (bytes > MAX_BODY_BYTES) {
+      throw new Problem(422, `The ${noun} would be larger than ${MAX_BODY_BYTES} bytes.`)
+    }
   }
 }
 

@@ -1,4 +1,5 @@
 import { applyPatch, type Operation } from 'rfc6902'
+import { checkStorable } from './body.js'
 import { Problem } from './problem.js'
 
 /** RFC 7396: a partial representation; a member replaces, `null` removes. */
@@ -140,7 +141,11 @@ export function applyJsonPatch(
       // rfc6902 throws when a path goes into a string or a number (`/title/0`).
       error = thrown as Error
     }
-    if (!error) continue
+    if (!error) {
+      // Each operation's result, so a run of `copy` never doubles past the bounds.
+      checkStorable(copy, noun)
+      continue
+    }
     if (error.name === 'TestError') {
       throw new Problem(409, `The test of operation ${index} failed: nothing was changed.`)
     }

@@ -3,7 +3,7 @@ import type { HalRequest } from '../core/request.js'
 import type { Answer } from '../http/answer.js'
 import { Problem } from '../http/problem.js'
 import type { CorsPolicy } from './cors.js'
-import { logged, type RecordedRequest, type RequestLog } from './request-log.js'
+import { logged, type RecordedRequest, type RequestLog, type Secrets } from './request-log.js'
 
 /** Where the mock controls live (`docs/api.md`, Admin); not part of any API. */
 export const ADMIN_PATH = '/__admin'
@@ -22,6 +22,8 @@ export interface AdminContext {
   /** The API whose seed `POST /__admin/reset` restores. */
   readonly api: { reset(): Promise<void> }
   readonly log: RequestLog<RecordedRequest>
+  /** What the log hides: the API's declared credentials besides the usual ones. */
+  readonly secrets: Secrets
   readonly cors: CorsPolicy
   /**
    * The API's own token check, when its reads are protected (`undefined` otherwise): the admin
@@ -49,7 +51,7 @@ const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i
  * accept (its `authenticate`), sent in a header: never a cookie, which a browser attaches by itself.
  *
  * @example
- * const routes = adminRoutes({ api, log, cors, authenticate: undefined })
+ * const routes = adminRoutes({ api, log, secrets: secretsOf(api.definition), cors, authenticate: undefined })
  */
 export function adminRoutes(context: AdminContext): HalRoute[] {
   /** The checks both routes make before anything else. */
@@ -65,7 +67,9 @@ export function adminRoutes(context: AdminContext): HalRoute[] {
       produces: [],
       async handle({ http: request }): Promise<Answer> {
         await admitted(request)
-        const body = JSON.stringify({ requests: context.log.list().map(logged) })
+        const body = JSON.stringify({
+          requests: context.log.list().map((entry) => logged(entry, context.secrets)),
+        })
         return { status: 200, headers: { 'content-type': 'application/json' }, body }
       },
     },

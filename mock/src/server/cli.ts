@@ -26,7 +26,8 @@ Options:
   --protect-reads    require a known access token on reads too
   --delay <ms>       wait this long before every answer (0 to 10000)
   --api <module>     serve the API a module default-exports (made with defineHalApi)
-                     instead of the Blog API (.ts too, compiled as its tsconfig.json says)
+                     instead of the Blog API (.ts too, with its own folder's or package's
+                     tsconfig.json only)
   --allowed-hosts <a,b>
                      Host names answered besides localhost, *.localhost, 127.x.x.x, [::1] and
                      the bound address (.example.com: its subdomains too; all: any host)

@@ -66,10 +66,15 @@ describe('loading the module --api names', { timeout: 60_000 }, () => {
     )
 
   it('loads a TypeScript module as its project compiles it: extension-less and path-mapped imports', async () => {
-    // No package.json: Node reads the project's .ts files as CommonJS.
-    const loaded = await load()
-    expect(loaded.stderr).toBe('')
-    expect(JSON.parse(loaded.stdout)).toEqual({ names: ['notes'], loud: 'HI' })
+    // No "type": Node reads the project's .ts files as CommonJS.
+    await writeFile(join(dir, 'package.json'), JSON.stringify({ name: 'notes' }))
+    try {
+      const loaded = await load()
+      expect(loaded.stderr).toBe('')
+      expect(JSON.parse(loaded.stdout)).toEqual({ names: ['notes'], loud: 'HI' })
+    } finally {
+      await rm(join(dir, 'package.json'))
+    }
   })
 
   it('loads it alike in a project of ES modules', async () => {
@@ -80,6 +85,46 @@ describe('loading the module --api names', { timeout: 60_000 }, () => {
       expect(JSON.parse(loaded.stdout)).toEqual({ names: ['notes'], loud: 'HI' })
     } finally {
       await rm(join(dir, 'package.json'))
+    }
+  })
+
+  // A shared folder (the system's temporary directory, where recordings often go) holds a
+  // stranger's tsconfig.json whose `paths` point `zod` at their code; the module below it is in no
+  // project of its own, and its `zod` resolves from the CLI's installation.
+  it("compiles a module with no tsconfig.json of its package's, never a stranger's above it", async () => {
+    const shared = await mkdtemp(join(tmpdir(), 'halyard-shared-'))
+    try {
+      await mkdir(join(shared, 'evil'))
+      await mkdir(join(shared, 'rec'))
+      await writeFile(
+        join(shared, 'tsconfig.json'),
+        JSON.stringify({ compilerOptions: { paths: { zod: ['./evil/zod.js'] } } }),
+      )
+      await writeFile(
+        join(shared, 'evil', 'zod.js'),
+        "console.log('planted code ran'); module.exports = { z: { string: () => 'planted' } }",
+      )
+      await writeFile(
+        join(shared, 'rec', 'api.ts'),
+        "import { z } from 'zod'\nexport default { kind: z.string().type }\n",
+      )
+      for (const cwd of [shared, join(shared, 'rec')]) {
+        const { stdout, stderr } = await run(
+          process.execPath,
+          [
+            '--input-type=module',
+            '-e',
+            `const { importModule } = await import(${JSON.stringify(LOADER)})
+             const module = await importModule('rec/api.ts', ${JSON.stringify(shared)})
+             console.log(JSON.stringify(module.default))`,
+          ],
+          { cwd },
+        )
+        expect(stderr).toBe('')
+        expect(JSON.parse(stdout)).toEqual({ kind: 'string' })
+      }
+    } finally {
+      await rm(shared, { recursive: true, force: true })
     }
   })
 })

@@ -234,14 +234,17 @@ function writeHead(res: ServerResponse, status: number, headers: OutgoingHttpHea
 }
 
 /** At most this much of an unread body is read and dropped, for at most this long (see below). */
-const DISCARD_BYTES = 16 * 1024 * 1024
+const DISCARD_BYTES = 64 * 1024 * 1024
 const DISCARD_MS = 5_000
 
 /**
  * A request whose body was not read to its end (a 413, or an error before the body was needed)
  * leaves unread bytes on the connection. They are read and dropped, as nginx does, so that a
  * client still sending them gets to read the answer, and the connection serves its next request.
- * A body too large for that closes the connection instead, after the answer.
+ * A body declared too large for that still gets them dropped within the same bounds, with
+ * `Connection: close`: node:http would destroy the socket once the answer is out, and the client,
+ * still sending, would meet a reset (EPIPE) instead of the answer; the socket is half-closed
+ * instead, and closed once the body has come or the bounds are reached (nginx's lingering close).
  */
 function settleUnread(
   res: ServerResponse,
@@ -250,8 +253,15 @@ function settleUnread(
   const req = res.req
   if (req.complete) return
   const declared = Number(req.headers['content-length'] ?? 0)
-  if (declared > DISCARD_BYTES) headers.connection = 'close'
-  else discardRest(req)
+  if (declared > DISCARD_BYTES) {
+    headers.connection = 'close'
+    const socket = req.socket
+    const destroySoon = socket.destroySoon.bind(socket)
+    // What node:http calls once a closing answer is written: end our side only.
+    socket.destroySoon = () => void socket.end()
+    req.once('end', destroySoon)
+  }
+  discardRest(req)
 }
 
 function discardRest(req: IncomingMessage): void {

@@ -2,11 +2,14 @@
 export interface LoggedRequest {
   readonly at: string
   readonly method: string
-  /** Path and query. */
+  /** Path and query; secret query parameters (`access_token`, an `apiKey` scheme's) as `[redacted]`. */
   readonly url: string
   readonly status: number
   readonly durationMs: number
-  /** Request headers, names in lower case; secrets (tokens, cookies, `Authorization`) as `[redacted]`. */
+  /**
+   * Request headers, names in lower case; secrets (tokens, cookies, `Authorization`, the API's
+   * `securitySchemes`, names with `token`, `key`, `secret`…) as `[redacted]`.
+   */
   readonly headers: Readonly<Record<string, string>>
 }
 
@@ -22,18 +25,79 @@ export const REDACTED_HEADERS: ReadonlySet<string> = new Set([
   'set-cookie',
 ])
 
+/** Names that say a header or query parameter holds a credential (`X-Api-Key`, `access_token`). */
+const SECRET_NAME = /token|secret|passw|api[-_]?key|auth|session|signature|credential/i
+
+/** What the log hides of a request besides names that say so: headers and query parameters. */
+export interface Secrets {
+  /** Header names, in lower case. */
+  readonly headers: ReadonlySet<string>
+  /** Query parameter names, in lower case. */
+  readonly query: ReadonlySet<string>
+}
+
 /**
- * Headers with the value of each secret one replaced by `[redacted]`.
+ * The secrets an API declares: the fixed {@link REDACTED_HEADERS}, and the header or query
+ * parameter each of its `securitySchemes` of type `apiKey` names (how its `authenticate` reads
+ * credentials).
+ *
+ * @example
+ * secretsOf({ securitySchemes: { key: { type: 'apiKey', in: 'header', name: 'X-Api-Key' } } }).headers.has('x-api-key') // true
+ */
+export function secretsOf(definition: {
+  readonly securitySchemes?: Readonly<Record<string, Readonly<Record<string, unknown>>>>
+}): Secrets {
+  const headers = new Set(REDACTED_HEADERS)
+  const query = new Set<string>()
+  for (const scheme of Object.values(definition.securitySchemes ?? {})) {
+    if (scheme.type !== 'apiKey' || typeof scheme.name !== 'string') continue
+    if (scheme.in === 'header') headers.add(scheme.name.toLowerCase())
+    if (scheme.in === 'query') query.add(scheme.name.toLowerCase())
+  }
+  return { headers, query }
+}
+
+/** The secrets of an API that declares none of its own. */
+const DEFAULT_SECRETS = secretsOf({})
+
+/**
+ * Headers with the value of each secret one replaced by `[redacted]`: those `secrets` names, and
+ * any whose name says it holds a credential.
  *
  * @example
  * redact({ 'x-access-token': 'dev-token', accept: 'text/html' }) // { 'x-access-token': '[redacted]', accept: 'text/html' }
  */
-export function redact(headers: Readonly<Record<string, string>>): Record<string, string> {
+export function redact(
+  headers: Readonly<Record<string, string>>,
+  secrets: Secrets = DEFAULT_SECRETS,
+): Record<string, string> {
   const shown: Record<string, string> = {}
   for (const [name, value] of Object.entries(headers)) {
-    shown[name] = REDACTED_HEADERS.has(name) ? '[redacted]' : value
+    shown[name] = secrets.headers.has(name) || SECRET_NAME.test(name) ? '[redacted]' : value
   }
   return shown
+}
+
+/** A path and query with the value of each secret query parameter replaced by `[redacted]`. */
+function redactQuery(url: string, secrets: Secrets): string {
+  const start = url.indexOf('?')
+  if (start === -1) return url
+  const query = url
+    .slice(start + 1)
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=')
+      if (equals === -1) return pair
+      let name = pair.slice(0, equals)
+      try {
+        name = decodeURIComponent(name.replaceAll('+', ' '))
+      } catch {
+        // A malformed escape is judged as written.
+      }
+      const secret = secrets.query.has(name.toLowerCase()) || SECRET_NAME.test(name)
+      return secret ? `${pair.slice(0, equals)}=[redacted]` : pair
+    })
+  return `${url.slice(0, start)}?${query.join('&')}`
 }
 
 /**
@@ -46,13 +110,19 @@ export interface RecordedRequest extends Omit<LoggedRequest, 'at' | 'headers'> {
 }
 
 /**
- * A request as the real server records it, in {@link LoggedRequest}'s form when listed.
+ * A request as the real server records it, in {@link LoggedRequest}'s form when listed, its
+ * secrets redacted (the API's, from {@link secretsOf}).
  *
  * @example
  * log.list().map(logged) // what `GET /__admin/requests` answers
  */
-export function logged(entry: RecordedRequest): LoggedRequest {
-  return { ...entry, at: new Date(entry.at).toISOString(), headers: redact(entry.headers()) }
+export function logged(entry: RecordedRequest, secrets: Secrets = DEFAULT_SECRETS): LoggedRequest {
+  return {
+    ...entry,
+    at: new Date(entry.at).toISOString(),
+    url: redactQuery(entry.url, secrets),
+    headers: redact(entry.headers(), secrets),
+  }
 }
 
 /**

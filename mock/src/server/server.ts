@@ -19,7 +19,13 @@ import {
   type ResolvedServerOptions,
   resolveServerOptions,
 } from './options.js'
-import { type LoggedRequest, logged, type RecordedRequest, RequestLog } from './request-log.js'
+import {
+  type LoggedRequest,
+  logged,
+  type RecordedRequest,
+  RequestLog,
+  secretsOf,
+} from './request-log.js'
 import {
   answerOnSocket,
   clientErrorAnswer,
@@ -105,13 +111,14 @@ async function serve<Api extends ServedApi>(
   const basePath = definition.basePath.replace(/\/$/, '')
   const writeProblem = api.problem
   const requestLog = new RequestLog<RecordedRequest>()
+  const secrets = secretsOf(definition)
   const authenticate = definition.protectReads ? authenticatorOf(definition) : undefined
   // The server's own routes (admin, explorer) go through the core's one dispatch: its router
   // decides their 404s, 405s and `OPTIONS` as it does the API's.
   const own = createDispatch({
     basePath: '',
     routes: [
-      ...adminRoutes({ api, log: requestLog, cors, authenticate }),
+      ...adminRoutes({ api, log: requestLog, secrets, cors, authenticate }),
       ...explorerRoutes({
         root: basePath,
         title: definition.title ?? 'HAL API',
@@ -358,7 +365,7 @@ async function serve<Api extends ServedApi>(
     origin,
     port: address.port,
     api,
-    requests: () => requestLog.list().map(logged),
+    requests: () => requestLog.list().map((entry) => logged(entry, secrets)),
     use: (...handlers) => {
       overrides = [...handlers, ...overrides]
     },

@@ -88,15 +88,78 @@ async function exchange(origin: string, chunks: readonly string[], ms = 5_000): 
   })
 }
 
+/** A body four times the servers' limit, declared up front, as a client uploads a big file. */
+const UPLOAD_BYTES = 20 * 1024 * 1024
+
+/**
+ * Uploads a body of `declared` bytes (default {@link UPLOAD_BYTES}) to `target` on one connection
+ * (JSON, with the token `dev-token`), in two parts: 1 MiB, then, once the server has answered (it
+ * refuses the body long before its end), the rest, up to `send` bytes in all. What it received,
+ * the error the connection met while sending the rest, if any (a reset: EPIPE, ECONNRESET), and
+ * how many bytes of the body it could send.
+ *
+ * @example
+ * const { received, error } = await uploadPastTheAnswer(server.origin, '/api/notes')
+ */
+export async function uploadPastTheAnswer(
+  origin: string,
+  target: string,
+  { declared = UPLOAD_BYTES, send = declared }: { declared?: number; send?: number } = {},
+): Promise<{ received: string; error: string | undefined; sent: number }> {
+  const [{ connect: connectTcp }, { connect: connectTls }] = await Promise.all([
+    import('node:net'),
+    import('node:tls'),
+  ])
+  const url = new URL(origin)
+  const https = url.protocol === 'https:'
+  const host = url.hostname.replace(/^\[|\]$/g, '')
+  const port = Number(url.port || (https ? 443 : 80))
+  // Half-open allowed (plain TCP): a client goes on sending after the server's FIN, as fetch does.
+  const socket: Socket = https
+    ? connectTls({ host, port, servername: host })
+    : connectTcp({ host, port, allowHalfOpen: true })
+  let received = ''
+  let error: string | undefined
+  socket.setEncoding('utf8')
+  socket.on('data', (text: string) => {
+    received += text
+  })
+  socket.on('error', (failure: NodeJS.ErrnoException) => {
+    error ??= failure.code ?? failure.message
+  })
+  const closed = new Promise((resolve) => socket.once('close', resolve))
+  const write = (chunk: string | Uint8Array) =>
+    new Promise<void>((resolve) => socket.write(chunk, () => resolve()))
+  const chunk = new Uint8Array(1024 * 1024).fill(0x20)
+  await new Promise((resolve) => socket.once(https ? 'secureConnect' : 'connect', resolve))
+  await write(
+    `POST ${target} HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/json\r\n` +
+      `X-Access-Token: dev-token\r\nContent-Length: ${declared}\r\n\r\n`,
+  )
+  await write(chunk)
+  while (!received.includes('\r\n\r\n') && error === undefined && !socket.destroyed) {
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  let sent = chunk.byteLength
+  while (sent < send && !socket.destroyed) {
+    await write(chunk)
+    sent += chunk.byteLength
+  }
+  socket.end()
+  await closed
+  return { received, error, sent }
+}
+
 /**
  * Every unparsable request after a good one on one connection, and pipelined behind one, against
  * the server at `origin()`: the good request is answered, and the server answers a new connection
- * afterwards. `path` is a resource that answers a plain GET with 200.
+ * afterwards. `path` is a resource that answers a plain GET with 200; `upload` a collection that
+ * takes a JSON POST with the token `dev-token`, and refuses a body over 1 MiB with 413.
  *
  * @example
- * connectionCases(() => server.origin, '/api/v1.2/blogs/1')
+ * connectionCases(() => server.origin, '/api/v1.2/blogs/1', '/api/v1.2/blogs/1/articles')
  */
-export function connectionCases(origin: () => string, path: string): void {
+export function connectionCases(origin: () => string, path: string, upload: string): void {
   const good = (host: string) => `GET ${path} HTTP/1.1\r\nHost: ${host}\r\n\r\n`
   const modes = [
     ['after a good request', (head: string, bad: string) => [head, bad]],
@@ -126,5 +189,28 @@ export function connectionCases(origin: () => string, path: string): void {
         expect(second).toContain('application/problem+json')
       })
     }
+  })
+
+  describe('a body over the limit that the client is still sending', { timeout: 30_000 }, () => {
+    it("Node's fetch sending 20 MB reads the 413, not a reset", async () => {
+      const response = await fetch(`${origin()}${upload}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-access-token': 'dev-token' },
+        body: new Uint8Array(UPLOAD_BYTES).fill(0x20),
+      })
+      expect(response.status).toBe(413)
+      expect(response.headers.get('content-type')).toBe('application/problem+json')
+      await response.arrayBuffer()
+      await alive()
+    })
+
+    it('the server reads and drops the rest after its 413 (a lingering close), so sending it meets no reset', async () => {
+      const { received, error, sent } = await uploadPastTheAnswer(origin(), upload)
+      expect(received).toMatch(/^HTTP\/1\.1 413 /)
+      expect(received).toContain('application/problem+json')
+      expect(error).toBeUndefined()
+      expect(sent).toBe(UPLOAD_BYTES)
+      await alive()
+    })
   })
 }

@@ -394,5 +394,18 @@ export function securityCases(target: () => ContractTarget): void {
         expect(answer.text).not.toContain(secret)
       }
     })
+
+    it('GET /__admin/requests shows no value of a header or query parameter named as a credential', async () => {
+      await api.get(`${paths.blog(1)}?access_token=query-secret-4&x=1`, {
+        'x-api-key': 'key-secret-5',
+        'x-session-id': 'session-secret-6',
+      })
+      const answer = await api.get('/__admin/requests')
+      expect(answer.status).toBe(200)
+      expect(answer.text).toContain(`${paths.blog(1)}?access_token=[redacted]&x=1`)
+      for (const secret of ['query-secret-4', 'key-secret-5', 'session-secret-6']) {
+        expect(answer.text).not.toContain(secret)
+      }
+    })
   })
 }

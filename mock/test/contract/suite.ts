@@ -41,7 +41,7 @@ export function describeContract(target: () => ContractTarget): void {
     graphqlCases(target)
     securityCases(target)
     describeNeeds(target, 'raw-http')('one connection, many requests', () =>
-      connectionCases(() => target().origin, `${API}/blogs/1`),
+      connectionCases(() => target().origin, `${API}/blogs/1`, `${API}/blogs/1/articles`),
     )
   })
 }

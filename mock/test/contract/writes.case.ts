@@ -379,6 +379,25 @@ export function writeCases(target: () => ContractTarget): void {
       expectProblem(answer, 400)
     })
 
+    it.each([
+      ['POST', paths.articles(1)],
+      ['PUT', paths.article(1, 1)],
+    ] as const)(
+      '%s of a body nesting deeper than 100 levels answers 400, at 100 its validation',
+      async (method, path) => {
+        const nested = (depth: number) =>
+          `{"title":"Deep","nested":${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}}`
+        const headers = { 'content-type': 'application/json' }
+        // 300 000 levels in 600 KB: under the size limit, beyond what JSON.stringify can write.
+        for (const depth of [101, 300_000]) {
+          const answer = await api.send(method, path, undefined, { raw: nested(depth), headers })
+          expect(expectProblem(answer, 400).detail).toContain('100 levels')
+        }
+        const answer = await api.send(method, path, undefined, { raw: nested(100), headers })
+        expect(expectProblem(answer, 422).errors?.map((e) => e.pointer)).toEqual(['/nested'])
+      },
+    )
+
     it('POST with an empty JSON body answers 400', async () => {
       const answer = await api.send('POST', paths.articles(1), undefined, {
         raw: '',
