@@ -77,6 +77,8 @@ class Verifier {
   readonly #embedded = new Map<string, Json[]>()
   readonly #lists = new Map<string, string[]>()
   readonly #once = new Set<string>()
+  /** The list of each top-level collection, as the root links it: where records are created. */
+  readonly #roots = new Map<string, string>()
   readonly #shapes = new Map<string, Promise<Shape | undefined>>()
   #stopped: string | undefined
 
@@ -274,6 +276,7 @@ class Verifier {
         ? this.#model.collection(declared.collection)
         : undefined
       if (declared.kind === 'list' && collection) {
+        this.#roots.set(collection.name, expand(target, {}))
         await this.#list(collection, target, root)
       } else if (declared.kind === 'item' && collection) {
         const value = this.#options.variables?.[collection.param] ?? '1'
@@ -867,7 +870,7 @@ class Verifier {
           c.name,
           'forms',
           template !== undefined,
-          `The ${kind} has no HAL-FORMS template with method ${method}.`,
+          `The ${c.noun} ${kind} at ${read.url} has no HAL-FORMS template with method ${method}.`,
           forms,
         )
       )
@@ -966,8 +969,8 @@ class Verifier {
   /** Where to create a record: the list the root links, or under a parent the crawl read. */
   #placeOf(c: CollectionModel): { url: string; parentId?: unknown } | undefined {
     if (!c.parent) {
-      const list = this.#lists.get(c.name)?.[0]
-      return list === undefined ? undefined : { url: withoutQuery(list) }
+      const list = this.#roots.get(c.name)
+      return list === undefined ? undefined : { url: list }
     }
     for (const parent of this.#items.get(c.parent.collection) ?? []) {
       const href = hrefOf(firstLink(linksOf(parent.doc)[c.rel]))
@@ -983,13 +986,10 @@ class Verifier {
     const body: Json = isObject(generated) ? { ...generated } : {}
     const sample = this.#items.get(c.name)?.[0]?.doc ?? this.#embedded.get(c.name)?.[0]
     const properties = (c.jsonSchema.input.properties as Json | undefined) ?? {}
+    // Members that name other records (a customer, products) are taken from a record read: its
+    // targets exist. A member is one when the definition's relation reads it.
     if (sample) {
-      // Numbers and structures may name other records (a customer, products): a record's are real.
-      for (const key of Object.keys(properties)) {
-        const value = sample[key]
-        if (typeof value === 'number' || (typeof value === 'object' && value !== null))
-          body[key] = value
-      }
+      for (const key of relationMembers(c, sample, Object.keys(properties))) body[key] = sample[key]
     }
     if (c.parent && !c.definition.input && parentId !== undefined) body[c.parent.member] = parentId
     return body
@@ -1083,7 +1083,15 @@ class Verifier {
     )
     const replaced = await this.#send('GET', at, { headers: { accept: HAL } })
     this.#asSent(c, replacement, replaced)
-    if (before) {
+    if (before && JSON.stringify(replacement) === JSON.stringify(body)) {
+      this.#finding(
+        c.name,
+        'if-match',
+        'The replacement generated is the record as created: no stale If-Match to send.',
+        undefined,
+        'warning',
+      )
+    } else if (before) {
       const stale = await this.#send('PUT', at, {
         headers: { ...json, 'if-match': before },
         body: JSON.stringify(await this.#body(c, parentId, 3)),
@@ -1229,6 +1237,26 @@ class Verifier {
   }
 }
 
+/** The members of a record the definition's relations read its targets' ids from. */
+function relationMembers(c: CollectionModel, sample: Json, members: readonly string[]): string[] {
+  const reads = (ids: CollectionModel['links'][number]['ids'], record: Json) => {
+    try {
+      return JSON.stringify(ids?.(record) ?? null)
+    } catch {
+      return 'throws'
+    }
+  }
+  return members.filter(
+    (member) =>
+      member in sample &&
+      c.links.some(
+        (link) =>
+          link.ids !== undefined &&
+          reads(link.ids, sample) !== reads(link.ids, { ...sample, [member]: undefined }),
+      ),
+  )
+}
+
 // ---- documents ---------------------------------------------------------------------------
 
 const isObject = (value: unknown): value is Json =>
@@ -1289,11 +1317,6 @@ function sameUrl(a: string, b: string): boolean {
   } catch {
     return a === b
   }
-}
-
-function withoutQuery(url: string): string {
-  const at = url.indexOf('?')
-  return at < 0 ? url : url.slice(0, at)
 }
 
 function resolveHref(base: string, href: string): string {
