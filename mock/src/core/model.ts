@@ -11,13 +11,21 @@ import { type Paging, pagingOf } from './paging.js'
 import { jsonSchemaOf, type StandardSchema } from './standard-schema.js'
 import { recordNoun } from './words.js'
 
-/** A JSON Schema as plain JSON. */
+/**
+ * A JSON Schema as plain JSON.
+ *
+ * @example
+ * const schema: JsonSchema = { type: 'object', required: ['name'] }
+ */
 export type JsonSchema = Readonly<Record<string, unknown>>
 
 /**
  * Where a page document keeps what its paging convention says, as JSON Pointers (`/page/number`),
  * found by rendering the convention's page once with marked values. A member the convention does
  * not write is `undefined`; a link it writes twice (the Blog's `_link` and `_links`) has two.
+ *
+ * @example
+ * compileApi(definition).collection('orders').paging.layout.total // '/page/totalElements'
  */
 export interface PageLayout {
   /** The array of the page's records, e.g. `/_embedded/orders`. */
@@ -30,8 +38,25 @@ export interface PageLayout {
   readonly links: Readonly<Record<'self' | 'first' | 'prev' | 'next' | 'last', readonly string[]>>
 }
 
-/** A collection's paging convention with its defaults, and where its page document keeps things. */
-export interface PagingModel extends Omit<Paging, 'render'> {
+/**
+ * A collection's paging convention with its defaults, and where its page document keeps things.
+ *
+ * @example
+ * const { page, size, firstIndex } = compileApi(definition).collection('orders').paging // 'page', 'size', 0
+ */
+export interface PagingModel {
+  /** The query parameters of the page's index and size. */
+  readonly page: string
+  readonly size: string
+  readonly firstIndex: 0 | 1
+  readonly defaultSize: number
+  readonly maxSize: number
+  /** A page past the last: a 200 with no items, or a 404. */
+  readonly pastEnd: 'empty' | 'not-found'
+  /** Whether the page document is the core's own (Spring Data REST's `page`). */
+  readonly standard: boolean
+  /** The URI template suffix of a list link, e.g. `{?page,size}`. */
+  readonly template: string
   readonly layout: PageLayout
 }
 
@@ -39,6 +64,9 @@ export interface PagingModel extends Omit<Paging, 'render'> {
  * A link a record carries, by what it points at: a record of another collection (`relation`),
  * the page of records linking back (`reverse`), the page of a nested collection (`nested`), or
  * anything else (`plain`).
+ *
+ * @example
+ * compileApi(definition).collection('orders').links[0] // { rel: 'customer', kind: 'relation', collection: 'customers', … }
  */
 export interface LinkModel {
   readonly rel: string
@@ -56,7 +84,12 @@ export interface LinkModel {
   readonly ids?: (record: Record<string, unknown>) => number | readonly number[] | null | undefined
 }
 
-/** One HTTP operation the API answers, as the router and the OpenAPI document see it. */
+/**
+ * One HTTP operation the API answers, as the router and the OpenAPI document see it.
+ *
+ * @example
+ * compileApi(definition).operations.find((o) => o.id === 'deleteOrder')?.status.success // 204
+ */
 export interface OperationModel {
   /** The OpenAPI operationId it gets when no route of yours took it (`listOrders`, `getOrder`). */
   readonly id: string
@@ -93,7 +126,12 @@ export interface OperationModel {
   readonly route?: HalRoute
 }
 
-/** One collection of a compiled API: its address, records, links, paging and writes. */
+/**
+ * One collection of a compiled API: its address, records, links, paging and writes.
+ *
+ * @example
+ * compileApi(definition).collection('articles').listPath // '/blogs/{blogId}/articles'
+ */
 export interface CollectionModel {
   readonly name: string
   /** What one record is called (`order` for `orders`). */
@@ -147,7 +185,12 @@ export interface CollectionModel {
   readonly definition: CollectionDefinition
 }
 
-/** A link of the root: to a collection (its list, or its items by id), or one of the API's own. */
+/**
+ * A link of the root: to a collection (its list, or its items by id), or one of the API's own.
+ *
+ * @example
+ * compileApi(definition).root[0] // { rel: 'orders', kind: 'list', href: '/orders{?page,size}', … }
+ */
 export interface RootLinkModel {
   readonly rel: string
   readonly kind: 'list' | 'item' | 'link' | 'service-desc'
@@ -161,6 +204,9 @@ export interface RootLinkModel {
  * One compiled model of an API definition: its collections with their addresses, records, links
  * and paging; the root's links; every operation with its statuses, bodies, preconditions and auth.
  * What reads an API without serving it (`halyard-mock verify`) reads this.
+ *
+ * @example
+ * const model: ApiModel = compileApi(shop.definition)
  */
 export interface ApiModel {
   readonly title: string

@@ -6,6 +6,9 @@ import { VERIFY_RULES, type VerifyOptions, type VerifyReport, type VerifyRule } 
 /**
  * The parts of a test runner {@link verifyTests} registers with: Vitest's and Playwright's
  * `describe`, `test` and `beforeAll` fit as they are.
+ *
+ * @example
+ * const suite: VerifySuite = { describe, test, beforeAll: (run) => beforeAll(run, 60_000) }
  */
 export interface VerifySuite {
   describe(title: string, body: () => void): void

@@ -38,7 +38,12 @@ export const VERIFY_RULES = {
   bounds: 'the run finished within its bounds',
 } as const
 
-/** A rule's name. */
+/**
+ * A rule's name.
+ *
+ * @example
+ * const rule: VerifyRule = 'if-match'
+ */
 export type VerifyRule = keyof typeof VERIFY_RULES
 
 /**
@@ -80,7 +85,12 @@ export interface VerifyOptions {
   onProgress?(progress: VerifyProgress): void
 }
 
-/** Where a run is, for a progress line. */
+/**
+ * Where a run is, for a progress line.
+ *
+ * @example
+ * const onProgress = (p: VerifyProgress) => process.stderr.write(`${p.requests} requests\n`)
+ */
 export interface VerifyProgress {
   readonly requests: number
   readonly failures: number
@@ -88,7 +98,12 @@ export interface VerifyProgress {
   readonly elapsed: number
 }
 
-/** One failure or warning, with the request that showed it and an excerpt of the answer. */
+/**
+ * One failure or warning, with the request that showed it and an excerpt of the answer.
+ *
+ * @example
+ * report.findings.filter((f: VerifyFinding) => f.severity === 'failure')
+ */
 export interface VerifyFinding {
   /** The collection (or `root`) it concerns. */
   readonly collection: string
@@ -99,7 +114,12 @@ export interface VerifyFinding {
   readonly answer?: { readonly status: number; readonly excerpt: string }
 }
 
-/** How many times a rule held and broke, for one collection. */
+/**
+ * How many times a rule held and broke, for one collection.
+ *
+ * @example
+ * report.checks.find((c: VerifyCheck) => c.rule === 'page.totals')?.passed
+ */
 export interface VerifyCheck {
   readonly collection: string
   readonly rule: VerifyRule

@@ -5,6 +5,8 @@ import type { AddressInfo } from 'node:net'
 export interface ProxiedAnswer {
   readonly method: string
   readonly path: string
+  /** The request's headers, as the server received them. */
+  readonly request: IncomingHttpHeaders
   status: number
   headers: Record<string, string>
   /** The body parsed when it is JSON, else its text. */
@@ -49,6 +51,7 @@ export async function mutatingProxy(
             const proxied: ProxiedAnswer = {
               method,
               path,
+              request: headers,
               status: answer.statusCode ?? 502,
               headers: out,
               body: json ? JSON.parse(text) : text,
