@@ -277,7 +277,7 @@ class Verifier {
         : undefined
       if (declared.kind === 'list' && collection) {
         this.#roots.set(collection.name, expand(target, {}))
-        await this.#list(collection, target, root)
+        await this.#list(collection, target, root, true)
       } else if (declared.kind === 'item' && collection) {
         const value = this.#options.variables?.[collection.param] ?? '1'
         await this.#item(collection, expand(target, { [collection.param]: value }))
@@ -288,10 +288,16 @@ class Verifier {
   }
 
   /** A list from a link (a template with the convention's parameters), read page by page. */
-  async #list(c: CollectionModel, template: string, from: Exchange): Promise<void> {
+  async #list(
+    c: CollectionModel,
+    template: string,
+    from: Exchange,
+    fromRoot = false,
+  ): Promise<void> {
     const { paging } = c
     const seen = this.#lists.get(c.name) ?? []
-    if (seen.length >= this.#samples) return
+    // The root's list is read whole always; the lists records link, a few a collection.
+    if (!fromRoot && seen.length >= this.#samples) return
     const variables = templateVariables(template)
     const params =
       variables.includes(paging.page) && variables.includes(paging.size)

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { StdUriTemplate } from '@std-uritemplate/std-uritemplate'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
-import { createBlogApi, defineCollection, defineHalApi } from '../../src/index.js'
+import { createBlogApi, defineCollection, defineHalApi, type HalApi } from '../../src/index.js'
 import { createHalServer, createMockServer, type MockServer } from '../../src/server/index.js'
 import { runVerify } from '../../src/verify/command.js'
 import {
@@ -342,6 +342,151 @@ describe('verify catches a server that breaks one rule', () => {
     } finally {
       await proxy.close()
     }
+  })
+})
+
+describe('verify catches a shop server that breaks one rule', () => {
+  // The shop of examples/shop (another TypeScript project: loaded by path).
+  const example = new URL('../../../examples/shop/api.ts', import.meta.url).href
+  let shop: HalApi
+  let server: Awaited<ReturnType<typeof createHalServer>>
+  beforeAll(async () => {
+    shop = ((await import(example)) as { default: HalApi }).default
+    server = await createHalServer(shop, { port: 0, log: false })
+  })
+  afterAll(() => server.close())
+
+  const mutants: [string, VerifyRule, Mutation][] = [
+    [
+      'totals off by one',
+      'page.totals',
+      {
+        answer: (a) =>
+          eachObject(a.body, (o) => {
+            if (typeof o.totalElements === 'number') o.totalElements++
+          }),
+      },
+    ],
+    [
+      'next skipping a page',
+      'page.next',
+      {
+        answer: (a) =>
+          eachObject(a.body, (o) => {
+            const next = o.next as { href?: string } | undefined
+            if (typeof next?.href === 'string')
+              next.href = next.href.replace(/page=(\d+)/, (_, n) => `page=${Number(n) + 1}`)
+          }),
+      },
+    ],
+    [
+      'an embedded product whose price is text',
+      'record.schema',
+      {
+        answer: (a) =>
+          eachObject(a.body, (o) => {
+            if (typeof o.price === 'number') o.price = String(o.price)
+          }),
+      },
+    ],
+    [
+      'a customer link to a product',
+      'record.links',
+      {
+        answer: (a) =>
+          eachObject(a.body, (o) => {
+            const customer = o.customer as { href?: string } | undefined
+            if (typeof customer?.href === 'string')
+              customer.href = customer.href.replace('/customers/', '/products/')
+          }),
+      },
+    ],
+    [
+      'an unacceptable Accept answered 200',
+      'not-acceptable',
+      {
+        answer: (a) => {
+          if (a.status === 406) a.status = 200
+        },
+      },
+    ],
+    [
+      'If-None-Match ignored',
+      'validators.not-modified',
+      { request: (_m, _p, h) => void delete h['if-none-match'] },
+    ],
+    [
+      'HEAD not answered',
+      'head',
+      {
+        answer: (a) => {
+          if (a.method === 'HEAD') a.status = 404
+        },
+      },
+    ],
+    [
+      'Allow without DELETE',
+      'allow',
+      {
+        answer: (a) => {
+          if (a.headers.allow) a.headers.allow = a.headers.allow.replace(', DELETE', '')
+        },
+      },
+    ],
+    [
+      'no HAL-FORMS templates',
+      'forms',
+      {
+        answer: (a) =>
+          eachObject(a.body, (o) => {
+            delete o._templates
+          }),
+      },
+    ],
+    [
+      'HAL answered as plain JSON',
+      'media-type',
+      {
+        answer: (a) => {
+          if (a.headers['content-type']?.startsWith('application/hal+json'))
+            a.headers['content-type'] = 'application/json'
+        },
+      },
+    ],
+    [
+      'a 422 as plain JSON, no problem',
+      'invalid-body',
+      {
+        answer: (a) => {
+          if (a.status === 422) a.headers['content-type'] = 'application/json'
+        },
+      },
+    ],
+    [
+      'a wrong token accepted',
+      'auth',
+      {
+        request: (_m, _p, h) => {
+          if (h['x-access-token'] === 'halyard-verify-wrong-token') h['x-access-token'] = TOKEN
+        },
+      },
+    ],
+  ]
+
+  it.each(mutants)('%s fails %s', async (_name, rule, mutation) => {
+    const proxy = await mutatingProxy(server.url, mutation)
+    try {
+      const url = `${proxy.origin}${new URL(server.url).pathname}`
+      const report = await verifyApi({ url, api: shop, token: TOKEN })
+      expect(report.findings.filter((f) => f.severity === 'failure').map((f) => f.rule)).toContain(
+        rule,
+      )
+    } finally {
+      await proxy.close()
+    }
+    // What verify created is gone from the real server.
+    const orders = await fetch(`${server.url}/orders`).then((r) => r.json())
+    expect(orders.page.totalElements).toBe(120)
   })
 })
 
