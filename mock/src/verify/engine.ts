@@ -249,6 +249,10 @@ class Verifier {
     await this.#caching('root', root)
     this.#curies('root', root)
     const links = linksOf(root.json)
+    // A root a route of the API answers links what that route says: missing links are warnings.
+    const ownRoot = this.#model.operations.some(
+      (o) => o.kind === 'route' && o.method === 'GET' && o.path === '',
+    )
     for (const declared of this.#model.root) {
       const link = firstLink(links[declared.rel])
       const href = hrefOf(link)
@@ -259,6 +263,7 @@ class Verifier {
           href !== undefined,
           `The root has no "${declared.rel}" link.`,
           root,
+          ownRoot ? 'warning' : 'failure',
         )
       )
         continue
@@ -282,7 +287,7 @@ class Verifier {
         const value = this.#options.variables?.[collection.param] ?? '1'
         await this.#item(collection, expand(target, { [collection.param]: value }))
       } else {
-        await this.#resolves('root', declared.rel, expand(target, {}), root)
+        await this.#resolves('root', declared.rel, target, root)
       }
     }
   }
@@ -547,7 +552,7 @@ class Verifier {
         if (declared.kind === 'relation' && target) await this.#item(target, href)
         else if ((declared.kind === 'nested' || declared.kind === 'reverse') && target)
           await this.#list(target, href, item)
-        else await this.#resolves(c.name, declared.rel, expand(href, {}), item)
+        else await this.#resolves(c.name, declared.rel, href, item)
       }
     }
   }
@@ -937,17 +942,24 @@ class Verifier {
     }
   }
 
-  /** A link answers: anything but 404, 410, a 5xx or no answer. */
-  async #resolves(collection: string, rel: string, url: string, from?: Exchange): Promise<void> {
+  /**
+   * A link answers: anything but 404, 410, a 5xx or no answer. A template is expanded without
+   * values: one with a variable in its path (`/search/{term}`) then names no resource of its
+   * own, so its 404 is a warning.
+   */
+  async #resolves(collection: string, rel: string, href: string, from?: Exchange): Promise<void> {
+    const url = expand(href, {})
     const answer = await this.#get(url, ANY)
     const ok =
       answer.status !== 0 && answer.status !== 404 && answer.status !== 410 && answer.status < 500
+    const pathVariable = /\{[^?&#}][^}]*\}/.test(href.split(/\{[?&#]/)[0] ?? '')
     this.#expect(
       collection,
       'link.resolves',
       ok,
       `"${rel}" (${url}) answers ${answer.status}.`,
       ok ? from : answer,
+      pathVariable && answer.status === 404 ? 'warning' : 'failure',
     )
   }
 

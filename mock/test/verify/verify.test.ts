@@ -1,3 +1,4 @@
+import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtemp, readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -564,6 +565,65 @@ describe('halyard-mock verify', () => {
     } finally {
       await proxy.close()
     }
+  })
+
+  it('deletes what it created on Ctrl-C, then exits 130', async () => {
+    let child: ChildProcess | undefined
+    // Ctrl-C the moment a record exists on the server.
+    const proxy = await mutatingProxy(server.url, {
+      answer: (a) => {
+        if (a.method === 'POST' && a.status === 201) child?.kill('SIGINT')
+      },
+    })
+    try {
+      const url = `${proxy.origin}${new URL(server.url).pathname}`
+      child = spawn(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          '--conditions=@halyard/source',
+          'src/server/cli.ts',
+          'verify',
+          url,
+          '--token-env',
+          'VERIFY_TEST_TOKEN',
+          '--quiet',
+        ],
+        {
+          cwd: join(import.meta.dirname, '../..'),
+          env: { ...process.env, VERIFY_TEST_TOKEN: TOKEN },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      )
+      let stderr = ''
+      child.stderr?.on('data', (chunk) => {
+        stderr += chunk
+      })
+      const code = await new Promise((resolve) => child?.on('exit', resolve))
+      expect(stderr).toContain('stopping, deleting the records it created')
+      expect(code).toBe(130)
+      const page = await fetch(`${server.url}/blogs/1/articles`).then((r) => r.json())
+      expect(page.totalArticles).toBe(42)
+    } finally {
+      child?.kill()
+      await proxy.close()
+    }
+  }, 30_000)
+
+  it('stops at --max-requests, deleting what it created, and says so', async () => {
+    const whole = await verifyApi({ url: server.url, api: blog, token: TOKEN })
+    // A few requests short of a whole run: stopped among its writes, after the create.
+    const maxRequests = whole.requests - 4
+    const report = await verifyApi({ url: server.url, api: blog, token: TOKEN, maxRequests })
+    expect(report.stopped).toBe(`reached --max-requests ${maxRequests}`)
+    expect(report.created).toBe(1)
+    expect(report.leftovers).toEqual([])
+    expect(report.findings).toContainEqual(
+      expect.objectContaining({ rule: 'bounds', severity: 'warning' }),
+    )
+    const page = await fetch(`${server.url}/blogs/1/articles`).then((r) => r.json())
+    expect(page.totalArticles).toBe(42)
   })
 
   it('exits 2 on a usage mistake', async () => {
