@@ -1125,24 +1125,34 @@ class Verifier {
       if (stale.status !== 412) this.#asSent(c, replacement, after, 'if-match')
     }
     const member = this.#patchable(c, replacement)
-    if (member) {
-      const value = generateValue(member.schema, seeded(99))
+    // Each patch format the definition offers: a merge patch (RFC 7396), a JSON Patch (RFC 6902).
+    const formats = [
+      [
+        'application/merge-patch+json',
+        'A merge patch',
+        (v: unknown) => ({ [member?.name ?? '']: v }),
+      ],
+      [
+        'application/json-patch+json',
+        'A JSON Patch',
+        (v: unknown) => [{ op: 'replace', path: `/${member?.name ?? ''}`, value: v }],
+      ],
+    ] as const
+    for (const [index, [type, what, document]] of formats.entries()) {
+      if (!member || !c.patchTypes.includes(type)) continue
+      const value = generateValue(member.schema, seeded(99 + index))
       const current = (await this.#send('GET', at, { headers: { accept: HAL } })).headers.get(
         'etag',
       )
       const patch = await this.#send('PATCH', at, {
-        headers: {
-          'content-type': 'application/merge-patch+json',
-          accept: HAL,
-          ...(current ? { 'if-match': current } : {}),
-        },
-        body: JSON.stringify({ [member.name]: value }),
+        headers: { 'content-type': type, accept: HAL, ...(current ? { 'if-match': current } : {}) },
+        body: JSON.stringify(document(value)),
       })
       this.#expect(
         c.name,
         'patch',
         patch.status === 200 || patch.status === 204,
-        `A merge patch answers ${patch.status}.`,
+        `${what} answers ${patch.status}.`,
         patch,
       )
       const patched = await this.#send('GET', at, { headers: { accept: HAL } })

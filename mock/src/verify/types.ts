@@ -29,7 +29,7 @@ export const VERIFY_RULES = {
   create: 'a create answers 201 with Location (or self) and the record as sent',
   'read-back': 'a written record reads back as sent',
   replace: 'PUT replaces a record it created',
-  patch: 'a merge patch changes the members it names',
+  patch: 'a merge patch and a JSON Patch change the members they name',
   'if-match': 'a stale If-Match gets 412 and changes nothing',
   'invalid-body': 'a body the schema refuses gets a 422 problem, never a 2xx or 5xx',
   auth: 'a write without a token gets 401, with a wrong one 401 or 403',

@@ -464,6 +464,16 @@ describe('verify catches a shop server that breaks one rule', () => {
       },
     ],
     [
+      'JSON Patch refused',
+      'patch',
+      {
+        answer: (a) => {
+          if (a.method === 'PATCH' && a.request['content-type'] === 'application/json-patch+json')
+            a.status = 415
+        },
+      },
+    ],
+    [
       'a wrong token accepted',
       'auth',
       {
