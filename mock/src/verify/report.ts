@@ -30,7 +30,7 @@ export function formatReport(report: VerifyReport): string {
   }
   lines.push(
     '',
-    `${report.failures} failures, ${report.warnings} warnings; ${report.requests} requests in ${(report.elapsed / 1000).toFixed(1)} s; ${report.created} records created${report.leftovers.length > 0 ? `, ${report.leftovers.length} left (see the leftovers file)` : ' and deleted again'}.`,
+    `${report.failures} failures, ${report.warnings} warnings; ${report.requests} requests in ${(report.elapsed / 1000).toFixed(1)} s; ${report.created === 0 ? 'no record created' : `${report.created} records created${report.leftovers.length > 0 ? `, ${report.leftovers.length} left (see the leftovers file)` : ' and deleted again'}`}.`,
   )
   if (report.stopped) lines.push(`Stopped early: ${report.stopped}.`)
   return lines.join('\n')
