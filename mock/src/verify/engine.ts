@@ -1,7 +1,24 @@
-import { StdUriTemplate } from '@std-uritemplate/std-uritemplate'
 import type { HalApiDefinition } from '../core/definition.js'
 import { type ApiModel, type CollectionModel, compileApi, type JsonSchema } from '../core/model.js'
+import { withArticle } from '../core/words.js'
 import { type Credentials, type Exchange, VerifyClient, VerifyStop } from './client.js'
+import {
+  allLinks,
+  expand,
+  firstLink,
+  hrefOf,
+  isObject,
+  type Json,
+  jsonType,
+  type Link,
+  linksOf,
+  numberParam,
+  pointerGet,
+  relationMembers,
+  resolveHref,
+  sameUrl,
+  templateVariables,
+} from './documents.js'
 import { generateValue, seeded, wrongTypeOf } from './generate.js'
 import type {
   VerifyCheck,
@@ -19,9 +36,6 @@ const ANY = `${HAL}, application/json;q=0.9, */*;q=0.5`
 /** Members a client round-trips from a representation and a server ignores in a body. */
 const HAL_MEMBERS = new Set(['_links', '_embedded', '_templates'])
 const EXCERPT = 300
-
-type Json = Record<string, unknown>
-type Link = { readonly href?: unknown; readonly templated?: unknown; readonly name?: unknown }
 
 /**
  * Verifies a running server against an API definition, by its links from the root: the root, each
@@ -1264,99 +1278,3 @@ class Verifier {
     }
   }
 }
-
-/** The members of a record the definition's relations read its targets' ids from. */
-function relationMembers(c: CollectionModel, sample: Json, members: readonly string[]): string[] {
-  const reads = (ids: CollectionModel['links'][number]['ids'], record: Json) => {
-    try {
-      return JSON.stringify(ids?.(record) ?? null)
-    } catch {
-      return 'throws'
-    }
-  }
-  return members.filter(
-    (member) =>
-      member in sample &&
-      c.links.some(
-        (link) =>
-          link.ids !== undefined &&
-          reads(link.ids, sample) !== reads(link.ids, { ...sample, [member]: undefined }),
-      ),
-  )
-}
-
-// ---- documents ---------------------------------------------------------------------------
-
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
-
-function linksOf(doc: unknown): Record<string, unknown> {
-  return isObject(doc) && isObject(doc._links) ? doc._links : {}
-}
-
-function allLinks(value: unknown): Link[] {
-  return [value].flat().filter(isObject) as Link[]
-}
-
-function firstLink(value: unknown): Link | undefined {
-  return allLinks(value)[0]
-}
-
-function hrefOf(link: Link | undefined): string | undefined {
-  return typeof link?.href === 'string' ? link.href : undefined
-}
-
-/** The value at a JSON Pointer. */
-function pointerGet(doc: unknown, pointer: string): unknown {
-  let node = doc
-  for (const raw of pointer.split('/').slice(1)) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~')
-    if (Array.isArray(node)) node = node[Number(key)]
-    else if (isObject(node)) node = node[key]
-    else return undefined
-  }
-  return node
-}
-
-/** An RFC 6570 template expanded (a plain URL as it is). */
-function expand(template: string, values: Record<string, string>): string {
-  if (!template.includes('{')) return template
-  return StdUriTemplate.expand(template, values)
-}
-
-function templateVariables(template: string): string[] {
-  return [...template.matchAll(/\{[+#./;?&]?([^}]+)\}/g)].flatMap(([, names]) =>
-    (names ?? '').split(',').map((n) => n.replace(/[*:].*$/, '')),
-  )
-}
-
-function numberParam(href: string, name: string): number | undefined {
-  try {
-    const raw = new URL(href).searchParams.get(name)
-    return raw === null ? undefined : Number(raw)
-  } catch {
-    return undefined
-  }
-}
-
-function sameUrl(a: string, b: string): boolean {
-  try {
-    return new URL(a).href === new URL(b).href
-  } catch {
-    return a === b
-  }
-}
-
-function resolveHref(base: string, href: string): string {
-  if (/^[a-z][a-z\d+.-]*:/i.test(href)) return href
-  return `${base}${href.startsWith('/') ? '' : '/'}${href}`
-}
-
-/** A value's JSON type, numbers as one (`integer` is a `number`). */
-function jsonType(value: unknown): string {
-  if (Array.isArray(value)) return 'array'
-  if (value === null) return 'null'
-  return typeof value
-}
-
-const withArticle = (noun: string) => `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`
