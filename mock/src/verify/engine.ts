@@ -764,6 +764,15 @@ class Verifier {
       `${read.url} has no Last-Modified.`,
       read,
     )
+    // Advice, not the contract: without it caches guess how long the answer stays fresh.
+    this.#expect(
+      collection,
+      'cache-control',
+      read.headers.get('cache-control') !== null,
+      `${read.url} has no Cache-Control: caches may guess its freshness.`,
+      read,
+      'warning',
+    )
     if (etag !== null) {
       const again = await this.#send('GET', read.url, {
         headers: { accept: HAL, 'if-none-match': etag },

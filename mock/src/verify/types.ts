@@ -11,6 +11,7 @@ export const VERIFY_RULES = {
   'root.links': 'the root links every collection and link the definition declares',
   'media-type': 'HAL documents are answered as application/hal+json',
   'validators.etag': 'reads carry an ETag and a Last-Modified',
+  'cache-control': 'reads say how long they stay fresh (Cache-Control); a warning only',
   'validators.not-modified': 'If-None-Match and If-Modified-Since with the validators answer 304',
   head: 'HEAD answers as GET, without a body',
   'not-acceptable': 'an Accept the resource cannot answer gets 406',

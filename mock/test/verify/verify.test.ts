@@ -318,6 +318,24 @@ describe('verify catches a server that breaks one rule', () => {
     expect(page.totalArticles).toBe(250)
   })
 
+  it('warns, without failing, when reads say nothing of their freshness', async () => {
+    const proxy = await mutatingProxy(server.url, {
+      answer: (a) => {
+        delete a.headers['cache-control']
+      },
+    })
+    try {
+      const url = `${proxy.origin}${new URL(server.url).pathname}`
+      const report = await verifyApi({ url, api: blog, token: TOKEN, readOnly: true })
+      expect(report.ok).toBe(true)
+      expect(report.findings.map((f) => `${f.severity} ${f.rule}`)).toContain(
+        'warning cache-control',
+      )
+    } finally {
+      await proxy.close()
+    }
+  })
+
   it('deletes what it created when stopped, and lists what it could not delete for --cleanup', async () => {
     const controller = new AbortController()
     const refuse = { deletes: true }
