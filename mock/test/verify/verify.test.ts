@@ -574,6 +574,20 @@ describe('halyard-mock verify', () => {
     }
   })
 
+  it('takes the token from a command, never printing it', async () => {
+    const { code, stdout, stderr } = await run(
+      server.url,
+      '--token-command',
+      `echo ${TOKEN}`,
+      '--reporter',
+      'json',
+      '--quiet',
+    )
+    expect(code).toBe(0)
+    expect((JSON.parse(stdout) as VerifyReport).created).toBeGreaterThan(0)
+    expect(stdout + stderr).not.toContain(TOKEN)
+  })
+
   it('writes nothing with --read-only, and reports in JUnit', async () => {
     const { code, stdout } = await run(server.url, '--read-only', '--reporter', 'junit', '--quiet')
     expect(code).toBe(0)
