@@ -850,6 +850,7 @@ class Verifier {
       body: '{}',
       credentials: 'none',
     })
+    this.#track(c, post)
     this.#expect(
       c.name,
       'allow',
@@ -1054,7 +1055,8 @@ class Verifier {
         refused,
       )
     }
-    if (this.#options.token === undefined && !this.#options.headers) {
+    const headers = Object.keys(this.#options.headers ?? {})
+    if (this.#options.token === undefined && headers.length === 0) {
       this.#finding(
         c.name,
         'create',

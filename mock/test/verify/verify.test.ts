@@ -574,6 +574,13 @@ describe('halyard-mock verify', () => {
     }
   })
 
+  it('passes without a token, warning that writes with one were not checked', async () => {
+    const { code, stdout } = await run(server.url, '--quiet')
+    expect(code).toBe(0)
+    expect(stdout).toContain('WARN No token given')
+    expect(stdout).toContain('✓ auth')
+  })
+
   it('takes the token from a command, never printing it', async () => {
     const { code, stdout, stderr } = await run(
       server.url,
