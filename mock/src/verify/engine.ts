@@ -382,8 +382,9 @@ class Verifier {
         return standard === undefined ? undefined : hrefOf(pointerGet(doc, standard) as Link)
       }
       const self = nav('self')
+      // A URL that names no page is the first, as a request without the parameter is.
       const pageOf = (href: string | undefined) =>
-        href === undefined ? undefined : numberParam(href, paging.page)
+        href === undefined ? undefined : (numberParam(href, paging.page) ?? paging.firstIndex)
       this.#expect(c.name, 'page.links', self !== undefined, 'A page has no self link.', page)
       if (self !== undefined) {
         this.#expect(
