@@ -9,6 +9,7 @@ const publicEntries = {
   'browser-blog': 'src/blog-shells/browser.ts',
   playwright: 'src/playwright.ts',
   server: 'src/server/index.ts',
+  verify: 'src/verify/index.ts',
 }
 
 export default defineConfig({

@@ -20,6 +20,7 @@ const GROUPS: readonly (readonly [string, readonly string[]])[] = [
       'your-own-api',
       'defining-an-api',
       'recording',
+      'api-model',
     ],
   ],
   ['Use the SDK', ['sdk', 'typed-client', 'sdk-protocol', 'tanstack-query']],

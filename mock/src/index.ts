@@ -53,6 +53,17 @@ export type {
 export { defineCollection } from './core/definition.js'
 export type { Dispatch as HalDispatch } from './core/dispatch.js'
 export { halHandler } from './core/handler.js'
+export {
+  type ApiModel,
+  type CollectionModel,
+  compileApi,
+  type JsonSchema,
+  type LinkModel,
+  type OperationModel,
+  type PageLayout,
+  type PagingModel,
+  type RootLinkModel,
+} from './core/model.js'
 export { MswDataAssumptionError } from './core/msw-data.js'
 export type { OpenApiDocument } from './core/openapi.js'
 export type { ProblemWriter } from './core/problem.js'

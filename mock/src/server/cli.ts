@@ -17,6 +17,7 @@ const HELP = `halyard-mock: the Blog API v1.2 mock, or any API made with defineH
 Usage: halyard-mock [options]
        halyard-mock --api <module> [--port, --host, --allowed-hosts, --cors-origin, --request-timeout]
        halyard-mock record <root-url> --out <dir>   (record a live HAL API: record --help)
+       halyard-mock verify <api-root-url> [--api <module>]   (check a server: verify --help)
 
 Options:
   --port <n>         port to listen on (default: $PORT or 4010; 0 picks a free one)
@@ -174,6 +175,11 @@ async function main(): Promise<void> {
   if (process.argv[2] === 'record') {
     const { runRecord } = await import('../record/command.js')
     process.exitCode = await runRecord(process.argv.slice(3))
+    return
+  }
+  if (process.argv[2] === 'verify') {
+    const { runVerify } = await import('../verify/command.js')
+    process.exitCode = await runVerify(process.argv.slice(3))
     return
   }
   let command: Command

@@ -1,0 +1,272 @@
+import { execFileSync } from 'node:child_process'
+import { parseArgs } from 'node:util'
+import type { HalApiDefinition } from '../core/definition.js'
+import { createBlogApi } from '../index.js'
+import { importModule } from '../server/load-module.js'
+import { verifyApi } from './engine.js'
+import { cleanupLeftovers, writeLeftovers } from './leftovers.js'
+import { formatReport, junitReport } from './report.js'
+import type { VerifyOptions, VerifyProgress } from './types.js'
+
+const HELP = `halyard-mock verify: check a running HAL server against an API definition, by its links
+
+Usage: halyard-mock verify <api-root-url> [--api <module>] [options]
+       halyard-mock verify --cleanup <file> [--api <module>] [--token-env NAME | --header …]
+
+Reads from the root by the links: pages, records, links, CURIEs, media types, validators, HEAD,
+406, Allow/405 and HAL-FORMS. Then writes only on records it creates itself (unless --read-only),
+and deletes them again, on failure and on Ctrl-C too. Exit 0: no failure; 1: failures; 2: usage.
+
+Options:
+  --api <module>         the definition to check against: a module default-exporting an API made
+                         with defineHalApi (default: the Blog API v1.2)
+  --read-only            read only: no write at all
+  --header 'Name: value' send this header with every request (repeatable); never printed
+  --token-env <NAME>     the token that may write, from this environment variable
+  --token-command <cmd>  the token that may write, from this command's output (run without a shell)
+  --max-requests <n>     requests in all, cleanup aside (default 5000)
+  --rate <n>             requests per second (default: no limit)
+  --max-time <s>         seconds the run may take before it stops and cleans up (default 300)
+  --pages <n>            pages read per list by following next (default 50)
+  --samples <n>          records read by their own URL per collection (default 3)
+  --seed <n>             seed of the generated bodies (default 1)
+  --var name=value       value of a templated link's variable (repeatable; an id is tried as 1)
+  --reset <url>          POST to this URL before the run (only if your server offers a reset)
+  --reporter <name>      human (default), json or junit, on stdout
+  --leftovers <file>     where to list records it could not delete (default
+                         halyard-verify-leftovers.json)
+  --cleanup <file>       delete the records a leftovers file lists, then exit
+  --quiet                no progress line
+  -h, --help             show this help`
+
+/** A command-line mistake of `verify`: printed with the usage hint, exit code 2. */
+class VerifyUsageError extends Error {}
+
+const count = (name: string, raw: string | undefined, min: number, max: number) => {
+  if (raw === undefined) return undefined
+  const value = /^\d+$/.test(raw) ? Number(raw) : Number.NaN
+  if (!(value >= min && value <= max)) {
+    throw new VerifyUsageError(
+      `--${name} must be a whole number from ${min} to ${max}, not "${raw}"`,
+    )
+  }
+  return value
+}
+
+function headersOf(lines: readonly string[]): Record<string, string> {
+  const headers: Record<string, string> = {}
+  for (const line of lines) {
+    const colon = line.indexOf(':')
+    const name = line.slice(0, Math.max(colon, 0)).trim()
+    if (colon < 1 || !/^[!#$%&'*+.^_`|~\w-]+$/.test(name)) {
+      throw new VerifyUsageError('--header must look like "Name: value"')
+    }
+    headers[name] = line.slice(colon + 1).trim()
+  }
+  return headers
+}
+
+async function definitionOf(file: string | undefined): Promise<HalApiDefinition> {
+  if (file === undefined) return createBlogApi().definition
+  let module: { default?: unknown }
+  try {
+    module = await importModule(file, process.env.INIT_CWD ?? process.cwd())
+  } catch (error) {
+    throw new VerifyUsageError(`--api: cannot load ${file}: ${(error as Error).message}`)
+  }
+  const api = module.default as { definition?: HalApiDefinition } | undefined
+  if (!api?.definition?.collections) {
+    throw new VerifyUsageError(`--api ${file} must default-export an API made with defineHalApi`)
+  }
+  return api.definition
+}
+
+/** The token, from an environment variable or a command's output; never printed. */
+function tokenOf(env: string | undefined, command: string | undefined): string | undefined {
+  if (env !== undefined) {
+    const value = process.env[env]
+    if (!value) throw new VerifyUsageError(`--token-env: the environment variable ${env} is empty`)
+    return value.trim()
+  }
+  if (command !== undefined) {
+    const [file, ...args] = command.split(/\s+/).filter(Boolean)
+    if (file === undefined) throw new VerifyUsageError('--token-command is empty')
+    try {
+      return execFileSync(file, args, {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }).trim()
+    } catch {
+      throw new VerifyUsageError('--token-command failed (its output is not shown)')
+    }
+  }
+  return undefined
+}
+
+function parse(argv: readonly string[]) {
+  const { values, positionals } = parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    strict: true,
+    options: {
+      api: { type: 'string' },
+      'read-only': { type: 'boolean' },
+      header: { type: 'string', multiple: true },
+      'token-env': { type: 'string' },
+      'token-command': { type: 'string' },
+      'max-requests': { type: 'string' },
+      rate: { type: 'string' },
+      'max-time': { type: 'string' },
+      pages: { type: 'string' },
+      samples: { type: 'string' },
+      seed: { type: 'string' },
+      var: { type: 'string', multiple: true },
+      reset: { type: 'string' },
+      reporter: { type: 'string' },
+      leftovers: { type: 'string' },
+      cleanup: { type: 'string' },
+      quiet: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  })
+  if (values.help) return 'help' as const
+  const reporter = values.reporter ?? 'human'
+  if (!['human', 'json', 'junit'].includes(reporter)) {
+    throw new VerifyUsageError(`--reporter must be human, json or junit, not "${reporter}"`)
+  }
+  if (values.cleanup === undefined && positionals.length !== 1) {
+    throw new VerifyUsageError('verify takes one API root URL')
+  }
+  const url = positionals[0]
+  if (url !== undefined) {
+    try {
+      const parsed = new URL(url)
+      if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error()
+    } catch {
+      throw new VerifyUsageError(`"${url}" is no http(s) URL`)
+    }
+  }
+  const variables: Record<string, string> = {}
+  for (const pair of values.var ?? []) {
+    const eq = pair.indexOf('=')
+    if (eq < 1) throw new VerifyUsageError(`--var must look like name=value, not "${pair}"`)
+    variables[pair.slice(0, eq)] = pair.slice(eq + 1)
+  }
+  const maxTime = count('max-time', values['max-time'], 1, 86_400)
+  const limits = {
+    maxRequests: count('max-requests', values['max-requests'], 1, 10_000_000),
+    rate: count('rate', values.rate, 1, 10_000),
+    maxTime: maxTime === undefined ? undefined : maxTime * 1000,
+    pages: count('pages', values.pages, 1, 1_000_000),
+    samples: count('samples', values.samples, 1, 10_000),
+    seed: count('seed', values.seed, 0, 2 ** 31),
+  }
+  return {
+    url,
+    api: values.api,
+    reporter: reporter as 'human' | 'json' | 'junit',
+    readOnly: values['read-only'] === true,
+    headers: headersOf(values.header ?? []),
+    tokenEnv: values['token-env'],
+    tokenCommand: values['token-command'],
+    limits: Object.fromEntries(Object.entries(limits).filter(([, v]) => v !== undefined)),
+    variables,
+    reset: values.reset,
+    leftovers: values.leftovers ?? 'halyard-verify-leftovers.json',
+    cleanup: values.cleanup,
+    quiet: values.quiet === true,
+  }
+}
+
+/** A progress line on stderr: redrawn on a terminal, a line now and then otherwise (CI logs). */
+function progressLine(): (progress: VerifyProgress) => void {
+  const tty = process.stderr.isTTY === true
+  let last = 0
+  return ({ requests, failures, warnings, elapsed }) => {
+    const now = Date.now()
+    if (now - last < (tty ? 100 : 2000)) return
+    last = now
+    const line = `verify: ${requests} requests, ${failures} failures, ${warnings} warnings, ${(elapsed / 1000).toFixed(1)} s`
+    process.stderr.write(tty ? `\r${line} ` : `${line}\n`)
+  }
+}
+
+/**
+ * Runs `halyard-mock verify …`. Returns the exit code: 0 no failure, 1 failures (or records left
+ * behind), 2 a usage error.
+ *
+ * @example
+ * process.exitCode = await runVerify(['http://127.0.0.1:4010/api/v1.2', '--read-only'])
+ */
+export async function runVerify(argv: readonly string[]): Promise<number> {
+  let parsed: Exclude<ReturnType<typeof parse>, 'help'>
+  let definition: HalApiDefinition
+  let token: string | undefined
+  try {
+    const result = parse(argv)
+    if (result === 'help') {
+      console.log(HELP)
+      return 0
+    }
+    parsed = result
+    definition = await definitionOf(parsed.api)
+    token = tokenOf(parsed.tokenEnv, parsed.tokenCommand)
+  } catch (error) {
+    if (!(error instanceof VerifyUsageError) && !(error instanceof TypeError)) throw error
+    console.error(
+      `halyard-mock verify: ${(error as Error).message}\nRun halyard-mock verify --help for the options.`,
+    )
+    return 2
+  }
+  const credentials = { headers: parsed.headers, ...(token === undefined ? {} : { token }) }
+  if (parsed.cleanup !== undefined) {
+    const { deleted, left } = await cleanupLeftovers(parsed.cleanup, {
+      api: definition,
+      ...credentials,
+    })
+    console.log(`Deleted ${deleted.length} records; ${left.length} left.`)
+    for (const url of left) console.log(`  left: ${url}`)
+    if (left.length > 0) await writeLeftovers(parsed.cleanup, { url: '', leftovers: left })
+    return left.length > 0 ? 1 : 0
+  }
+  // Ctrl-C stops the run, which then deletes what it created; a second one quits at once.
+  const controller = new AbortController()
+  const interrupt = () => {
+    if (controller.signal.aborted) process.exit(130)
+    process.stderr.write('\nverify: stopping, deleting the records it created…\n')
+    controller.abort()
+  }
+  process.on('SIGINT', interrupt)
+  const options: VerifyOptions = {
+    url: parsed.url as string,
+    api: definition,
+    ...credentials,
+    readOnly: parsed.readOnly,
+    ...parsed.limits,
+    variables: parsed.variables,
+    ...(parsed.reset === undefined ? {} : { reset: parsed.reset }),
+    signal: controller.signal,
+    ...(parsed.quiet ? {} : { onProgress: progressLine() }),
+  }
+  try {
+    const report = await verifyApi(options)
+    if (!parsed.quiet && process.stderr.isTTY) process.stderr.write('\n')
+    if (report.leftovers.length > 0) await writeLeftovers(parsed.leftovers, report)
+    const out =
+      parsed.reporter === 'json'
+        ? JSON.stringify(report, null, 2)
+        : parsed.reporter === 'junit'
+          ? junitReport(report)
+          : formatReport(report)
+    process.stdout.write(`${out}\n`)
+    if (report.leftovers.length > 0) {
+      console.error(
+        `verify: ${report.leftovers.length} records it created are left; listed in ${parsed.leftovers} (halyard-mock verify --cleanup ${parsed.leftovers})`,
+      )
+    }
+    if (controller.signal.aborted) return 130
+    return report.ok && report.leftovers.length === 0 ? 0 : 1
+  } finally {
+    process.off('SIGINT', interrupt)
+  }
+}

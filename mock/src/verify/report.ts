@@ -1,0 +1,93 @@
+import { VERIFY_RULES, type VerifyFinding, type VerifyReport } from './types.js'
+
+/**
+ * A report as people read it: a line per collection and rule (how often it held, failures and
+ * warnings), each finding with its request, an excerpt of the answer and the rule it broke, then
+ * a summary line.
+ *
+ * @example
+ * console.log(formatReport(await verifyApi({ url, api })))
+ */
+export function formatReport(report: VerifyReport): string {
+  const lines = [`Verified ${report.url} against ${report.title}`]
+  const collections = [...new Set(report.checks.map((c) => c.collection))]
+  for (const collection of collections) {
+    lines.push('', `${collection}`)
+    for (const check of report.checks.filter((c) => c.collection === collection)) {
+      const mark = check.failed > 0 ? '✗' : check.warned > 0 ? '!' : '✓'
+      const counts = [
+        `${check.passed} held`,
+        ...(check.failed > 0 ? [`${check.failed} failed`] : []),
+        ...(check.warned > 0 ? [`${check.warned} warnings`] : []),
+      ].join(', ')
+      lines.push(`  ${mark} ${check.rule}: ${VERIFY_RULES[check.rule]} (${counts})`)
+      const findings = report.findings.filter(
+        (f) => f.collection === collection && f.rule === check.rule,
+      )
+      for (const finding of findings.slice(0, 5)) lines.push(...findingLines(finding))
+      if (findings.length > 5) lines.push(`      … and ${findings.length - 5} more`)
+    }
+  }
+  lines.push(
+    '',
+    `${report.failures} failures, ${report.warnings} warnings; ${report.requests} requests in ${(report.elapsed / 1000).toFixed(1)} s; ${report.created === 0 ? 'no record created' : `${report.created} records created${report.leftovers.length > 0 ? `, ${report.leftovers.length} left (see the leftovers file)` : ' and deleted again'}`}.`,
+  )
+  if (report.stopped) lines.push(`Stopped early: ${report.stopped}.`)
+  return lines.join('\n')
+}
+
+function findingLines(finding: VerifyFinding): string[] {
+  const out = [`    ${finding.severity === 'failure' ? 'FAIL' : 'WARN'} ${finding.message}`]
+  if (finding.request) out.push(`      request: ${finding.request.method} ${finding.request.url}`)
+  if (finding.request?.body) out.push(`      sent: ${oneLine(finding.request.body)}`)
+  if (finding.answer)
+    out.push(`      answer: ${finding.answer.status} ${oneLine(finding.answer.excerpt)}`)
+  out.push(`      rule: ${finding.rule}: ${VERIFY_RULES[finding.rule]}`)
+  return out
+}
+
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').slice(0, 200)
+
+const xml = (text: string) =>
+  text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`).replace(/[^\t\n\r\x20-\uFFFD]/g, '')
+
+/**
+ * A report as JUnit XML for CI: a test suite per collection, a test case per rule, a failure per
+ * failed check (warnings as system-out).
+ *
+ * @example
+ * await writeFile('verify.xml', junitReport(report))
+ */
+export function junitReport(report: VerifyReport): string {
+  const out = ['<?xml version="1.0" encoding="UTF-8"?>']
+  out.push(
+    `<testsuites name="${xml(`verify ${report.title}`)}" tests="${report.checks.length}" failures="${report.checks.filter((c) => c.failed > 0).length}" time="${(report.elapsed / 1000).toFixed(3)}">`,
+  )
+  const collections = [...new Set(report.checks.map((c) => c.collection))]
+  for (const collection of collections) {
+    const checks = report.checks.filter((c) => c.collection === collection)
+    out.push(
+      `  <testsuite name="${xml(collection)}" tests="${checks.length}" failures="${checks.filter((c) => c.failed > 0).length}">`,
+    )
+    for (const check of checks) {
+      const findings = report.findings.filter(
+        (f) => f.collection === collection && f.rule === check.rule,
+      )
+      out.push(`    <testcase classname="${xml(collection)}" name="${xml(check.rule)}">`)
+      const failures = findings.filter((f) => f.severity === 'failure')
+      if (failures.length > 0) {
+        const text = failures.flatMap(findingLines).join('\n')
+        out.push(
+          `      <failure message="${xml(failures[0]?.message ?? '')}">${xml(text)}</failure>`,
+        )
+      }
+      const warnings = findings.filter((f) => f.severity === 'warning')
+      if (warnings.length > 0)
+        out.push(`      <system-out>${xml(warnings.flatMap(findingLines).join('\n'))}</system-out>`)
+      out.push('    </testcase>')
+    }
+    out.push('  </testsuite>')
+  }
+  out.push('</testsuites>')
+  return out.join('\n')
+}

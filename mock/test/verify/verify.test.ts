@@ -1,0 +1,684 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtemp, readFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { StdUriTemplate } from '@std-uritemplate/std-uritemplate'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { z } from 'zod'
+import { createBlogApi, defineCollection, defineHalApi, type HalApi } from '../../src/index.js'
+import { createHalServer, createMockServer, type MockServer } from '../../src/server/index.js'
+import { runVerify } from '../../src/verify/command.js'
+import {
+  cleanupLeftovers,
+  type VerifyReport,
+  type VerifyRule,
+  verifyApi,
+  writeLeftovers,
+} from '../../src/verify/index.js'
+import { eachObject, type Mutation, mutatingProxy } from './mutating-proxy.js'
+
+const blog = createBlogApi()
+const TOKEN = 'dev-token'
+
+/** The failures of a report, as `rule: message` lines (what an assertion shows when it fails). */
+const failures = (report: VerifyReport) =>
+  report.findings.filter((f) => f.severity === 'failure').map((f) => `${f.rule}: ${f.message}`)
+const held = (report: VerifyReport, rule: VerifyRule) =>
+  report.checks.filter((c) => c.rule === rule).reduce((n, c) => n + c.passed, 0)
+
+describe('verify against correct servers', () => {
+  it('finds no failure in the Blog API served by the mock, reading every page and writing', async () => {
+    const server = await createMockServer({ port: 0, log: false, articles: 250 })
+    try {
+      const report = await verifyApi({ url: server.url, api: blog, token: TOKEN })
+      expect(failures(report)).toEqual([])
+      expect(report.warnings).toBe(0)
+      // The checks ran: pages followed by next, records created, refused, replaced and deleted.
+      for (const rule of [
+        'page.next',
+        'page.totals',
+        'record.schema',
+        'create',
+        'invalid-body',
+        'if-match',
+        'patch',
+        'delete',
+        'auth',
+        'forms',
+        'allow',
+        'curies',
+      ] as const) {
+        expect(held(report, rule), rule).toBeGreaterThan(0)
+      }
+      expect(report.created).toBeGreaterThan(0)
+      expect(report.leftovers).toEqual([])
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('finds no failure in a nested API with relations, reverse links and the standard pages', async () => {
+    const api = defineHalApi({
+      basePath: '/api',
+      title: 'Library',
+      tokens: ['lib-token'],
+      curies: [{ name: 'lib', href: '/rels/{rel}' }],
+      collections: {
+        authors: defineCollection({
+          schema: z.strictObject({ name: z.string().min(1).max(50) }),
+          seed: Array.from({ length: 5 }, (_, i) => ({ name: `Author ${i + 1}` })),
+        }),
+        books: defineCollection({
+          schema: z.strictObject({
+            authorId: z.number().int().positive(),
+            title: z.string().min(1),
+            year: z.number().int().min(1450).max(2100).optional(),
+          }),
+          parent: { collection: 'authors', member: 'authorId', rel: 'lib:books' },
+          param: 'bookId',
+          // A nested create template named apart from the author's own (`default`, replace).
+          templates: { create: 'createBook' },
+          seed: Array.from({ length: 45 }, (_, i) => ({
+            authorId: 1 + (i % 2),
+            title: `Book ${i + 1}`,
+          })),
+        }),
+        reviews: defineCollection({
+          schema: z.strictObject({
+            bookId: z.number().int().positive(),
+            stars: z.number().int().min(1).max(5),
+          }),
+          seed: Array.from({ length: 30 }, (_, i) => ({ bookId: 1 + (i % 3), stars: 1 + (i % 5) })),
+          links: { book: { to: 'books', id: (r) => r.bookId, reverse: 'reviews' } },
+          paging: { page: 'p', size: 'n', firstIndex: 1, defaultSize: 7, maxSize: 12 },
+        }),
+      },
+    })
+    const server = await createHalServer(api, { port: 0, log: false })
+    try {
+      const report = await verifyApi({ url: server.url, api, token: 'lib-token' })
+      expect(failures(report)).toEqual([])
+      expect(report.warnings).toBe(0)
+      expect(held(report, 'page.next')).toBeGreaterThan(0)
+      expect(
+        report.checks
+          .filter((c) => c.rule === 'create')
+          .map((c) => c.collection)
+          .sort(),
+      ).toEqual(['authors', 'books', 'reviews'])
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('leaves every document of the Blog with 1 000 articles as it found it', async () => {
+    const server = await createMockServer({ port: 0, log: false, articles: 1000 })
+    try {
+      const before = await documents(server.url)
+      const report = await verifyApi({ url: server.url, api: blog, token: TOKEN })
+      expect(failures(report)).toEqual([])
+      expect(report.created).toBeGreaterThan(0)
+      const after = await documents(server.url)
+      expect(before.size).toBeGreaterThan(100)
+      expect(after).toEqual(before)
+    } finally {
+      await server.close()
+    }
+  }, 120_000)
+})
+
+/** Every document reachable from a root by its links (templates expanded empty), by URL. */
+async function documents(root: string): Promise<Map<string, unknown>> {
+  const origin = new URL(root).origin
+  const found = new Map<string, unknown>()
+  // The Blog's root links its blogs by a template of their id.
+  const queue = [root, `${root}/blogs/1`, `${root}/blogs/2`]
+  while (queue.length > 0 && found.size < 20_000) {
+    const url = queue.shift() as string
+    if (found.has(url)) continue
+    const response = await fetch(url, { headers: { accept: 'application/hal+json' } })
+    const body = /json/.test(response.headers.get('content-type') ?? '')
+      ? await response.json()
+      : await response.text()
+    found.set(url, { status: response.status, body })
+    eachObject(body, (object) => {
+      if (typeof object.href !== 'string') return
+      const href = object.templated === true ? StdUriTemplate.expand(object.href, {}) : object.href
+      if (href.startsWith(origin) && !found.has(href) && !href.includes('{')) queue.push(href)
+    })
+  }
+  return found
+}
+
+describe('verify catches a server that breaks one rule', () => {
+  let server: MockServer
+  beforeAll(async () => {
+    server = await createMockServer({ port: 0, log: false, articles: 250 })
+  })
+  afterAll(() => server.close())
+
+  /** Objects of a document that are records (an id and links). */
+  const records = (body: unknown, visit: (record: Record<string, unknown>) => void) =>
+    eachObject(body, (o) => {
+      if (typeof o.id === 'number' && typeof o._links === 'object') visit(o)
+    })
+  const deleted = new Set<string>()
+  const kept = new Map<string, unknown>()
+  const mutants: [string, VerifyRule, Mutation][] = [
+    ['a dropped ETag', 'validators.etag', { answer: (a) => void delete a.headers.etag }],
+    ['an ignored If-Match', 'if-match', { request: (_m, _p, h) => void delete h['if-match'] }],
+    [
+      '200 for a create',
+      'create',
+      {
+        answer: (a) => {
+          if (a.method === 'POST' && a.status === 201) a.status = 200
+        },
+      },
+    ],
+    [
+      'a wrong self',
+      'record.self',
+      {
+        answer: (a) =>
+          records(a.body, (r) => {
+            const self = (r._links as { self?: { href: string } }).self
+            if (self) self.href = self.href.replace(/\/(\d+)$/, (_, id) => `/${Number(id) + 1000}`)
+          }),
+      },
+    ],
+    [
+      'a relative self',
+      'record.self',
+      {
+        answer: (a) =>
+          records(a.body, (r) => {
+            const self = (r._links as { self?: { href: string } }).self
+            if (self) self.href = new URL(self.href).pathname
+          }),
+      },
+    ],
+    [
+      'a renamed rel',
+      'record.links',
+      {
+        answer: (a) =>
+          eachObject(a.body, (o) => {
+            const links = o._links as Record<string, unknown> | undefined
+            if (links?.['doc:articles']) {
+              links['doc:posts'] = links['doc:articles']
+              delete links['doc:articles']
+            }
+          }),
+      },
+    ],
+    [
+      'a member of another type',
+      'record.schema',
+      {
+        answer: (a) =>
+          records(a.body, (r) => {
+            if ('title' in r) r.title = 7
+          }),
+      },
+    ],
+    [
+      'a missing required member',
+      'record.schema',
+      { answer: (a) => records(a.body, (r) => void delete r.title) },
+    ],
+    [
+      'next skipping a page',
+      'page.next',
+      {
+        answer: (a) =>
+          eachObject(a.body, (o) => {
+            for (const rel of ['next', 'nextPage']) {
+              const link = o[rel] as { href?: string } | undefined
+              if (typeof link?.href === 'string')
+                link.href = link.href.replace(
+                  /pageIndex=(\d+)/,
+                  (_, n) => `pageIndex=${Number(n) + 1}`,
+                )
+            }
+          }),
+      },
+    ],
+    [
+      'totals off by one',
+      'page.totals',
+      {
+        answer: (a) =>
+          eachObject(a.body, (o) => {
+            if (typeof o.totalArticles === 'number') o.totalArticles++
+          }),
+      },
+    ],
+    [
+      '422 answered as 400',
+      'invalid-body',
+      {
+        answer: (a) => {
+          if (a.status === 422) a.status = 400
+        },
+      },
+    ],
+    [
+      '422 answered as 500',
+      'invalid-body',
+      {
+        answer: (a) => {
+          if (a.status === 422) a.status = 500
+        },
+      },
+    ],
+    [
+      'a write accepted without a token',
+      'auth',
+      {
+        request: (method, _p, h) => {
+          if (method !== 'GET' && method !== 'HEAD' && h['x-access-token'] === undefined)
+            h['x-access-token'] = TOKEN
+        },
+      },
+    ],
+    [
+      'a deleted record still readable',
+      'delete',
+      {
+        answer: (a) => {
+          if (a.method === 'GET' && a.status === 200) kept.set(a.path, a.body)
+          if (a.method === 'DELETE' && a.status === 204) deleted.add(a.path)
+          if (a.method === 'GET' && a.status === 404 && deleted.has(a.path)) {
+            a.status = 200
+            a.headers['content-type'] = 'application/hal+json'
+            a.body = kept.get(a.path) ?? {}
+          }
+        },
+      },
+    ],
+  ]
+
+  it.each(mutants)('%s fails %s', async (_name, rule, mutation) => {
+    const proxy = await mutatingProxy(server.url, mutation)
+    try {
+      const url = `${proxy.origin}${new URL(server.url).pathname}`
+      const report = await verifyApi({ url, api: blog, token: TOKEN })
+      expect(report.ok).toBe(false)
+      expect(report.findings.filter((f) => f.severity === 'failure').map((f) => f.rule)).toContain(
+        rule,
+      )
+    } finally {
+      await proxy.close()
+    }
+    // Whatever the mutant did, what verify created is gone from the real server.
+    const page = await fetch(`${server.url}/blogs/1/articles?pageIndex=3&pageSize=100`).then((r) =>
+      r.json(),
+    )
+    expect(page.totalArticles).toBe(250)
+  })
+
+  it('warns, without failing, when reads say nothing of their freshness', async () => {
+    const proxy = await mutatingProxy(server.url, {
+      answer: (a) => {
+        delete a.headers['cache-control']
+      },
+    })
+    try {
+      const url = `${proxy.origin}${new URL(server.url).pathname}`
+      const report = await verifyApi({ url, api: blog, token: TOKEN, readOnly: true })
+      expect(report.ok).toBe(true)
+      expect(report.findings.map((f) => `${f.severity} ${f.rule}`)).toContain(
+        'warning cache-control',
+      )
+    } finally {
+      await proxy.close()
+    }
+  })
+
+  it('deletes what it created when stopped, and lists what it could not delete for --cleanup', async () => {
+    const controller = new AbortController()
+    const refuse = { deletes: true }
+    const proxy = await mutatingProxy(server.url, {
+      answer: (a) => {
+        if (a.method === 'POST' && a.status === 201) controller.abort()
+        if (a.method === 'DELETE' && refuse.deletes) a.status = 500
+      },
+    })
+    const url = `${proxy.origin}${new URL(server.url).pathname}`
+    try {
+      const report = await verifyApi({ url, api: blog, token: TOKEN, signal: controller.signal })
+      expect(report.stopped).toBe('stopped by a signal')
+      expect(report.leftovers).toHaveLength(1)
+      expect(failures(report).some((f) => f.startsWith('cleanup:'))).toBe(true)
+      const file = join(await mkdtemp(join(tmpdir(), 'verify-')), 'leftovers.json')
+      await writeLeftovers(file, report)
+      expect(await readFile(file, 'utf8')).not.toContain(TOKEN)
+      refuse.deletes = false
+      const cleaned = await cleanupLeftovers(file, { api: blog, token: TOKEN })
+      expect(cleaned).toEqual({ deleted: report.leftovers, left: [] })
+      expect((await fetch(report.leftovers[0] as string)).status).toBe(404)
+    } finally {
+      await proxy.close()
+    }
+  })
+})
+
+describe('verify catches a shop server that breaks one rule', () => {
+  // The shop of examples/shop (another TypeScript project: loaded by path).
+  const example = new URL('../../../examples/shop/api.ts', import.meta.url).href
+  let shop: HalApi
+  let server: Awaited<ReturnType<typeof createHalServer>>
+  beforeAll(async () => {
+    shop = ((await import(example)) as { default: HalApi }).default
+    server = await createHalServer(shop, { port: 0, log: false })
+  })
+  afterAll(() => server.close())
+
+  const mutants: [string, VerifyRule, Mutation][] = [
+    [
+      'totals off by one',
+      'page.totals',
+      {
+        answer: (a) =>
+          eachObject(a.body, (o) => {
+            if (typeof o.totalElements === 'number') o.totalElements++
+          }),
+      },
+    ],
+    [
+      'next skipping a page',
+      'page.next',
+      {
+        answer: (a) =>
+          eachObject(a.body, (o) => {
+            const next = o.next as { href?: string } | undefined
+            if (typeof next?.href === 'string')
+              next.href = next.href.replace(/page=(\d+)/, (_, n) => `page=${Number(n) + 1}`)
+          }),
+      },
+    ],
+    [
+      'an embedded product whose price is text',
+      'record.schema',
+      {
+        answer: (a) =>
+          eachObject(a.body, (o) => {
+            if (typeof o.price === 'number') o.price = String(o.price)
+          }),
+      },
+    ],
+    [
+      'a customer link to a product',
+      'record.links',
+      {
+        answer: (a) =>
+          eachObject(a.body, (o) => {
+            const customer = o.customer as { href?: string } | undefined
+            if (typeof customer?.href === 'string')
+              customer.href = customer.href.replace('/customers/', '/products/')
+          }),
+      },
+    ],
+    [
+      'an unacceptable Accept answered 200',
+      'not-acceptable',
+      {
+        answer: (a) => {
+          if (a.status === 406) a.status = 200
+        },
+      },
+    ],
+    [
+      'If-None-Match ignored',
+      'validators.not-modified',
+      { request: (_m, _p, h) => void delete h['if-none-match'] },
+    ],
+    [
+      'HEAD not answered',
+      'head',
+      {
+        answer: (a) => {
+          if (a.method === 'HEAD') a.status = 404
+        },
+      },
+    ],
+    [
+      'Allow without DELETE',
+      'allow',
+      {
+        answer: (a) => {
+          if (a.headers.allow) a.headers.allow = a.headers.allow.replace(', DELETE', '')
+        },
+      },
+    ],
+    [
+      'no HAL-FORMS templates',
+      'forms',
+      {
+        answer: (a) =>
+          eachObject(a.body, (o) => {
+            delete o._templates
+          }),
+      },
+    ],
+    [
+      'HAL answered as plain JSON',
+      'media-type',
+      {
+        answer: (a) => {
+          if (a.headers['content-type']?.startsWith('application/hal+json'))
+            a.headers['content-type'] = 'application/json'
+        },
+      },
+    ],
+    [
+      'a 422 as plain JSON, no problem',
+      'invalid-body',
+      {
+        answer: (a) => {
+          if (a.status === 422) a.headers['content-type'] = 'application/json'
+        },
+      },
+    ],
+    [
+      'JSON Patch refused',
+      'patch',
+      {
+        answer: (a) => {
+          if (a.method === 'PATCH' && a.request['content-type'] === 'application/json-patch+json')
+            a.status = 415
+        },
+      },
+    ],
+    [
+      'a wrong token accepted',
+      'auth',
+      {
+        request: (_m, _p, h) => {
+          if (h['x-access-token'] === 'halyard-verify-wrong-token') h['x-access-token'] = TOKEN
+        },
+      },
+    ],
+  ]
+
+  it.each(mutants)('%s fails %s', async (_name, rule, mutation) => {
+    const proxy = await mutatingProxy(server.url, mutation)
+    try {
+      const url = `${proxy.origin}${new URL(server.url).pathname}`
+      const report = await verifyApi({ url, api: shop, token: TOKEN })
+      expect(report.findings.filter((f) => f.severity === 'failure').map((f) => f.rule)).toContain(
+        rule,
+      )
+    } finally {
+      await proxy.close()
+    }
+    // What verify created is gone from the real server.
+    const orders = await fetch(`${server.url}/orders`).then((r) => r.json())
+    expect(orders.page.totalElements).toBe(120)
+  })
+})
+
+describe('halyard-mock verify', () => {
+  let server: MockServer
+  beforeAll(async () => {
+    server = await createMockServer({ port: 0, log: false })
+  })
+  afterAll(() => server.close())
+
+  /** Runs the command in process: its exit code and what it printed. */
+  async function run(...argv: string[]) {
+    let stdout = ''
+    let stderr = ''
+    const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+      stdout += String(chunk)
+      return true
+    })
+    const err = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+      stderr += String(chunk)
+      return true
+    })
+    const log = vi.spyOn(console, 'log').mockImplementation((...a) => {
+      stdout += `${a.join(' ')}\n`
+    })
+    const error = vi.spyOn(console, 'error').mockImplementation((...a) => {
+      stderr += `${a.join(' ')}\n`
+    })
+    try {
+      const code = await runVerify(argv)
+      return { code, stdout, stderr }
+    } finally {
+      for (const spy of [out, err, log, error]) spy.mockRestore()
+    }
+  }
+
+  it('checks the Blog API by default, with the token from the environment, never printing it', async () => {
+    process.env.VERIFY_TEST_TOKEN = TOKEN
+    try {
+      const { code, stdout, stderr } = await run(
+        server.url,
+        '--token-env',
+        'VERIFY_TEST_TOKEN',
+        '--reporter',
+        'json',
+      )
+      expect(code).toBe(0)
+      const report = JSON.parse(stdout) as VerifyReport
+      expect(report.title).toBe('Blog API v1.2')
+      expect(report.created).toBeGreaterThan(0)
+      expect(stdout + stderr).not.toContain(TOKEN)
+      // Not a terminal: the progress line is whole lines.
+      expect(stderr).toMatch(/^verify: \d+ requests/)
+    } finally {
+      delete process.env.VERIFY_TEST_TOKEN
+    }
+  })
+
+  it('passes without a token, warning that writes with one were not checked', async () => {
+    const { code, stdout } = await run(server.url, '--quiet')
+    expect(code).toBe(0)
+    expect(stdout).toContain('WARN No token given')
+    expect(stdout).toContain('✓ auth')
+  })
+
+  it('takes the token from a command, never printing it', async () => {
+    const { code, stdout, stderr } = await run(
+      server.url,
+      '--token-command',
+      `echo ${TOKEN}`,
+      '--reporter',
+      'json',
+      '--quiet',
+    )
+    expect(code).toBe(0)
+    expect((JSON.parse(stdout) as VerifyReport).created).toBeGreaterThan(0)
+    expect(stdout + stderr).not.toContain(TOKEN)
+  })
+
+  it('writes nothing with --read-only, and reports in JUnit', async () => {
+    const { code, stdout } = await run(server.url, '--read-only', '--reporter', 'junit', '--quiet')
+    expect(code).toBe(0)
+    expect(stdout).toMatch(/^<\?xml/)
+    expect(stdout).toContain('<testcase classname="articles" name="page.totals">')
+    expect(stdout).not.toContain('name="create"')
+  })
+
+  it('exits 1 with a human report naming the rule when the server breaks one', async () => {
+    const proxy = await mutatingProxy(server.url, { answer: (a) => void delete a.headers.etag })
+    try {
+      const url = `${proxy.origin}${new URL(server.url).pathname}`
+      const { code, stdout } = await run(url, '--read-only', '--quiet')
+      expect(code).toBe(1)
+      expect(stdout).toContain('✗ validators.etag')
+      expect(stdout).toMatch(/FAIL .* has no ETag\.\n\s+request: GET http/)
+    } finally {
+      await proxy.close()
+    }
+  })
+
+  it('deletes what it created on Ctrl-C, then exits 130', async () => {
+    let child: ChildProcess | undefined
+    // Ctrl-C the moment a record exists on the server.
+    const proxy = await mutatingProxy(server.url, {
+      answer: (a) => {
+        if (a.method === 'POST' && a.status === 201) child?.kill('SIGINT')
+      },
+    })
+    try {
+      const url = `${proxy.origin}${new URL(server.url).pathname}`
+      child = spawn(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          '--conditions=@halyard/source',
+          'src/server/cli.ts',
+          'verify',
+          url,
+          '--token-env',
+          'VERIFY_TEST_TOKEN',
+          '--quiet',
+        ],
+        {
+          cwd: join(import.meta.dirname, '../..'),
+          env: { ...process.env, VERIFY_TEST_TOKEN: TOKEN },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      )
+      let stderr = ''
+      child.stderr?.on('data', (chunk) => {
+        stderr += chunk
+      })
+      const code = await new Promise((resolve) => child?.on('exit', resolve))
+      expect(stderr).toContain('stopping, deleting the records it created')
+      expect(code).toBe(130)
+      const page = await fetch(`${server.url}/blogs/1/articles`).then((r) => r.json())
+      expect(page.totalArticles).toBe(42)
+    } finally {
+      child?.kill()
+      await proxy.close()
+    }
+  }, 30_000)
+
+  it('stops at --max-requests, deleting what it created, and says so', async () => {
+    const whole = await verifyApi({ url: server.url, api: blog, token: TOKEN })
+    // A few requests short of a whole run: stopped among its writes, after the create.
+    const maxRequests = whole.requests - 4
+    const report = await verifyApi({ url: server.url, api: blog, token: TOKEN, maxRequests })
+    expect(report.stopped).toBe(`reached --max-requests ${maxRequests}`)
+    expect(report.created).toBe(1)
+    expect(report.leftovers).toEqual([])
+    expect(report.findings).toContainEqual(
+      expect.objectContaining({ rule: 'bounds', severity: 'warning' }),
+    )
+    const page = await fetch(`${server.url}/blogs/1/articles`).then((r) => r.json())
+    expect(page.totalArticles).toBe(42)
+  })
+
+  it('exits 2 on a usage mistake', async () => {
+    expect((await run('not-a-url')).code).toBe(2)
+    expect((await run(server.url, '--reporter', 'xml')).code).toBe(2)
+    expect((await run(server.url, '--token-env', 'VERIFY_TEST_NO_SUCH_VARIABLE')).code).toBe(2)
+    expect((await run()).code).toBe(2)
+  })
+})
