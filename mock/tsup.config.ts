@@ -6,9 +6,13 @@ const publicEntries = {
   index: 'src/index.ts',
   node: 'src/node.ts',
   browser: 'src/browser.ts',
-  'browser-blog': 'src/blog-shells/browser.ts',
   playwright: 'src/playwright.ts',
   server: 'src/server/index.ts',
+  blog: 'src/blog/index.ts',
+  'blog-node': 'src/blog-shells/node.ts',
+  'blog-browser': 'src/blog-shells/browser.ts',
+  'blog-playwright': 'src/blog-shells/playwright.ts',
+  'blog-server': 'src/blog-shells/server.ts',
 }
 
 export default defineConfig({

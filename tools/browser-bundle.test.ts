@@ -61,7 +61,7 @@ describe('a page bundle running its own API in a worker', () => {
 
   it('holds the Blog API when the page asks for its worker', async () => {
     const inputs = await inputsOf(
-      `import { setupBlogWorker } from '@halyard/mock/browser/blog'\nsetupBlogWorker()`,
+      `import { setupBlogWorker } from '@halyard/mock/blog/browser'\nsetupBlogWorker()`,
     )
     expect(inputs.some((input) => /graphql/.test(input))).toBe(true)
   })

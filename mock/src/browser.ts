@@ -1,7 +1,7 @@
 /**
  * `@halyard/mock/browser`: any API made with `defineHalApi` answering a page's requests from MSW's
  * service worker. It loads no API of its own: the Blog API's worker is `setupBlogWorker`, from
- * `@halyard/mock/browser/blog`.
+ * `@halyard/mock/blog/browser`.
  *
  * @packageDocumentation
  */

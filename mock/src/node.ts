@@ -1,10 +1,9 @@
 /**
  * `@halyard/mock/node`: any API made with `defineHalApi` intercepting this process's requests
- * (MSW's `setupServer`), and the Blog API's convenience, `setupBlogApi`.
+ * (MSW's `setupServer`). The Blog API's convenience, `setupBlogApi`, is `@halyard/mock/blog/node`.
  *
  * @packageDocumentation
  */
 
-export { type BlogApiServer, createBlogApi, setupBlogApi } from './blog-shells/node.js'
-export type { BlogApi, BlogApiOptions, HalApi } from './index.js'
+export type { HalApi } from './index.js'
 export { type HalApiServer, setupHalApi } from './node/setup.js'

@@ -1,34 +1,29 @@
 /**
  * `@halyard/mock/playwright`: any API mock inside Playwright tests. Each test's page is answered
  * by the API through `context.route()`, with no service worker and no server: `testWithHalApi(api)`
- * and `routeHalApi` for any API, `test` and `routeBlogApi` for the Blog API. Needs
- * `@playwright/test` (an optional peer dependency).
+ * and `routeHalApi`, and `routedFixture` for a fixture of your own. Needs `@playwright/test` (an
+ * optional peer dependency). The Blog API's fixture is `@halyard/mock/blog/playwright`.
  *
  * @example
- * import { expect, test } from '@halyard/mock/playwright'
+ * import { expect, testWithHalApi } from '@halyard/mock/playwright'
+ * import shop from '../shop/api.js'
  *
- * test('reads the blog', async ({ page, blogApi }) => {
+ * const test = testWithHalApi(shop)
+ *
+ * test('lists the orders', async ({ page, halApi }) => {
  *   await page.goto('/')
- *   const blog = await page.evaluate(() => fetch('/api/v1.2/blogs/1').then((r) => r.json()))
- *   expect(blog.title).toBe('Engineering blog')
- *   expect(blogApi.requests()).toHaveLength(1)
+ *   expect(halApi.requests()).toHaveLength(1)
  * })
  *
  * @packageDocumentation
  */
 export { expect } from '@playwright/test'
 export {
-  apiUrls,
-  type BlogApiFixture,
-  type BlogApiFixtureOptions,
-  type BlogApiRoute,
-  type BlogApiTestArgs,
-  type BlogApiTestOptions,
-  type RouteBlogApiOptions,
-  routeBlogApi,
-  test,
-} from './blog-shells/playwright.js'
-export { type HalApiFixture, testWithHalApi } from './playwright/fixture.js'
+  blockServiceWorkers,
+  type HalApiFixture,
+  routedFixture,
+  testWithHalApi,
+} from './playwright/fixture.js'
 export {
   type HalApiRoute,
   type MockedRequest,

@@ -1,7 +1,11 @@
 import { connect } from 'node:net'
 import { HttpResponse, http } from 'msw'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createMockServer, type MockServer, type MockServerOptions } from '../src/server/index.js'
+import {
+  createMockServer,
+  type MockServer,
+  type MockServerOptions,
+} from '../src/blog-shells/server.js'
 import { streamedBody } from './contract/helpers.js'
 import { sendRaw } from './raw-http.js'
 

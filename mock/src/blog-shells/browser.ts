@@ -1,11 +1,10 @@
 /**
- * `@halyard/mock/browser/blog`: the Blog API in the page's service worker. An entry of its own, so
- * that `@halyard/mock/browser` loads no Blog code (nor its GraphQL) for another API.
+ * `@halyard/mock/blog/browser`: the Blog API in the page's service worker, through the generic
+ * `setupHalWorker` of `@halyard/mock/browser`, which loads no Blog code (nor its GraphQL).
  *
  * @packageDocumentation
  */
-import { type BlogApi, createBlogApi } from '../blog/api.js'
-import type { BlogApiOptions } from '../blog/options.js'
+import { type BlogApi, type BlogApiOptions, createBlogApi } from '../blog/index.js'
 import { type HalApiWorker, type HalWorkerOptions, setupHalWorker } from '../browser.js'
 
 /** Options of {@link setupBlogWorker}: those of `createBlogApi`, and `persist`. */
@@ -21,7 +20,7 @@ export type BlogApiWorker = HalApiWorker<BlogApi>
  *
  * @example
  * // src/mocks.ts
- * import { setupBlogWorker } from '@halyard/mock/browser/blog'
+ * import { setupBlogWorker } from '@halyard/mock/blog/browser'
  *
  * export const mock = setupBlogWorker({ persist: true })
  * // Before the app's first request:

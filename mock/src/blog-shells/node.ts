@@ -1,6 +1,11 @@
-import { type BlogApi, createBlogApi } from '../blog/api.js'
-import type { BlogApiOptions } from '../blog/options.js'
-import { type HalApiServer, setupHalApi } from '../node/setup.js'
+/**
+ * `@halyard/mock/blog/node`: the Blog API intercepting this process's requests, through the
+ * generic `setupHalApi` of `@halyard/mock/node`.
+ *
+ * @packageDocumentation
+ */
+import { type BlogApi, type BlogApiOptions, createBlogApi } from '../blog/index.js'
+import { type HalApiServer, setupHalApi } from '../node.js'
 
 /** A Blog API mock intercepting this process's requests. */
 export type BlogApiServer = HalApiServer<BlogApi>
@@ -10,6 +15,8 @@ export type BlogApiServer = HalApiServer<BlogApi>
  * unless `baseUrl` is given) is answered by a fresh Blog API instance.
  *
  * @example
+ * import { setupBlogApi } from '@halyard/mock/blog/node'
+ *
  * const mock = setupBlogApi()
  * beforeAll(() => mock.server.listen({ onUnhandledFrame: 'error' }))
  * afterEach(() => { mock.server.resetHandlers(); return mock.reset() })
@@ -19,4 +26,5 @@ export function setupBlogApi(options: BlogApiOptions = {}): BlogApiServer {
   return setupHalApi(createBlogApi(options))
 }
 
+export type { BlogApi, BlogApiOptions }
 export { createBlogApi }

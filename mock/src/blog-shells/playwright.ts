@@ -1,10 +1,30 @@
+/**
+ * `@halyard/mock/blog/playwright`: the Blog API inside Playwright tests, on the generic fixture
+ * and route of `@halyard/mock/playwright`: `test`, whose every test has its own Blog API
+ * instance, and `routeBlogApi`.
+ *
+ * @example
+ * import { expect, test } from '@halyard/mock/blog/playwright'
+ *
+ * test('reads the blog', async ({ page, blogApi }) => {
+ *   await page.goto('/')
+ *   const blog = await page.evaluate(() => fetch('/api/v1.2/blogs/1').then((r) => r.json()))
+ *   expect(blog.title).toBe('Engineering blog')
+ *   expect(blogApi.requests()).toHaveLength(1)
+ * })
+ *
+ * @packageDocumentation
+ */
 import type { BrowserContext, Page } from '@playwright/test'
 import { test as base } from '@playwright/test'
-import { type BlogApi, createBlogApi } from '../blog/api.js'
-import { API_PATH } from '../blog/links.js'
-import type { BlogApiOptions } from '../blog/options.js'
-import { blockServiceWorkers, routedFixture } from '../playwright/fixture.js'
-import { type HalApiRoute, type RouteHalApiOptions, routeHalApi } from '../playwright/route.js'
+import { API_PATH, type BlogApi, type BlogApiOptions, createBlogApi } from '../blog/index.js'
+import {
+  blockServiceWorkers,
+  type HalApiRoute,
+  type RouteHalApiOptions,
+  routedFixture,
+  routeHalApi,
+} from '../playwright.js'
 
 /** Options of {@link routeBlogApi}: `url` defaults to `/api/v1.2` and below, on any origin. */
 export type RouteBlogApiOptions = RouteHalApiOptions
@@ -17,8 +37,7 @@ export type BlogApiRoute = HalApiRoute
  * origin, unless `url` says otherwise).
  *
  * @example
- * import { createBlogApi } from '@halyard/mock'
- * import { routeBlogApi } from '@halyard/mock/playwright'
+ * import { createBlogApi, routeBlogApi } from '@halyard/mock/blog/playwright'
  *
  * const mock = await routeBlogApi(page, createBlogApi({ articles: 5 }))
  * await page.goto('/')
@@ -63,7 +82,7 @@ export interface BlogApiFixture extends BlogApi, Omit<BlogApiRoute, 'unroute'> {
  *
  * @example
  * // playwright.config.ts
- * import type { BlogApiTestOptions } from '@halyard/mock/playwright'
+ * import type { BlogApiTestOptions } from '@halyard/mock/blog/playwright'
  *
  * export default defineConfig<BlogApiTestOptions>({ use: { blogApiOptions: { articles: 25 } } })
  */
@@ -85,7 +104,7 @@ export interface BlogApiTestArgs {
  * by default, as in `testWithHalApi`.
  *
  * @example
- * import { expect, test } from '@halyard/mock/playwright'
+ * import { expect, test } from '@halyard/mock/blog/playwright'
  * import { HttpResponse, http } from 'msw'
  *
  * test.use({ blogApiOptions: { articles: 5 } })
@@ -108,3 +127,7 @@ export const test = base.extend<BlogApiTestOptions & BlogApiTestArgs>({
     { auto: true },
   ],
 })
+
+export { expect } from '@playwright/test'
+export type { BlogApi, BlogApiOptions }
+export { createBlogApi }

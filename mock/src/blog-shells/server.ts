@@ -1,7 +1,11 @@
-import { type BlogApi, createBlogApi } from '../blog/api.js'
-import type { BlogApiOptions } from '../blog/options.js'
-import type { HalServerOptions } from '../server/options.js'
-import { createHalServer, type HalServer } from '../server/server.js'
+/**
+ * `@halyard/mock/blog/server`: the Blog API over real HTTP, through the one server of every API,
+ * `createHalServer` of `@halyard/mock/server`.
+ *
+ * @packageDocumentation
+ */
+import { type BlogApi, type BlogApiOptions, createBlogApi } from '../blog/index.js'
+import { createHalServer, type HalServer, type HalServerOptions } from '../server/index.js'
 
 /** Options of {@link createMockServer}: the Blog API's and the server's. */
 export interface MockServerOptions extends BlogApiOptions, HalServerOptions {}
@@ -14,6 +18,8 @@ export type MockServer<Api extends object = BlogApi> = HalServer<Api>
  * of every API (`npm start`, `halyard-mock`).
  *
  * @example
+ * import { createMockServer } from '@halyard/mock/blog/server'
+ *
  * const server = await createMockServer({ port: 0, articles: 100 })
  * const blog = await fetch(`${server.url}/blogs/1`).then((r) => r.json())
  * await server.close()
@@ -22,3 +28,6 @@ export function createMockServer(options: MockServerOptions = {}): Promise<MockS
   // Each reads its own options and leaves the other's alone.
   return createHalServer(createBlogApi(options), options)
 }
+
+export type { BlogApi, BlogApiOptions }
+export { createBlogApi }

@@ -12,7 +12,7 @@ import {
   type RepresentationVariant,
 } from '../http/respond.js'
 import { authenticatorOf } from './authenticate.js'
-import type { DefinitionTypes, TypedDefinition, WrittenCollection } from './client-types.js'
+import type { DefinitionTypes, TypedDefinition } from './client-types.js'
 import type {
   AuthorizeCheck,
   CollectionDefinition,
@@ -20,6 +20,7 @@ import type {
   HalRecord,
   HalRoute,
   SeedValue,
+  WrittenCollection,
 } from './definition.js'
 import { checkDefinition, checkRoutes, routeShape } from './definition-check.js'
 import { createDispatch, type Dispatch } from './dispatch.js'

@@ -1,7 +1,6 @@
 import type { Extension } from '@msw/data/extensions'
 import type { Answer } from '../http/answer.js'
 import type { Preferences } from '../http/prefer.js'
-import type { WrittenCollection } from './client-types.js'
 import type { HalRequest } from './request.js'
 import type { InferInput, InferOutput, StandardSchema } from './standard-schema.js'
 
@@ -388,6 +387,8 @@ export interface HalApiDefinition {
   /**
    * Known access tokens, sent as `X-Access-Token` or `Authorization: Bearer`. Default: `dev-token`
    * when no collection names `writers` and there is no `authenticate`; `[]` makes the API read-only.
+   * With an `authenticate` of its own, the tokens it accepts: the first is the one the CLI and
+   * the explorer suggest.
    */
   readonly tokens?: readonly string[]
   /** Require a known token on reads too. Default false. */
@@ -438,6 +439,20 @@ export interface HalApiDefinition {
    * under the base path; claim more to answer 404s of your own around it.
    */
   covers?(url: URL, underBase: boolean): boolean
+}
+
+type DeepReadonly<T> = T extends (...args: never[]) => unknown
+  ? T
+  : T extends object
+    ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
+    : T
+
+/**
+ * A collection as `defineCollection` and `defineHalApi` take it: its seed may be written as
+ * constants (read-only arrays), since they keep the definition's literal types.
+ */
+export type WrittenCollection<S extends StandardSchema> = Omit<CollectionDefinition<S>, 'seed'> & {
+  readonly seed?: readonly DeepReadonly<SeedValue<S>>[] | (() => readonly SeedValue<S>[])
 }
 
 /**

@@ -13,6 +13,9 @@ export interface HalApiFixture<C extends HalCollections = HalCollections>
  * Service workers blocked by default, as a request a worker answers never reaches the mock; a new
  * default that stays an option, so `use: { serviceWorkers }` in a config still wins over it.
  * Playwright's runner accepts `option` on a built-in option; only its types leave it out.
+ *
+ * @example
+ * const test = base.extend({ serviceWorkers: blockServiceWorkers })
  */
 export const blockServiceWorkers = [
   'block',
@@ -25,7 +28,15 @@ export const blockServiceWorkers = [
  * {@link testWithHalApi} and of the Blog API's `test`.
  *
  * @example
- * halApi: [async ({ context }, use) => routedFixture(context, shop, use), { auto: true }]
+ * import { test as base } from '@playwright/test'
+ * import { blockServiceWorkers, routedFixture } from '@halyard/mock/playwright'
+ *
+ * // A fresh instance per test, made from an option of the test's own.
+ * export const test = base.extend<{ shopOptions: ShopOptions; shop: ShopApi }>({
+ *   shopOptions: [{}, { option: true }],
+ *   serviceWorkers: blockServiceWorkers,
+ *   shop: [async ({ context, shopOptions }, use) => routedFixture(context, createShop(shopOptions), use), { auto: true }],
+ * })
  */
 export async function routedFixture<Api extends Dispatch>(
   context: BrowserContext,

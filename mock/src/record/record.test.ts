@@ -3,8 +3,9 @@ import { readdir, readFile, rm } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { HAL, identity, OUT, outDir, recordedGets, replayOf } from '../../test/record/replay.js'
+import { createMockServer } from '../blog-shells/server.js'
 import type { HalApi } from '../core/api.js'
-import { createHalServer, createMockServer } from '../server/index.js'
+import { createHalServer } from '../server/index.js'
 import { checkRecording, type Recording, recordApi, writeRecording } from './record.js'
 
 afterAll(() => rm(OUT, { recursive: true, force: true }))

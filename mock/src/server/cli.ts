@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 import { readFile } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
+// The Blog API, the default, through its public entry as any API's module would.
+import { createBlogApi, parseSeed, SeedError } from '../blog/index.js'
 import type { MockServerOptions } from '../blog-shells/server.js'
 import type { HalApi } from '../core/api.js'
-import { acceptedTokens } from '../core/authenticate.js'
-// The Blog API, the default, through the package's public entry as any API's module would.
-import { createBlogApi, DEV_TOKEN, parseSeed, SeedError } from '../index.js'
+import { tokenHint } from '../core/authenticate.js'
 import { corsOrigin } from './cors.js'
 import { stopWithProcess } from './lifetime.js'
 import { importModule } from './load-module.js'
@@ -194,7 +194,7 @@ async function main(): Promise<void> {
   const server: HalServer<object> = await createHalServer(api, command.options)
   const { definition } = api
   console.log(`${definition.title ?? 'HAL API'} mock listening on ${server.url}`)
-  const token = blog ? DEV_TOKEN : acceptedTokens(definition)[0]
+  const token = tokenHint(definition)
   const protectReads = definition.protectReads === true
   // With protected reads the token is for every request, and the suggested curl must carry it.
   const reads = protectReads && token !== undefined

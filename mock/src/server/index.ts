@@ -1,14 +1,9 @@
 /**
- * `@halyard/mock/server`: any API made with `defineHalApi` over real HTTP (`node:http`), and the
- * Blog API's convenience, `createMockServer`.
+ * `@halyard/mock/server`: any API made with `defineHalApi` over real HTTP (`node:http`). The Blog
+ * API's convenience, `createMockServer`, is `@halyard/mock/blog/server`.
  *
  * @packageDocumentation
  */
-export {
-  createMockServer,
-  type MockServer,
-  type MockServerOptions,
-} from '../blog-shells/server.js'
 export { ADMIN_PATH } from './admin.js'
 export type { LoggedRequest } from './request-log.js'
 export {

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net'
 import type { HttpHandler } from 'msw'
 import type { HalApi } from '../core/api.js'
-import { authenticatorOf } from '../core/authenticate.js'
+import { authenticatorOf, tokenHint } from '../core/authenticate.js'
 import { createDispatch, type Dispatch, methodNotAllowed } from '../core/dispatch.js'
 import { overridesFirst } from '../core/overrides.js'
 import type { ProblemWriter } from '../core/problem.js'
@@ -106,6 +106,7 @@ async function serve<Api extends ServedApi>(
   const writeProblem = api.problem
   const requestLog = new RequestLog<RecordedRequest>()
   const authenticate = definition.protectReads ? authenticatorOf(definition) : undefined
+  const hint = tokenHint(definition)
   // The server's own routes (admin, explorer) go through the core's one dispatch: its router
   // decides their 404s, 405s and `OPTIONS` as it does the API's.
   const own = createDispatch({
@@ -115,7 +116,7 @@ async function serve<Api extends ServedApi>(
       ...explorerRoutes({
         root: basePath,
         title: definition.title ?? 'HAL API',
-        ...(definition.tokens?.[0] === undefined ? {} : { token: definition.tokens[0] }),
+        ...(hint === undefined ? {} : { token: hint }),
       }),
     ],
     // Each route makes its own checks (admin: the API's token and the page's origin).
