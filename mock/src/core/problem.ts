@@ -1,4 +1,5 @@
 import { type Answer, utf8Length } from '../http/answer.js'
+import { PROBLEM_JSON } from '../http/media-types.js'
 import { Problem, type ProblemDetails } from '../http/problem.js'
 import { reasonPhrase } from '../http/reason-phrase.js'
 
@@ -32,7 +33,7 @@ export function problemAnswer(
     status,
     // The length too, as MSW's `HttpResponse.json` sets it.
     headers: {
-      'content-type': 'application/problem+json',
+      'content-type': PROBLEM_JSON,
       ...problem.extra.headers,
       'content-length': String(utf8Length(body)),
     },

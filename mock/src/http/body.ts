@@ -1,6 +1,5 @@
-import type { z } from 'zod'
 import type { HeaderReader } from './headers.js'
-import { type FieldError, Problem } from './problem.js'
+import { Problem } from './problem.js'
 
 /** The largest request body the API accepts (docs/api.md, Writes). */
 export const MAX_BODY_BYTES = 1024 * 1024
@@ -69,35 +68,6 @@ export async function readText(request: BodyRequest): Promise<string> {
 }
 
 const tooLarge = () => new Problem(413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`)
-
-/**
- * Validates a parsed body against a schema; a failure is a 422 whose `errors` locate each invalid
- * member by JSON Pointer.
- *
- * @example
- * const input = validate(articleBody, await readJson(request))
- */
-export function validate<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  const result = schema.safeParse(body)
-  if (result.success) return result.data
-  const errors: FieldError[] = result.error.issues.flatMap((issue) => {
-    if (issue.code === 'unrecognized_keys') {
-      return issue.keys.map((key) => ({
-        pointer: pointer([...issue.path, key]),
-        detail: `${key} is not a member of this resource`,
-      }))
-    }
-    const root = issue.path.length === 0
-    return [
-      {
-        pointer: pointer(issue.path),
-        detail:
-          root && issue.code === 'invalid_type' ? 'the body must be a JSON object' : issue.message,
-      },
-    ]
-  })
-  throw new Problem(422, 'The request body is not a valid article.', { errors })
-}
 
 /** A JSON Pointer (RFC 6901) for a path of keys. */
 export function pointer(path: readonly PropertyKey[]): string {
