@@ -9,7 +9,12 @@ import type { SeedData } from './seed.js'
 const writes = (grant: TokenGrant): number =>
   grant.blogs === '*' ? 2 : grant.blogs.length > 0 ? 1 : 0
 
-/** The API's path prefix; the version lives in the path (docs/api.md, Versioning). */
+/**
+ * The API's path prefix; the version lives in the path (docs/api.md, Versioning).
+ *
+ * @example
+ * await fetch(`${server.origin}${API_PATH}/blogs/1`)
+ */
 export const API_PATH = '/api/v1.2'
 
 /** The root's own link, the GraphQL endpoint; it links no OpenAPI document. */

@@ -72,7 +72,12 @@ export function authenticatorOf(definition: HalApiDefinition): (request: HalRequ
   }
 }
 
-/** Where {@link tokenOf} looks for a token after `X-Access-Token`. */
+/**
+ * Where {@link tokenOf} looks for a token after `X-Access-Token`.
+ *
+ * @example
+ * const sources: TokenSources = { bearer: false, cookie: 'access_token' }
+ */
 export interface TokenSources {
   /** `Authorization: Bearer …`. Default true. */
   readonly bearer?: boolean

@@ -45,7 +45,12 @@ export class HalDefinitionError extends Error {
   override readonly name = 'HalDefinitionError'
 }
 
-/** The time of every seed record's last change (its `Last-Modified`): 2026-01-01T00:00:00Z. */
+/**
+ * The time of every seed record's last change (its `Last-Modified`): 2026-01-01T00:00:00Z.
+ *
+ * @example
+ * new Date(SEED_TIME).toUTCString() // 'Thu, 01 Jan 2026 00:00:00 GMT'
+ */
 export const SEED_TIME = Date.UTC(2026, 0, 1)
 
 /** The write clock, shared by every store: a stamp is never reused, even across resets. */

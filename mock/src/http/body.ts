@@ -1,13 +1,26 @@
 import type { HeaderReader } from './headers.js'
 import { Problem } from './problem.js'
 
-/** The largest request body the API accepts (docs/api.md, Writes). */
+/**
+ * The largest request body the API accepts (docs/api.md, Writes), in bytes: what {@link readText}
+ * and {@link readJson} read at most before a 413.
+ *
+ * @example
+ * // An extra route's OpenAPI description of its 413.
+ * const tooLarge = { description: `A body over ${MAX_BODY_BYTES} bytes` }
+ */
 export const MAX_BODY_BYTES = 1024 * 1024
 
 /** `application/json` or any `+json` type, parameters allowed. */
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i
 
-/** What reading a body needs of a request: its headers and its bytes. */
+/**
+ * What reading a body needs of a request: its headers and its bytes. A route's `request` and a
+ * fetch `Request` are both one.
+ *
+ * @example
+ * const text = await readText(context.request satisfies BodyRequest)
+ */
 export interface BodyRequest {
   readonly headers: HeaderReader
   readonly body: ReadableStream<Uint8Array> | null

@@ -3,11 +3,21 @@ import { ByteLru, stringBytes } from '../memory/byte-lru.js'
 import type { HeaderReader } from './headers.js'
 import { HAL_FORMS_JSON, HAL_JSON, HTML, JSON_TYPE } from './media-types.js'
 
-/** What the HAL routes can produce; `application/json` is served as HAL since HAL is JSON. */
+/**
+ * What the HAL routes can produce; `application/json` is served as HAL since HAL is JSON.
+ *
+ * @example
+ * const route: HalRoute = { method: 'GET', path: '/search', produces: HAL_TYPES, access: 'read', handle }
+ */
 export const HAL_TYPES = [HAL_JSON, JSON_TYPE] as const
 /** What the resources offering HAL-FORMS templates produce (docs/api.md, HTTP semantics, ext). */
 export const FORMS_TYPES = [...HAL_TYPES, HAL_FORMS_JSON] as const
-/** What the documentation pages produce. */
+/**
+ * What the documentation pages produce.
+ *
+ * @example
+ * if (accepts(request.headers, HTML_TYPES)) return { status: 200, headers: { 'content-type': 'text/html' }, body: page }
+ */
 export const HTML_TYPES = [HTML] as const
 
 /** What negotiation decided for one `Accept`: HAL-FORMS, another acceptable type, or nothing. */
