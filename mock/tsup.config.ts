@@ -1,22 +1,22 @@
 import { cp, writeFile } from 'node:fs/promises'
 import { defineConfig } from 'tsup'
-import { bundleExplorerSdk } from './src/server/explorer/sdk-bundle.js'
+import { bundleExplorerSdk } from './src/shells/server/explorer/sdk-bundle.js'
 
 const publicEntries = {
   index: 'src/index.ts',
-  node: 'src/node.ts',
-  browser: 'src/browser.ts',
-  playwright: 'src/playwright.ts',
-  server: 'src/server/index.ts',
+  node: 'src/shells/node/index.ts',
+  browser: 'src/shells/browser/index.ts',
+  playwright: 'src/shells/playwright/index.ts',
+  server: 'src/shells/server/index.ts',
   blog: 'src/blog/index.ts',
-  'blog-node': 'src/blog-shells/node.ts',
-  'blog-browser': 'src/blog-shells/browser.ts',
-  'blog-playwright': 'src/blog-shells/playwright.ts',
-  'blog-server': 'src/blog-shells/server.ts',
+  'blog-node': 'src/blog/shells/node.ts',
+  'blog-browser': 'src/blog/shells/browser.ts',
+  'blog-playwright': 'src/blog/shells/playwright.ts',
+  'blog-server': 'src/blog/shells/server.ts',
 }
 
 export default defineConfig({
-  entry: { ...publicEntries, cli: 'src/server/cli.ts' },
+  entry: { ...publicEntries, cli: 'src/shells/server/cli.ts' },
   format: ['esm'],
   dts: { entry: publicEntries },
   target: 'node22',
@@ -31,9 +31,9 @@ export default defineConfig({
     options.conditions = ['@halyard/source']
   },
   // The explorer's page files are served, not bundled: copy them beside the chunk that reads them
-  // (src/server/explorer/explorer.ts), without the type-checking files.
+  // (src/shells/server/explorer/explorer.ts), without the type-checking files.
   async onSuccess() {
-    await cp('src/server/explorer/explorer-ui', 'dist/explorer-ui', {
+    await cp('src/shells/server/explorer/explorer-ui', 'dist/explorer-ui', {
       recursive: true,
       filter: (source) => !/\.(d\.ts|json)$/.test(source),
     })

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { createMockServer, type MockServer } from '../src/blog-shells/server.js'
+import { createMockServer, type MockServer } from '../src/blog/shells/server.js'
 import { defineHalApi } from '../src/index.js'
-import { createHalServer } from '../src/server/index.js'
+import { createHalServer } from '../src/shells/server/index.js'
 
 // What the real server serves for the HAL explorer: the page at `/` and its assets under
 // /__explorer/. What the page does in a browser is the e2e suite's (e2e/explorer/).

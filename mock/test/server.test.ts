@@ -5,7 +5,7 @@ import {
   createMockServer,
   type MockServer,
   type MockServerOptions,
-} from '../src/blog-shells/server.js'
+} from '../src/blog/shells/server.js'
 import { streamedBody } from './contract/helpers.js'
 import { sendRaw } from './raw-http.js'
 

@@ -4,8 +4,13 @@
  *
  * @packageDocumentation
  */
-import { type BlogApi, type BlogApiOptions, createBlogApi } from '../blog/index.js'
-import { createHalServer, type HalServer, type HalServerOptions } from '../server/index.js'
+
+import {
+  createHalServer,
+  type HalServer,
+  type HalServerOptions,
+} from '../../shells/server/index.js'
+import { type BlogApi, type BlogApiOptions, createBlogApi } from '../index.js'
 
 /** Options of {@link createMockServer}: the Blog API's and the server's. */
 export interface MockServerOptions extends BlogApiOptions, HalServerOptions {}

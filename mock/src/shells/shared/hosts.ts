@@ -1,6 +1,6 @@
 import { isIP } from 'node:net'
 import { networkInterfaces } from 'node:os'
-import { ByteLru, stringBytes } from '../memory/byte-lru.js'
+import { ByteLru, stringBytes } from '../../memory/byte-lru.js'
 
 /** Addresses that stand for every interface: a server bound there is bound to each of them. */
 const WILDCARDS = new Set(['', '0.0.0.0', '::', '[::]'])

@@ -17,14 +17,14 @@
  */
 import type { BrowserContext, Page } from '@playwright/test'
 import { test as base } from '@playwright/test'
-import { API_PATH, type BlogApi, type BlogApiOptions, createBlogApi } from '../blog/index.js'
 import {
   blockServiceWorkers,
   type HalApiRoute,
   type RouteHalApiOptions,
   routedFixture,
   routeHalApi,
-} from '../playwright.js'
+} from '../../shells/playwright/index.js'
+import { API_PATH, type BlogApi, type BlogApiOptions, createBlogApi } from '../index.js'
 
 /** Options of {@link routeBlogApi}: `url` defaults to `/api/v1.2` and below, on any origin. */
 export type RouteBlogApiOptions = RouteHalApiOptions

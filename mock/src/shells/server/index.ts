@@ -4,8 +4,9 @@
  *
  * @packageDocumentation
  */
+
+export type { LoggedRequest } from '../shared/request-log.js'
 export { ADMIN_PATH } from './admin.js'
-export type { LoggedRequest } from './request-log.js'
 export {
   createHalServer,
   type HalServer,

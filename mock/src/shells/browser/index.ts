@@ -6,9 +6,9 @@
  * @packageDocumentation
  */
 import { type SetupWorker, setupWorker } from 'msw/browser'
-import { keepAcrossReloads, type PersistableApi } from './browser-persistence.js'
-import type { Dispatch } from './core/dispatch.js'
-import { halHandler, withHalApi } from './core/handler.js'
+import type { Dispatch } from '../../core/dispatch.js'
+import { halHandler, withHalApi } from '../../core/handler.js'
+import { keepAcrossReloads, type PersistableApi } from './persistence.js'
 
 /** Options of {@link setupHalWorker}. */
 export interface HalWorkerOptions {

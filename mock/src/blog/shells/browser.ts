@@ -4,8 +4,13 @@
  *
  * @packageDocumentation
  */
-import { type BlogApi, type BlogApiOptions, createBlogApi } from '../blog/index.js'
-import { type HalApiWorker, type HalWorkerOptions, setupHalWorker } from '../browser.js'
+
+import {
+  type HalApiWorker,
+  type HalWorkerOptions,
+  setupHalWorker,
+} from '../../shells/browser/index.js'
+import { type BlogApi, type BlogApiOptions, createBlogApi } from '../index.js'
 
 /** Options of {@link setupBlogWorker}: those of `createBlogApi`, and `persist`. */
 export interface BlogWorkerOptions extends BlogApiOptions, HalWorkerOptions {}

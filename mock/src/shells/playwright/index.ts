@@ -23,11 +23,11 @@ export {
   type HalApiFixture,
   routedFixture,
   testWithHalApi,
-} from './playwright/fixture.js'
+} from './fixture.js'
 export {
   type HalApiRoute,
   type MockedRequest,
   type RouteHalApiOptions,
   type RouteUrl,
   routeHalApi,
-} from './playwright/route.js'
+} from './route.js'

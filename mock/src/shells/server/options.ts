@@ -1,5 +1,5 @@
-import { CorsPolicy, corsOrigin } from './cors.js'
-import { HostPolicy } from './hosts.js'
+import { CorsPolicy, corsOrigin } from '../shared/cors.js'
+import { HostPolicy } from '../shared/hosts.js'
 
 /** Options of the real server, whatever API it serves: where to listen, whom to answer, how to log. */
 export interface HalServerOptions {

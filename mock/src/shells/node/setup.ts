@@ -1,7 +1,7 @@
 /** The Node shell: any API intercepting this process's requests through MSW's `setupServer`. */
 import { type SetupServer, setupServer } from 'msw/node'
-import type { Dispatch } from '../core/dispatch.js'
-import { halHandler, withHalApi } from '../core/handler.js'
+import type { Dispatch } from '../../core/dispatch.js'
+import { halHandler, withHalApi } from '../../core/handler.js'
 
 /** An API intercepting this process's requests. */
 export type HalApiServer<Api extends object> = Api & {

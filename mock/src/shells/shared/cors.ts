@@ -1,4 +1,4 @@
-import { appendHeader, listHas } from '../http/answer.js'
+import { appendHeader, listHas } from '../../http/answer.js'
 import { isLoopbackHost } from './hosts.js'
 
 /** Methods a cross-origin page may use (docs/api.md, HTTP semantics). */

@@ -4,8 +4,9 @@
  *
  * @packageDocumentation
  */
-import { type BlogApi, type BlogApiOptions, createBlogApi } from '../blog/index.js'
-import { type HalApiServer, setupHalApi } from '../node.js'
+
+import { type HalApiServer, setupHalApi } from '../../shells/node/index.js'
+import { type BlogApi, type BlogApiOptions, createBlogApi } from '../index.js'
 
 /** A Blog API mock intercepting this process's requests. */
 export type BlogApiServer = HalApiServer<BlogApi>

@@ -5,5 +5,5 @@
  * @packageDocumentation
  */
 
-export type { HalApi } from './index.js'
-export { type HalApiServer, setupHalApi } from './node/setup.js'
+export type { HalApi } from '../../index.js'
+export { type HalApiServer, setupHalApi } from './setup.js'

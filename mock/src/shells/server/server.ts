@@ -1,16 +1,22 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import type { HttpHandler } from 'msw'
-import type { HalApi } from '../core/api.js'
-import { authenticatorOf, tokenHint } from '../core/authenticate.js'
-import { createDispatch, type Dispatch, methodNotAllowed } from '../core/dispatch.js'
-import { overridesFirst } from '../core/overrides.js'
-import type { ProblemWriter } from '../core/problem.js'
-import { runRoute } from '../core/route-context.js'
-import { type WireAnswer, wireAnswerOf } from '../http/answer.js'
-import { Problem } from '../http/problem.js'
+import type { HalApi } from '../../core/api.js'
+import { authenticatorOf, tokenHint } from '../../core/authenticate.js'
+import { createDispatch, type Dispatch, methodNotAllowed } from '../../core/dispatch.js'
+import { overridesFirst } from '../../core/overrides.js'
+import type { ProblemWriter } from '../../core/problem.js'
+import { runRoute } from '../../core/route-context.js'
+import { type WireAnswer, wireAnswerOf } from '../../http/answer.js'
+import { Problem } from '../../http/problem.js'
+import { isPreflight } from '../shared/cors.js'
+import {
+  type LoggedRequest,
+  logged,
+  type RecordedRequest,
+  RequestLog,
+} from '../shared/request-log.js'
 import { ADMIN_PATH, adminNotFound, adminRoutes, isAdminPath } from './admin.js'
-import { isPreflight } from './cors.js'
 import { explorerNotFound, explorerRoutes, isExplorerPath } from './explorer/explorer.js'
 import { NodeHeaders, NodeRequest, originForm, urlOf, writeAnswer } from './node-http.js'
 import {
@@ -19,7 +25,6 @@ import {
   type ResolvedServerOptions,
   resolveServerOptions,
 } from './options.js'
-import { type LoggedRequest, logged, type RecordedRequest, RequestLog } from './request-log.js'
 import {
   answerOnSocket,
   clientErrorAnswer,

@@ -2,11 +2,11 @@
 import { readFile } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
 // The Blog API, the default, through its public entry as any API's module would.
-import { createBlogApi, parseSeed, SeedError } from '../blog/index.js'
-import type { MockServerOptions } from '../blog-shells/server.js'
-import type { HalApi } from '../core/api.js'
-import { tokenHint } from '../core/authenticate.js'
-import { corsOrigin } from './cors.js'
+import { createBlogApi, parseSeed, SeedError } from '../../blog/index.js'
+import type { MockServerOptions } from '../../blog/shells/server.js'
+import type { HalApi } from '../../core/api.js'
+import { tokenHint } from '../../core/authenticate.js'
+import { corsOrigin } from '../shared/cors.js'
 import { stopWithProcess } from './lifetime.js'
 import { importModule } from './load-module.js'
 import type { HalServerOptions } from './options.js'
@@ -171,7 +171,7 @@ async function commandFrom(argv: string[]): Promise<Command> {
 async function main(): Promise<void> {
   // `halyard-mock record …`: recording a live API is a command of its own (mock/src/record/).
   if (process.argv[2] === 'record') {
-    const { runRecord } = await import('../record/command.js')
+    const { runRecord } = await import('../../record/command.js')
     process.exitCode = await runRecord(process.argv.slice(3))
     return
   }

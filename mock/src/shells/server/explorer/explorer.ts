@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
-import type { HalRoute } from '../../core/definition.js'
-import { Problem } from '../../http/problem.js'
-import { answerRead, type Representation } from '../../http/respond.js'
-import { strongEtag } from '../../http/validators.js'
+import type { HalRoute } from '../../../core/definition.js'
+import { Problem } from '../../../http/problem.js'
+import { answerRead, type Representation } from '../../../http/respond.js'
+import { strongEtag } from '../../../http/validators.js'
 import { bundleExplorerSdk } from './sdk-bundle.js'
 
 /** Where the explorer's scripts and styles are served; the page itself is at `/`. */
