@@ -1,7 +1,8 @@
 // How long `verify` takes on the Blog with 1 000 articles and on the shop, each served by a real
 // server in a child process: seconds, requests and findings of one run each (not a timed test).
 // Run: node --conditions=@halyard/source --import tsx bench/verify.ts
-import { createBlogApi, type HalApiDefinition } from '@halyard/mock'
+import type { HalApiDefinition } from '@halyard/mock'
+import { createBlogApi } from '@halyard/mock/blog'
 import { verifyApi } from '@halyard/mock/verify'
 import { API, DEV_TOKEN, SHOP_API, startHalyard, startShop } from './halyard.js'
 import { pickImplementation } from './implementation.js'

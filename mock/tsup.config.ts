@@ -1,19 +1,23 @@
 import { cp, writeFile } from 'node:fs/promises'
 import { defineConfig } from 'tsup'
-import { bundleExplorerSdk } from './src/server/explorer/sdk-bundle.js'
+import { bundleExplorerSdk } from './src/shells/server/explorer/sdk-bundle.js'
 
 const publicEntries = {
   index: 'src/index.ts',
-  node: 'src/node.ts',
-  browser: 'src/browser.ts',
-  'browser-blog': 'src/blog-shells/browser.ts',
-  playwright: 'src/playwright.ts',
-  server: 'src/server/index.ts',
+  node: 'src/shells/node/index.ts',
+  browser: 'src/shells/browser/index.ts',
+  playwright: 'src/shells/playwright/index.ts',
+  server: 'src/shells/server/index.ts',
+  blog: 'src/blog/index.ts',
+  'blog-node': 'src/blog/shells/node.ts',
+  'blog-browser': 'src/blog/shells/browser.ts',
+  'blog-playwright': 'src/blog/shells/playwright.ts',
+  'blog-server': 'src/blog/shells/server.ts',
   verify: 'src/verify/index.ts',
 }
 
 export default defineConfig({
-  entry: { ...publicEntries, cli: 'src/server/cli.ts' },
+  entry: { ...publicEntries, cli: 'src/shells/server/cli.ts' },
   format: ['esm'],
   dts: { entry: publicEntries },
   target: 'node22',
@@ -28,14 +32,14 @@ export default defineConfig({
     options.conditions = ['@halyard/source']
   },
   // The explorer's page files are served, not bundled: copy them beside the chunk that reads them
-  // (src/server/explorer/explorer.ts), without the type-checking files.
+  // (src/shells/server/explorer/explorer.ts), without the type-checking files.
   async onSuccess() {
-    await cp('src/server/explorer/explorer-ui', 'dist/explorer-ui', {
+    await cp('src/shells/server/explorer/explorer-ui', 'dist/explorer-ui', {
       recursive: true,
       filter: (source) => !/\.(d\.ts|json)$/.test(source),
     })
     // The empty tsconfig.json `--api` compiles a module with when it has no trusted one of its own.
-    await cp('src/server/no-project.tsconfig.json', 'dist/no-project.tsconfig.json')
+    await cp('src/shells/server/no-project.tsconfig.json', 'dist/no-project.tsconfig.json')
     // The SDK's HAL reading, which the page imports as ./sdk.js.
     await writeFile('dist/explorer-ui/sdk.js', await bundleExplorerSdk(process.cwd()))
   },

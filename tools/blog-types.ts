@@ -1,6 +1,6 @@
 /**
  * `@halyard/sdk/blog`'s resource types, printed from the Blog API's definition (`BlogClientTypes`
- * of `@halyard/mock`) into `sdk/src/blog/derived.ts`: `npm run generate:blog-types` after the
+ * of `@halyard/mock/blog`) into `sdk/src/blog/derived.ts`: `npm run generate:blog-types` after the
  * definition changes (a test fails until then). Printed rather than imported, so that the SDK's
  * declarations need neither `@halyard/mock` nor zod.
  */
@@ -25,7 +25,7 @@ export const BLOG_TYPES_FILE = join(ROOT, 'sdk/src/blog/derived.ts')
 export async function blogTypes(): Promise<string> {
   const text = printClientTypes({
     root: ROOT,
-    from: '@halyard/mock',
+    from: '@halyard/mock/blog',
     typeName: 'BlogClientTypes',
     names: {
       root: 'Root',

@@ -47,7 +47,7 @@ describe('a page bundle running its own API in a worker', () => {
   it('holds no Blog code, no GraphQL and no zod', async () => {
     const inputs = await inputsOf(PAGE)
     // The bundle did take the mock's worker and core: the check looks at the right thing.
-    expect(inputs).toContain('mock/src/browser.ts')
+    expect(inputs).toContain('mock/src/shells/browser/index.ts')
     expect(inputs.some((input) => input.startsWith('mock/src/core/'))).toBe(true)
     expect(inputs.filter((input) => /mock\/src\/blog|graphql|\/zod\//.test(input))).toEqual([])
   })
@@ -55,13 +55,13 @@ describe('a page bundle running its own API in a worker', () => {
   it('takes no Blog, GraphQL or zod with the whole worker entry (as a dev pre-bundle does)', async () => {
     // Every export kept, as Vite's dependency pre-bundling keeps them: tree-shaking cannot help.
     const inputs = await inputsOf(`export * from '@halyard/mock/browser'`)
-    expect(inputs).toContain('mock/src/browser.ts')
+    expect(inputs).toContain('mock/src/shells/browser/index.ts')
     expect(inputs.filter((input) => /mock\/src\/blog|graphql|\/zod\//.test(input))).toEqual([])
   })
 
   it('holds the Blog API when the page asks for its worker', async () => {
     const inputs = await inputsOf(
-      `import { setupBlogWorker } from '@halyard/mock/browser/blog'\nsetupBlogWorker()`,
+      `import { setupBlogWorker } from '@halyard/mock/blog/browser'\nsetupBlogWorker()`,
     )
     expect(inputs.some((input) => /graphql/.test(input))).toBe(true)
   })

@@ -33,6 +33,8 @@ describe('the API reference', () => {
         '@halyard/mock/server',
         '@halyard/mock/browser',
         '@halyard/mock/playwright',
+        '@halyard/mock/blog',
+        '@halyard/mock/blog/node',
         '@halyard/sdk',
         '@halyard/sdk/blog',
       ]),

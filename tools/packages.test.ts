@@ -20,11 +20,11 @@ const WORKSPACES = [
   { name: '@halyard/query', folder: 'query' },
 ] as const
 // `msw/browser` is `null` under Node's `node` condition: these entries load only in a bundle.
-const BROWSER_ONLY = new Set(['@halyard/mock/browser', '@halyard/mock/browser/blog'])
+const BROWSER_ONLY = new Set(['@halyard/mock/browser', '@halyard/mock/blog/browser'])
 /** What each browser-only entry must export. */
 const BROWSER_EXPORTS: Readonly<Record<string, string>> = {
   '@halyard/mock/browser': 'setupHalWorker',
-  '@halyard/mock/browser/blog': 'setupBlogWorker',
+  '@halyard/mock/blog/browser': 'setupBlogWorker',
 }
 
 interface Packed {
@@ -381,7 +381,7 @@ for (const specifier of ${JSON.stringify(specifiers.filter((s) => !BROWSER_ONLY.
     const imports = specifiers.filter((s) => !s.endsWith('/package.json'))
     const source = [
       ...imports.map((s, i) => `import * as entry${i} from '${s}'`),
-      "import { createBlogApi } from '@halyard/mock'",
+      "import { createBlogApi } from '@halyard/mock/blog'",
       "import { createBlogClient, type Article } from '@halyard/sdk/blog'",
       'const api = createBlogApi({ articles: 3 })',
       "const client = createBlogClient({ baseUrl: 'http://127.0.0.1:4010' })",

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import { createMockServer, type MockServer } from '@halyard/mock/server'
+import { createMockServer, type MockServer } from '@halyard/mock/blog/server'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { allSnippets, type Snippet, snippetsOf } from './readme-snippets.js'
 

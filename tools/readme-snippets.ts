@@ -18,7 +18,13 @@ export interface Snippet {
 }
 
 // Entries (and their subpaths) that need a browser, Playwright's runner or Vite: type-checked, not run.
-const NOT_IN_NODE = ['@halyard/mock/browser', '@halyard/mock/playwright', 'msw/vite']
+const NOT_IN_NODE = [
+  '@halyard/mock/browser',
+  '@halyard/mock/playwright',
+  '@halyard/mock/blog/browser',
+  '@halyard/mock/blog/playwright',
+  'msw/vite',
+]
 
 /**
  * A snippet that imports from `vitest` runs as a test file; one that imports an entry needing a

@@ -10,7 +10,7 @@
  * It imports packages only: plain Node runs it on the built `dist`, tsx on the sources.
  */
 import { readFileSync } from 'node:fs'
-import { setupBlogApi } from '@halyard/mock/node'
+import { setupBlogApi } from '@halyard/mock/blog/node'
 import { createClient } from '@halyard/sdk'
 import { HttpResponse, http, type RequestHandler } from 'msw'
 

@@ -5,7 +5,7 @@
  * block since the previous sample.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks'
-import { createMockServer } from '@halyard/mock/server'
+import { createMockServer } from '@halyard/mock/blog/server'
 
 /** What the parent is sent for each `'sample'`. */
 export interface LimitsSample {

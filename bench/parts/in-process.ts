@@ -20,7 +20,7 @@ const SIDES = [
     side: 'sdk-mock',
     label: 'SDK get(), Blog API mock',
     includes:
-      '`client.go(uri).get()` (cache off); `@halyard/mock/node` (`setupBlogApi`), 42 articles',
+      '`client.go(uri).get()` (cache off); `@halyard/mock/blog/node` (`setupBlogApi`), 42 articles',
   },
   {
     side: 'fetch-mock',

@@ -1,4 +1,4 @@
-import { type BlogApiWorker, setupBlogWorker } from '@halyard/mock/browser/blog'
+import { type BlogApiWorker, setupBlogWorker } from '@halyard/mock/blog/browser'
 import { beforeAll } from 'vitest'
 
 /**

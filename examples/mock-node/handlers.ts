@@ -1,4 +1,4 @@
-import { createBlogApi } from '@halyard/mock'
+import { createBlogApi } from '@halyard/mock/blog'
 
 /**
  * One Blog API mock for this test file: 5 articles in blog 1, its own data. The handlers are plain

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import { createMockServer, type MockServer } from '@halyard/mock/server'
+import { createMockServer, type MockServer } from '@halyard/mock/blog/server'
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
 import { errors } from './errors.js'
 import { navigate } from './navigate.js'

@@ -1,4 +1,4 @@
-import { expect, test } from '@halyard/mock/playwright'
+import { expect, test } from '@halyard/mock/blog/playwright'
 import { HttpResponse, http } from 'msw'
 
 // The example app starts its own mock in a service worker unless `?api=` names the API to use.

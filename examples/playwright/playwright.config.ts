@@ -1,4 +1,4 @@
-import type { BlogApiTestOptions } from '@halyard/mock/playwright'
+import type { BlogApiTestOptions } from '@halyard/mock/blog/playwright'
 import { defineConfig, devices } from '@playwright/test'
 import { chromiumLaunchOptions } from '../../e2e/chromium.js'
 import { e2ePort } from '../../e2e/port.js'

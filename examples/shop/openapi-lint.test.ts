@@ -1,6 +1,6 @@
 // The generated OpenAPI documents lint clean under Spectral's `spectral:oas` rules, the ones code
 // generators and API portals read: operationIds, tags, descriptions, no unused components.
-import { createBlogApi } from '@halyard/mock'
+import { createBlogApi } from '@halyard/mock/blog'
 import { Spectral } from '@stoplight/spectral-core'
 import { oas } from '@stoplight/spectral-rulesets'
 import { describe, expect, it } from 'vitest'

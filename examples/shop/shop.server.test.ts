@@ -1,6 +1,8 @@
 // The shop's hypermedia-driven check over real HTTP: `halyard-mock --api`'s server, which calls
 // api.handle directly.
-import { createHalServer, type MockServer } from '@halyard/mock/server'
+
+import type { MockServer } from '@halyard/mock/blog/server'
+import { createHalServer } from '@halyard/mock/server'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import shop from './api.js'
 import { shopChecks } from './shop.checks.js'

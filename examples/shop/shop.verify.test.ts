@@ -1,11 +1,11 @@
 // The shop's server checked against its own definition by `verify`, as a user's suite would:
 // a test per collection and rule, from one run over real HTTP.
-import { createHalServer, type MockServer } from '@halyard/mock/server'
+import { createHalServer, type HalServer } from '@halyard/mock/server'
 import { verifyTests } from '@halyard/mock/verify'
 import { afterAll, beforeAll, describe, test } from 'vitest'
 import shop from './api.js'
 
-let server: MockServer<typeof shop>
+let server: HalServer<typeof shop>
 beforeAll(async () => {
   server = await createHalServer(shop, { port: 0, log: false })
 })

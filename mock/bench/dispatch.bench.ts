@@ -7,7 +7,7 @@
 import type { IncomingMessage } from 'node:http'
 import { getResponse } from 'msw'
 import { createBlogApi } from '../src/blog/api.js'
-import { NodeRequest } from '../src/server/node-http.js'
+import { NodeRequest } from '../src/shells/server/node-http.js'
 import { fixed, medianMicros } from './measure.js'
 
 const api = createBlogApi()

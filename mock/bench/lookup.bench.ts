@@ -5,7 +5,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises'
 import { getResponse } from 'msw'
-import { createBlogApi } from '../src/index.js'
+import { createBlogApi } from '../src/blog/index.js'
 import { fixed, medianMicros } from './measure.js'
 
 const SIZES = [1_000, 100_000, 1_000_000]

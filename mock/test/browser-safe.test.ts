@@ -4,7 +4,7 @@ import { expect, it } from 'vitest'
 
 // The browser entry (service worker) and the Playwright fixture reuse the core as it is, so the
 // core and `@halyard/mock/browser` must bundle for the browser with no Node built-in and no polyfill.
-it.each(['index.ts', 'browser.ts', 'blog-shells/browser.ts'])(
+it.each(['index.ts', 'shells/browser/index.ts', 'blog/index.ts', 'blog/shells/browser.ts'])(
   'bundles src/%s for the browser without Node built-ins',
   async (entry) => {
     const result = await build({

@@ -1,7 +1,7 @@
 import { getResponse } from 'msw'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createBlogApi } from '../src/index.js'
-import { createMockServer, type MockServer } from '../src/server/index.js'
+import { createBlogApi } from '../src/blog/index.js'
+import { createMockServer, type MockServer } from '../src/blog/shells/server.js'
 
 let server: MockServer
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest'
-import { setupBlogApi } from '../src/node.js'
+import { setupBlogApi } from '../src/blog/shells/node.js'
 import { describeContract } from './contract/suite.js'
 import type { ContractTarget } from './contract/target.js'
 

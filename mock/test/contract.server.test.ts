@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createMockServer, type MockServer } from '../src/server/index.js'
+import { createMockServer, type MockServer } from '../src/blog/shells/server.js'
 import { client, expectProblem, expectVaryAccept } from './contract/helpers.js'
 import { describeContract } from './contract/suite.js'
 import type { ContractTarget } from './contract/target.js'

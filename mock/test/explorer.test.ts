@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createMockServer, type MockServer } from '../src/server/index.js'
+import { z } from 'zod'
+import { createMockServer, type MockServer } from '../src/blog/shells/server.js'
+import { defineHalApi } from '../src/index.js'
+import { createHalServer } from '../src/shells/server/index.js'
 
 // What the real server serves for the HAL explorer: the page at `/` and its assets under
 // /__explorer/. What the page does in a browser is the e2e suite's (e2e/explorer/).
@@ -146,5 +149,40 @@ describe('methods other than GET and HEAD', () => {
     const answer = await get('/', { method: 'OPTIONS' })
     expect(answer.status).toBe(204)
     expect(answer.headers.get('allow')).toBe('GET, HEAD, OPTIONS')
+  })
+})
+
+describe("the token field's hint", () => {
+  // The token the CLI prints at start (`Write token: …`), from the same home.
+  it("suggests the Blog API's writing token", async () => {
+    expect(await (await get('/')).text()).toContain('try dev-token.')
+  })
+
+  it('suggests the default token of an API that names none, and none for a read-only API', async () => {
+    const collections = { notes: { schema: z.object({ text: z.string() }) } }
+    for (const [tokens, hint] of [
+      [undefined, 'try dev-token.'],
+      [['shop-token'], 'try shop-token.'],
+    ] as const) {
+      const api = defineHalApi({ basePath: '/api', collections, ...(tokens ? { tokens } : {}) })
+      const own = await createHalServer(api, { port: 0, log: false })
+      try {
+        expect(await (await fetch(`${own.origin}/`)).text()).toContain(hint)
+      } finally {
+        await own.close()
+      }
+    }
+    const readOnly = await createHalServer(
+      defineHalApi({ basePath: '/api', collections, tokens: [] }),
+      {
+        port: 0,
+        log: false,
+      },
+    )
+    try {
+      expect(await (await fetch(`${readOnly.origin}/`)).text()).not.toContain('try ')
+    } finally {
+      await readOnly.close()
+    }
   })
 })

@@ -1,8 +1,8 @@
 import { type AuditResult, auditServer } from 'graphql-http'
 import { getResponse } from 'msw'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createBlogApi } from '../src/index.js'
-import { createMockServer, type MockServer } from '../src/server/index.js'
+import { createBlogApi } from '../src/blog/index.js'
+import { createMockServer, type MockServer } from '../src/blog/shells/server.js'
 
 const describeResult = (result: AuditResult) =>
   result.status === 'ok'

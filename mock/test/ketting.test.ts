@@ -1,6 +1,6 @@
 import { Ketting } from 'ketting'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createMockServer, type MockServer } from '../src/server/index.js'
+import { createMockServer, type MockServer } from '../src/blog/shells/server.js'
 
 // A third-party HAL client pages through the Blog API by the standard `_links` (docs/api.md, Resources,
 // ext): Ketting knows nothing of `_link` or of `nextPage`.

@@ -17,7 +17,7 @@ async function startWithSmallHeap(): Promise<{ child: ChildProcess; url: string 
       '--import',
       'tsx',
       '--conditions=@halyard/source',
-      'src/server/cli.ts',
+      'src/shells/server/cli.ts',
       '--port',
       '0',
     ],

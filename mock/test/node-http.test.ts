@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http'
 import { describe, expect, it } from 'vitest'
-import { NodeHeaders, NodeRequest } from '../src/server/node-http.js'
+import { NodeHeaders, NodeRequest } from '../src/shells/server/node-http.js'
 
 // What a client sent, as node:http keeps it in `rawHeaders`: names as written, repeats apart.
 const RAW = [

@@ -1,7 +1,7 @@
 import { getResponse, HttpResponse, http } from 'msw'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { createBlogApi } from '../src/index.js'
-import { setupBlogApi } from '../src/node.js'
+import { createBlogApi } from '../src/blog/index.js'
+import { setupBlogApi } from '../src/blog/shells/node.js'
 
 const mock = setupBlogApi({ articles: 3 })
 beforeAll(() => mock.server.listen({ onUnhandledFrame: 'error' }))

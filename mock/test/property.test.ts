@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { getResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { type BlogApi, createBlogApi } from '../src/index.js'
+import { type BlogApi, createBlogApi } from '../src/blog/index.js'
 
 const ORIGIN = 'http://blog.test'
 

@@ -2,9 +2,9 @@
 // need an option the contract suite's default targets do not start with.
 import { getResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
+import { createBlogApi } from '../src/blog/index.js'
 import { parsePrefer } from '../src/http/prefer.js'
-import { createBlogApi } from '../src/index.js'
-import { type RecordedRequest, RequestLog } from '../src/server/request-log.js'
+import { type RecordedRequest, RequestLog } from '../src/shells/shared/request-log.js'
 
 const ORIGIN = 'http://blog.test/api/v1.2'
 

@@ -2,14 +2,13 @@ import { connect } from 'node:net'
 import { HttpResponse, http } from 'msw'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
-import { defineHalApi } from '../src/index.js'
 import {
-  createHalServer,
   createMockServer,
-  type LoggedRequest,
   type MockServer,
   type MockServerOptions,
-} from '../src/server/index.js'
+} from '../src/blog/shells/server.js'
+import { defineHalApi } from '../src/index.js'
+import { createHalServer, type LoggedRequest } from '../src/shells/server/index.js'
 import { uploadPastTheAnswer } from './contract/connection.case.js'
 import { streamedBody } from './contract/helpers.js'
 import { sendRaw } from './raw-http.js'

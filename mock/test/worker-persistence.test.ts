@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { createBlogApi } from '../src/blog/api.js'
-import { keepAcrossReloads } from '../src/browser-persistence.js'
 import { defineHalApi } from '../src/core/api.js'
+import { keepAcrossReloads } from '../src/shells/browser/persistence.js'
 
 // `setupHalWorker(api, { persist: true })` for any API: what a page saves on `pagehide` and the
 // next page starts from. A page's `window` and `localStorage` stand in for the browser's.

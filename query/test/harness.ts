@@ -1,4 +1,4 @@
-import { setupBlogApi } from '@halyard/mock/node'
+import { setupBlogApi } from '@halyard/mock/blog/node'
 import { createBlogClient } from '@halyard/sdk/blog'
 import { QueryClient } from '@tanstack/query-core'
 

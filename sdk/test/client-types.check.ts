@@ -4,13 +4,13 @@
  * misspelling refused. Each `@ts-expect-error` fails the build when its error is not there.
  */
 import {
-  type BlogClientTypes,
   type ClientTypes,
   defineCollection,
   defineHalApi,
   type PageView,
   type PagingConvention,
 } from '@halyard/mock'
+import type { BlogClientTypes } from '@halyard/mock/blog'
 import { expectTypeOf } from 'vitest'
 import { z } from 'zod'
 import type { Client, Resource, ResourcePromise, State } from '../src/index.js'

@@ -1,4 +1,4 @@
-import { setupBlogApi } from '@halyard/mock/node'
+import { setupBlogApi } from '@halyard/mock/blog/node'
 import { afterAll, beforeAll } from 'vitest'
 import { describeSdk } from './suite/suite.js'
 

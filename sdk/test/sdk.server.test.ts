@@ -1,4 +1,4 @@
-import { createMockServer, type MockServer } from '@halyard/mock/server'
+import { createMockServer, type MockServer } from '@halyard/mock/blog/server'
 import { afterAll, beforeAll, beforeEach, describe } from 'vitest'
 import { authCases } from './suite/auth.case.js'
 import { describeSdk, type SdkTarget } from './suite/suite.js'

@@ -1,4 +1,4 @@
-import { createMockServer, type MockServer } from '@halyard/mock/server'
+import { createMockServer, type MockServer } from '@halyard/mock/blog/server'
 import { afterAll, beforeAll } from 'vitest'
 import { describeHalServer } from './suite/generic.case.js'
 import {

@@ -35,7 +35,7 @@ export async function connect(location: Location): Promise<Connection> {
     return { mode: 'server', apiUrl: apiUrl.href, client: client(apiUrl.href) }
   }
   // Imported only here, so that a page talking to a real server never loads the mock.
-  const { setupBlogWorker } = await import('@halyard/mock/browser/blog')
+  const { setupBlogWorker } = await import('@halyard/mock/blog/browser')
   const mock = setupBlogWorker({ persist: true })
   await mock.worker.start({
     quiet: true,

@@ -1,4 +1,4 @@
-import { setupBlogWorker } from '@halyard/mock/browser/blog'
+import { setupBlogWorker } from '@halyard/mock/blog/browser'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'

@@ -36,7 +36,7 @@ export interface BlogApi extends Omit<HalApi<HalCollections, BlogDefinitionTypes
  *
  * @example
  * import { setupServer } from 'msw/node'
- * import { createBlogApi } from '@halyard/mock'
+ * import { createBlogApi } from '@halyard/mock/blog'
  *
  * const api = createBlogApi({ articles: 100 })
  * const server = setupServer(...api.handlers)

@@ -1,4 +1,4 @@
-import { type HeaderReader, Problem } from '../index.js'
+import { type HalRequest, Problem, tokenOf } from '../index.js'
 
 /** What one access token may do: the blogs it may write to (`'*'` for all). */
 export interface TokenGrant {
@@ -8,26 +8,18 @@ export interface TokenGrant {
 /** The challenge every 401 carries (docs/api.md, Writes). */
 export const WWW_AUTHENTICATE = 'Token realm="blog-api"'
 
-/** The token a request carries: `X-Access-Token`, else the `access_token` cookie. */
-export function tokenOf(
-  headers: HeaderReader,
-  cookies: Record<string, string>,
-): string | undefined {
-  return headers.get('x-access-token') ?? cookies.access_token ?? undefined
-}
-
 /**
  * The grant of a request's token, or a 401 when it has none or an unknown one.
  *
  * @example
- * const grant = authenticate(request.headers, cookies, tokens)
+ * const grant = authenticate(request, tokens)
  */
 export function authenticate(
-  headers: HeaderReader,
-  cookies: Record<string, string>,
+  request: Pick<HalRequest, 'headers' | 'cookies'>,
   tokens: ReadonlyMap<string, TokenGrant>,
 ): TokenGrant {
-  const token = tokenOf(headers, cookies)
+  // docs/api.md, Writes: the header, else the cookie; no `Authorization`.
+  const token = tokenOf(request, { bearer: false, cookie: 'access_token' })
   const grant = token === undefined ? undefined : tokens.get(token)
   if (grant) return grant
   throw new Problem(

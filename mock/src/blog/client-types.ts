@@ -22,7 +22,7 @@ export type BlogDefinitionTypes = DefinitionTypes<
  *
  * @example
  * ```ts
- * import type { BlogClientTypes } from '@halyard/mock'
+ * import type { BlogClientTypes } from '@halyard/mock/blog'
  *
  * const blog = client.go<BlogClientTypes['root']>().follow('doc:blog', { blogId: 1 })
  * ```

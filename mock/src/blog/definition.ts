@@ -1,12 +1,20 @@
 import type { HalApiDefinition, HalStorage } from '../index.js'
-import { authenticate } from './auth.js'
+import { authenticate, type TokenGrant } from './auth.js'
 import { blogCollections } from './collections.js'
 import type { ResolvedOptions } from './options.js'
 import { problemPage } from './problems.js'
 import { blogApiRoutes, type PersonLookup } from './routes/index.js'
 import type { SeedData } from './seed.js'
 
-/** The API's path prefix; the version lives in the path (docs/api.md, Versioning). */
+const writes = (grant: TokenGrant): number =>
+  grant.blogs === '*' ? 2 : grant.blogs.length > 0 ? 1 : 0
+
+/**
+ * The API's path prefix; the version lives in the path (docs/api.md, Versioning).
+ *
+ * @example
+ * await fetch(`${server.origin}${API_PATH}/blogs/1`)
+ */
 export const API_PATH = '/api/v1.2'
 
 /** The root's own link, the GraphQL endpoint; it links no OpenAPI document. */
@@ -59,7 +67,11 @@ export function blogDefinition(runtime: BlogRuntime): HalApiDefinition {
       token: { type: 'apiKey', in: 'header', name: 'X-Access-Token' },
       cookie: { type: 'apiKey', in: 'cookie', name: 'access_token' },
     },
-    authenticate: (request) => authenticate(request.headers, request.cookies, options.tokens),
+    authenticate: (request) => authenticate(request, options.tokens),
+    // The tokens it accepts, writers first: the first is the one the CLI and the explorer suggest.
+    tokens: [...options.tokens]
+      .sort(([, a], [, b]) => writes(b) - writes(a))
+      .map(([token]) => token),
     problemType: problemPage,
     notFound({ url }) {
       const { pathname } = url

@@ -1,4 +1,4 @@
-import { MAX_DELAY_MS } from '../http/prefer.js'
+import { DEV_TOKEN, MAX_DELAY_MS } from '../index.js'
 import type { TokenGrant } from './auth.js'
 import type { GraphqlLimits } from './graphql/index.js'
 import type { SeedData } from './seed.js'
@@ -25,14 +25,17 @@ export interface BlogApiOptions {
   graphql?: GraphqlLimits
 }
 
-/** `dev-token` may write to every blog; `reader-token` is known but may write nowhere (403). */
+/**
+ * `dev-token` ({@link DEV_TOKEN}) may write to every blog; `reader-token` is known but may write
+ * nowhere (403).
+ *
+ * @example
+ * createBlogApi({ tokens: { ...DEFAULT_TOKENS, 'blog-2-token': { blogs: [2] } } })
+ */
 export const DEFAULT_TOKENS: Readonly<Record<string, TokenGrant>> = {
-  'dev-token': { blogs: '*' },
+  [DEV_TOKEN]: { blogs: '*' },
   'reader-token': { blogs: [] },
 }
-
-/** The default development token that servers print at start. */
-export const DEV_TOKEN = 'dev-token'
 
 /** Options after defaults and validation, computed once per instance. */
 export interface ResolvedOptions {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { SEED_TIME } from '../index.js'
 import {
   type ArticleRecord,
   articleRecord,
@@ -9,9 +10,6 @@ import {
   type PersonRecord,
   personRecord,
 } from './schemas.js'
-
-/** The time of every seed record's last change: 2026-01-01T00:00:00Z, the core's seed time. */
-export const SEED_TIME = Date.UTC(2026, 0, 1)
 
 /** The seed a store starts from: plain records, as in a `--data` file. */
 export interface SeedData {

@@ -1,18 +1,18 @@
 import type { Collection } from '@msw/data'
 import { readJson } from '../http/body.js'
+import { HAL_JSON } from '../http/media-types.js'
 import { FORMS_TYPES, HAL_TYPES } from '../http/negotiation.js'
 import { ACCEPT_PATCH } from '../http/patch.js'
 import { Problem } from '../http/problem.js'
 import {
   answerRead,
   answerWrite,
-  HAL_JSON,
   negotiated,
   type Representation,
   type RepresentationVariant,
 } from '../http/respond.js'
 import { authenticatorOf } from './authenticate.js'
-import type { DefinitionTypes, TypedDefinition, WrittenCollection } from './client-types.js'
+import type { DefinitionTypes, TypedDefinition } from './client-types.js'
 import type {
   AuthorizeCheck,
   CollectionDefinition,
@@ -20,6 +20,7 @@ import type {
   HalRecord,
   HalRoute,
   SeedValue,
+  WrittenCollection,
 } from './definition.js'
 import { checkDefinition, checkRoutes, routeShape } from './definition-check.js'
 import { createDispatch, type Dispatch } from './dispatch.js'
@@ -124,17 +125,8 @@ export function defineHalApi<
 export function createHalApi(definition: HalApiDefinition): HalApi {
   checkDefinition(definition)
   const basePath = definition.basePath.replace(/\/$/, '')
-  const storage = definition.storage
-  const storeOptions = {
-    ...(storage?.extensions ? { extensions: () => storage.extensions?.() ?? [] } : {}),
-    ...(storage?.start
-      ? { start: (load: () => Promise<void>) => storage.start?.(load) ?? load() }
-      : {}),
-    ...(storage?.prepareSeed
-      ? { prepareSeed: (name: string, value: unknown) => storage.prepareSeed?.(name, value) }
-      : {}),
-  }
-  let owned = new HalStore(definition, storeOptions)
+  const storage = definition.storage ?? {}
+  let owned = new HalStore(definition, storage)
   const store = () => owned
   const reps = new Representations(store, basePath, definition)
   const delay = definition.delay ?? 0
@@ -193,9 +185,7 @@ export function createHalApi(definition: HalApiDefinition): HalApi {
     problem,
     openapi: (origin) => openApiDocument(definition, `${origin}${basePath}`, reps),
     reset() {
-      // Extensions keep state per collection (saved data): reload the seed into the same ones.
-      if (storage?.extensions) return owned.reload()
-      owned = new HalStore(definition, storeOptions)
+      owned = new HalStore(definition, storage)
       return owned.ready
     },
   }

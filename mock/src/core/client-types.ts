@@ -5,28 +5,13 @@
  * here depends on a client library; the shapes (`data`, `rels`, `embedded`, `input`, `creates`,
  * `actions`) are the ones `@halyard/sdk` reads.
  */
-import type { CollectionDefinition, SeedValue } from './definition.js'
-import type { InferInput, InferOutput, StandardSchema } from './standard-schema.js'
+import type { InferInput, InferOutput } from './standard-schema.js'
 
 /**
  * Where {@link defineHalApi} keeps a definition's literal type for {@link ClientTypes}: a key
  * declared for types only, never set.
  */
 export declare const definitionType: unique symbol
-
-type DeepReadonly<T> = T extends (...args: never[]) => unknown
-  ? T
-  : T extends object
-    ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
-    : T
-
-/**
- * A collection as `defineCollection` and `defineHalApi` take it: its seed may be written as
- * constants (read-only arrays), since they keep the definition's literal types.
- */
-export type WrittenCollection<S extends StandardSchema> = Omit<CollectionDefinition<S>, 'seed'> & {
-  readonly seed?: readonly DeepReadonly<SeedValue<S>>[] | (() => readonly SeedValue<S>[])
-}
 
 /**
  * What `ClientTypes` reads of a definition: its collections, the API-wide paging convention and

@@ -1,7 +1,5 @@
-import type { Extension } from '@msw/data/extensions'
 import type { Answer } from '../http/answer.js'
 import type { Preferences } from '../http/prefer.js'
-import type { WrittenCollection } from './client-types.js'
 import type { HalRequest } from './request.js'
 import type { InferInput, InferOutput, StandardSchema } from './standard-schema.js'
 
@@ -336,23 +334,25 @@ export interface HalRoute {
 }
 
 /**
- * How an API's store loads and keeps its data (see {@link HalApiDefinition.storage}).
+ * How an API's store loads its data (see {@link HalApiDefinition.storage}), at start and at
+ * every `reset()`.
  *
  * @example
- * // Keep the records in localStorage across page loads (`@msw/data`'s persist extension).
- * const storage: HalStorage = { extensions: () => [persist()] }
+ * // Load data of your own beside the collections' seed, and trust a seed made by code.
+ * const storage: HalStorage = {
+ *   start: (load) => Promise.all([load(), persons.load()]).then(() => undefined),
+ *   prepareSeed: (_, value) => value as HalRecord,
+ * }
  */
 export interface HalStorage {
-  /** More `@msw/data` extensions for every collection (persistence), after the core's index. */
-  extensions?(): Extension[]
   /**
-   * Decides how the store starts: call `load` to load the seed, or not (data an extension
-   * restored). Default: load the seed. `reset()` reloads the seed into the same collections.
+   * Decides how the store starts: call `load` to load the seed, or not. Default: load the seed.
    */
   start?(load: () => Promise<void>): Promise<void>
   /**
-   * The record to store for a seed value known to be valid (a seed made by code), skipping its
-   * checks; `undefined` to check it as usual.
+   * The record to store for a seed value known to be valid, its links included (a seed made by
+   * code, or checked already), skipping the checks that cost seconds at 1 000 000 records;
+   * `undefined` to check it as usual.
    */
   prepareSeed?(collection: string, value: unknown): HalRecord | undefined
 }
@@ -393,6 +393,8 @@ export interface HalApiDefinition {
   /**
    * Known access tokens, sent as `X-Access-Token` or `Authorization: Bearer`. Default: `dev-token`
    * when no collection names `writers` and there is no `authenticate`; `[]` makes the API read-only.
+   * With an `authenticate` of its own, the tokens it accepts: the first is the one the CLI and
+   * the explorer suggest.
    */
   readonly tokens?: readonly string[]
   /** Require a known token on reads too. Default false. */
@@ -443,6 +445,20 @@ export interface HalApiDefinition {
    * under the base path; claim more to answer 404s of your own around it.
    */
   covers?(url: URL, underBase: boolean): boolean
+}
+
+type DeepReadonly<T> = T extends (...args: never[]) => unknown
+  ? T
+  : T extends object
+    ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
+    : T
+
+/**
+ * A collection as `defineCollection` and `defineHalApi` take it: its seed may be written as
+ * constants (read-only arrays), since they keep the definition's literal types.
+ */
+export type WrittenCollection<S extends StandardSchema> = Omit<CollectionDefinition<S>, 'seed'> & {
+  readonly seed?: readonly DeepReadonly<SeedValue<S>>[] | (() => readonly SeedValue<S>[])
 }
 
 /**

@@ -7,7 +7,7 @@ import {
   jsonTypesOf,
 } from '../hal/forms.js'
 import { type BodyRequest, parseJson, pointer, readJson, readText } from '../http/body.js'
-import { MERGE_PATCH_JSON } from '../http/patch.js'
+import { MERGE_PATCH_JSON } from '../http/media-types.js'
 import { Problem } from '../http/problem.js'
 import type { TemplateNames } from './definition.js'
 import { jsonSchemaOf, type StandardSchema } from './standard-schema.js'

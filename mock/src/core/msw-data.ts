@@ -1,5 +1,5 @@
 import { Collection } from '@msw/data'
-import { defineExtension, type Extension } from '@msw/data/extensions'
+import { defineExtension } from '@msw/data/extensions'
 import type { StandardSchema } from './standard-schema.js'
 
 // The one module that relies on how `@msw/data` behaves beyond its types: how it reports changes
@@ -29,8 +29,7 @@ export class MswDataAssumptionError extends Error {
 }
 
 /**
- * A `@msw/data` collection whose every change reaches `observer` (see {@link observe}), first of
- * its extensions, so that records `more` extensions add (a restore from `localStorage`) reach it too.
+ * A `@msw/data` collection whose every change reaches `observer` (see {@link observe}).
  *
  * @example
  * const orders = observedCollection(orderSchema, { put: (o) => index.put(o), removed: (o) => index.remove(o), cleared: () => index.clear() })
@@ -38,7 +37,6 @@ export class MswDataAssumptionError extends Error {
 export function observedCollection<R extends object>(
   schema: StandardSchema,
   observer: CollectionObserver<R>,
-  more: readonly Extension[] = [],
 ): Collection<never> {
   const observing = defineExtension({
     name: 'halyard-index',
@@ -47,7 +45,7 @@ export function observedCollection<R extends object>(
   // The core's schemas are Standard Schemas, which `@msw/data` takes; only its type names differ.
   return new Collection({
     schema: schema as never,
-    extensions: [observing, ...more],
+    extensions: [observing],
   }) as unknown as Collection<never>
 }
 

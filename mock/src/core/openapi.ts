@@ -1,5 +1,10 @@
-import { HAL_FORMS_JSON } from '../hal/forms.js'
-import { JSON_PATCH_JSON, MERGE_PATCH_JSON } from '../http/patch.js'
+import {
+  HAL_JSON as HAL,
+  HAL_FORMS_JSON,
+  JSON_PATCH_JSON,
+  MERGE_PATCH_JSON,
+  PROBLEM_JSON as PROBLEM,
+} from '../http/media-types.js'
 import { reasonPhrase } from '../http/reason-phrase.js'
 import { type CollectionDefinition, type HalApiDefinition, isRelation } from './definition.js'
 import type { Representations } from './representation.js'
@@ -10,9 +15,6 @@ import { recordNoun, withArticle } from './words.js'
 export type OpenApiDocument = { readonly openapi: '3.1.0' } & Record<string, unknown>
 
 type Schema = Record<string, unknown>
-
-const HAL = 'application/hal+json'
-const PROBLEM = 'application/problem+json'
 
 const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` })
 const integer = { type: 'integer' }

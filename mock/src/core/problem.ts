@@ -1,4 +1,5 @@
 import { type Answer, utf8Length } from '../http/answer.js'
+import { PROBLEM_JSON } from '../http/media-types.js'
 import { isProblem, Problem, type ProblemDetails } from '../http/problem.js'
 import { reasonPhrase } from '../http/reason-phrase.js'
 
@@ -33,7 +34,7 @@ export function problemAnswer(
     status,
     // The length too, as MSW's `HttpResponse.json` sets it.
     headers: {
-      'content-type': 'application/problem+json',
+      'content-type': PROBLEM_JSON,
       ...problem.extra.headers,
       'content-length': String(utf8Length(body)),
     },

@@ -1,4 +1,4 @@
-import { HAL_FORMS_JSON } from '../hal/forms.js'
+import { HAL_FORMS_JSON } from '../http/media-types.js'
 import { Problem } from '../http/problem.js'
 import {
   recentItems as items,

@@ -1,10 +1,10 @@
 import type { Collection } from '@msw/data'
-import type { Extension } from '@msw/data/extensions'
 import { Problem } from '../http/problem.js'
 import {
   type CollectionDefinition,
   type HalApiDefinition,
   type HalRecord,
+  type HalStorage,
   isRelation,
   type ParentDefinition,
   type RelationLink,
@@ -45,7 +45,12 @@ export class HalDefinitionError extends Error {
   override readonly name = 'HalDefinitionError'
 }
 
-/** The time of every seed record's last change (its `Last-Modified`): 2026-01-01T00:00:00Z. */
+/**
+ * The time of every seed record's last change (its `Last-Modified`): 2026-01-01T00:00:00Z.
+ *
+ * @example
+ * new Date(SEED_TIME).toUTCString() // 'Thu, 01 Jan 2026 00:00:00 GMT'
+ */
 export const SEED_TIME = Date.UTC(2026, 0, 1)
 
 /** The write clock, shared by every store: a stamp is never reused, even across resets. */
@@ -86,7 +91,6 @@ export class CollectionStore {
   /** The largest id handed to a `db` create that has not reached the index yet (it awaits hooks). */
   #reservedId = 0
   /** Whether the seed's records get `@msw/data`'s marks only when the collection is first read. */
-  readonly #lazyMarks: boolean
   /** Whether {@link CollectionStore.collection} was read: then the seed must be marked at once. */
   #handedOut = false
   /** Whether a write of the core's own, already validated, is under way. */
@@ -97,7 +101,6 @@ export class CollectionStore {
     definition: CollectionDefinition,
     clock: () => Change,
     seeded: Change,
-    extensions: readonly Extension[] = [],
     gone: (collection: string, id: number) => void = () => undefined,
   ) {
     this.#gone = gone
@@ -120,9 +123,7 @@ export class CollectionStore {
       () => this.#validated,
       () => this.#reserveId(),
     )
-    this.#collection = observedCollection<HalRecord>(schema, observer, extensions)
-    // Extensions (persistence) read the collection's records by themselves: mark them at once.
-    this.#lazyMarks = extensions.length === 0
+    this.#collection = observedCollection<HalRecord>(schema, observer)
     // The observer listens to `create` and `delete`: the store's own listeners.
     this.#bulk = new CollectionRecords(this.#collection as never, {
       create: 1,
@@ -148,7 +149,7 @@ export class CollectionStore {
    */
   async load(records: readonly HalRecord[]): Promise<void> {
     await this.#bulk.load(records, {
-      lazy: this.#lazyMarks,
+      lazy: true,
       prepare: (record) => record,
       added: (record) => this.#put(record),
     })
@@ -380,28 +381,27 @@ export class HalStore {
   readonly write = serial()
   /** The stamp of this store's seed, unique to it: what the root and unchanged records report. */
   readonly seeded: Change = { version: nextVersion(), at: SEED_TIME }
-  readonly #options: HalStoreOptions
+  readonly #options: HalStorage
   #ready: Promise<void>
   /** While the seed loads, and only then (not after a restore that skipped it), changes carry its time. */
   #seeding = false
 
   constructor(
     definition: Pick<HalApiDefinition, 'collections'> & Partial<HalApiDefinition>,
-    options: HalStoreOptions = {},
+    options: HalStorage = {},
   ) {
     this.#options = options
     const tick = (): Change => ({
       version: nextVersion(),
       at: this.#seeding ? SEED_TIME : Date.now(),
     })
-    const extensions = options.extensions
     const gone = (collection: string, id: number) => {
       for (const store of this.collections.values()) store.forgetTarget(collection, id)
     }
     this.collections = new Map(
       Object.entries(definition.collections).map(([name, collection]) => [
         name,
-        new CollectionStore(name, collection, tick, this.seeded, extensions?.() ?? [], gone),
+        new CollectionStore(name, collection, tick, this.seeded, gone),
       ]),
     )
     this.#ready = options.start ? options.start(() => this.#load()) : this.#load()
@@ -411,19 +411,6 @@ export class HalStore {
 
   /** Settles once the seed (or what `start` chose instead) is loaded. */
   get ready(): Promise<void> {
-    return this.#ready
-  }
-
-  /**
-   * Empties the collections and loads the seed into them again, in place: the collections stay,
-   * and with them what their extensions hold (persisted data is saved per collection).
-   */
-  reload(): Promise<void> {
-    this.#ready = this.write(async () => {
-      for (const store of this.collections.values()) store.collection.clear()
-      await this.#load()
-    })
-    this.#ready.catch(() => undefined)
     return this.#ready
   }
 
@@ -533,23 +520,6 @@ export class HalStore {
       }
     }
   }
-}
-
-/** How a {@link HalStore} is made beyond its collections' definitions (the Blog API's store). */
-export interface HalStoreOptions {
-  /** More `@msw/data` extensions for every collection, after the index (persistence). */
-  readonly extensions?: () => Extension[]
-  /**
-   * Decides how the store starts: call `load` to load the seed, or not (data restored by an
-   * extension). Default: load the seed.
-   */
-  readonly start?: (load: () => Promise<void>) => Promise<void>
-  /**
-   * The record to store for a seed value known to be valid, its links included (a seed made by
-   * code, or checked already), skipping the checks that cost seconds at 1 000 000 records;
-   * `undefined` to check it as usual.
-   */
-  readonly prepareSeed?: (collection: string, value: unknown) => HalRecord | undefined
 }
 
 /** `change`'s version, at the later of the two times: a referrer set's time never goes back. */

@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { articleBody, articleFields } from '../blog/schemas.js'
-import { formProperties, formPropertiesOf } from './forms.js'
+import { jsonSchemaOf, type StandardSchema } from '../core/standard-schema.js'
+import { formPropertiesOf, type JsonObjectSchema } from './forms.js'
 
-describe('formProperties', () => {
+/** A schema's properties as the core reads them: its JSON Schema (the Standard Schema's), then the form. */
+const formProperties = (schema: StandardSchema, options: { required?: boolean } = {}) =>
+  formPropertiesOf(jsonSchemaOf(schema) as JsonObjectSchema, options)
+
+describe('formPropertiesOf a JSON Schema', () => {
   it('reads every HAL-FORMS constraint from a zod schema', () => {
     const order = z.object({
       quantity: z.number().int().min(1).max(99).meta({ title: 'Quantity' }),

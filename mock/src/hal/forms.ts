@@ -1,8 +1,3 @@
-import type { z } from 'zod'
-
-/** The HAL-FORMS media type (`_templates` beside `_links`). */
-export const HAL_FORMS_JSON = 'application/prs.hal-forms+json'
-
 /** One property of a HAL-FORMS template: an input a client should render and check. */
 export interface FormProperty {
   name: string
@@ -63,24 +58,6 @@ export interface JsonSchemaProperty {
 export interface JsonObjectSchema {
   properties?: Record<string, JsonSchemaProperty>
   required?: readonly string[]
-}
-
-/**
- * The HAL-FORMS properties of a zod object schema, read from its JSON Schema (zod's own
- * `toJSONSchema`) by {@link formPropertiesOf}. The templates thus say what the validation checks.
- *
- * @example
- * formProperties(z.object({ title: z.string().min(1).meta({ title: 'Title' }) }))
- * // [{ name: 'title', prompt: 'Title', type: 'text', required: true, minLength: 1 }]
- */
-export function formProperties(
-  schema: z.ZodObject,
-  options: { required?: boolean } = {},
-): FormProperty[] {
-  // The schema's own method, so that this module loads no zod of its own (a page whose API uses
-  // another validation library bundles none).
-  const json = schema.toJSONSchema({ io: 'input', unrepresentable: 'any' })
-  return formPropertiesOf(json as JsonObjectSchema, options)
 }
 
 /**

@@ -1,8 +1,14 @@
-import type { z } from 'zod'
 import type { HeaderReader } from './headers.js'
-import { type FieldError, Problem } from './problem.js'
+import { Problem } from './problem.js'
 
-/** The largest request body the API accepts (docs/api.md, Writes). */
+/**
+ * The largest request body the API accepts (docs/api.md, Writes), in bytes: what {@link readText}
+ * and {@link readJson} read at most before a 413.
+ *
+ * @example
+ * // An extra route's OpenAPI description of its 413.
+ * const tooLarge = { description: `A body over ${MAX_BODY_BYTES} bytes` }
+ */
 export const MAX_BODY_BYTES = 1024 * 1024
 
 /**
@@ -14,7 +20,13 @@ export const MAX_BODY_DEPTH = 100
 /** `application/json` or any `+json` type, parameters allowed. */
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i
 
-/** What reading a body needs of a request: its headers and its bytes. */
+/**
+ * What reading a body needs of a request: its headers and its bytes. A route's `request` and a
+ * fetch `Request` are both one.
+ *
+ * @example
+ * const text = await readText(context.request satisfies BodyRequest)
+ */
 export interface BodyRequest {
   readonly headers: HeaderReader
   readonly body: ReadableStream<Uint8Array> | null
@@ -149,35 +161,6 @@ export async function readText(request: BodyRequest): Promise<string> {
 }
 
 const tooLarge = () => new Problem(413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`)
-
-/**
- * Validates a parsed body against a schema; a failure is a 422 whose `errors` locate each invalid
- * member by JSON Pointer.
- *
- * @example
- * const input = validate(articleBody, await readJson(request))
- */
-export function validate<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  const result = schema.safeParse(body)
-  if (result.success) return result.data
-  const errors: FieldError[] = result.error.issues.flatMap((issue) => {
-    if (issue.code === 'unrecognized_keys') {
-      return issue.keys.map((key) => ({
-        pointer: pointer([...issue.path, key]),
-        detail: `${key} is not a member of this resource`,
-      }))
-    }
-    const root = issue.path.length === 0
-    return [
-      {
-        pointer: pointer(issue.path),
-        detail:
-          root && issue.code === 'invalid_type' ? 'the body must be a JSON object' : issue.message,
-      },
-    ]
-  })
-  throw new Problem(422, 'The request body is not a valid article.', { errors })
-}
 
 /** A JSON Pointer (RFC 6901) for a path of keys. */
 export function pointer(path: readonly PropertyKey[]): string {

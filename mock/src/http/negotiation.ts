@@ -1,14 +1,24 @@
 import Negotiator from 'negotiator'
-import { HAL_FORMS_JSON } from '../hal/forms.js'
 import { ByteLru, stringBytes } from '../memory/byte-lru.js'
 import type { HeaderReader } from './headers.js'
+import { HAL_FORMS_JSON, HAL_JSON, HTML, JSON_TYPE } from './media-types.js'
 
-/** What the HAL routes can produce; `application/json` is served as HAL since HAL is JSON. */
-export const HAL_TYPES = ['application/hal+json', 'application/json'] as const
+/**
+ * What the HAL routes can produce; `application/json` is served as HAL since HAL is JSON.
+ *
+ * @example
+ * const route: HalRoute = { method: 'GET', path: '/search', produces: HAL_TYPES, access: 'read', handle }
+ */
+export const HAL_TYPES = [HAL_JSON, JSON_TYPE] as const
 /** What the resources offering HAL-FORMS templates produce (docs/api.md, HTTP semantics, ext). */
 export const FORMS_TYPES = [...HAL_TYPES, HAL_FORMS_JSON] as const
-/** What the documentation pages produce. */
-export const HTML_TYPES = ['text/html'] as const
+/**
+ * What the documentation pages produce.
+ *
+ * @example
+ * if (accepts(request.headers, HTML_TYPES)) return { status: 200, headers: { 'content-type': 'text/html' }, body: page }
+ */
+export const HTML_TYPES = [HTML] as const
 
 /** What negotiation decided for one `Accept`: HAL-FORMS, another acceptable type, or nothing. */
 type Verdict = 'forms' | 'plain' | 'none'
@@ -72,7 +82,7 @@ function negotiate(accept: string, available: readonly string[]): boolean {
 function prefersForms(accept: string): boolean {
   const ranges = parseAccept(accept)
   const forms = ranges.find((range) => range.type === HAL_FORMS_JSON)?.q ?? 0
-  return forms > 0 && forms >= qualityOf(ranges, 'application/hal+json')
+  return forms > 0 && forms >= qualityOf(ranges, HAL_JSON)
 }
 
 interface MediaRange {

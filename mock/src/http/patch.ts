@@ -1,11 +1,8 @@
 import { applyPatch, type Operation } from 'rfc6902'
 import { checkStorable } from './body.js'
+import { JSON_PATCH_JSON, MERGE_PATCH_JSON } from './media-types.js'
 import { Problem } from './problem.js'
 
-/** RFC 7396: a partial representation; a member replaces, `null` removes. */
-export const MERGE_PATCH_JSON = 'application/merge-patch+json'
-/** RFC 6902: a list of operations applied in order, all or none. */
-export const JSON_PATCH_JSON = 'application/json-patch+json'
 /** The `Accept-Patch` value (RFC 5789 §3.1) of a resource that takes both patch formats. */
 export const ACCEPT_PATCH = `${MERGE_PATCH_JSON}, ${JSON_PATCH_JSON}`
 

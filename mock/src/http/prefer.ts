@@ -10,6 +10,13 @@ export interface Preferences {
   readonly delay?: number
 }
 
+/**
+ * The longest wait `Prefer: delay` or a definition's `delay` may ask for, in milliseconds: an
+ * answer is never held longer, so a request cannot tie the server up.
+ *
+ * @example
+ * if (delay > MAX_DELAY_MS) throw new RangeError(`delay must be at most ${MAX_DELAY_MS} ms`)
+ */
 export const MAX_DELAY_MS = 10_000
 
 /** What a request without `Prefer` asks for (shared: preferences are never mutated). */

@@ -1,13 +1,11 @@
 import { ByteLru, stringBytes } from '../memory/byte-lru.js'
 import type { Answer } from './answer.js'
 import type { HeaderReader } from './headers.js'
+import { HAL_JSON } from './media-types.js'
 import { wantsForms } from './negotiation.js'
 import { evaluatePreconditions, type Validators } from './preconditions.js'
 import { Problem } from './problem.js'
 import { httpDate, strongEtag } from './validators.js'
-
-/** The media type of every HAL answer. */
-export const HAL_JSON = 'application/hal+json'
 
 /** A serialized representation with its validators. */
 export interface Representation extends Validators {
@@ -26,7 +24,7 @@ export interface ConditionalRequest {
  * Serializes a HAL body once and derives its strong ETag from those bytes.
  *
  * @example
- * const rep = represent(blogRepresentation(urls, blog), store.blogChangedAt(blog))
+ * const rep = represent({ title: 'Ada', _links: { self: { href: '/api/customers/1' } } }, SEED_TIME)
  */
 export function represent(
   body: unknown,

@@ -2,7 +2,7 @@ import { resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { identity, replayOf, sameShapes } from '../../test/record/replay.js'
 import { springDataRestServer } from '../../test/record/spring-data-rest-server.js'
-import { createMockServer, type MockServer } from '../server/index.js'
+import { createMockServer, type MockServer } from '../blog/shells/server.js'
 import { recordApi } from './record.js'
 
 // Recording APIs nobody here wrote: a Spring Data REST-shaped server (from its documented

@@ -3,8 +3,9 @@ import { readdir, readFile, rm } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { HAL, identity, OUT, outDir, recordedGets, replayOf } from '../../test/record/replay.js'
+import { createMockServer } from '../blog/shells/server.js'
 import type { HalApi } from '../core/api.js'
-import { createHalServer, createMockServer } from '../server/index.js'
+import { createHalServer } from '../shells/server/index.js'
 import { checkRecording, type Recording, recordApi, writeRecording } from './record.js'
 
 afterAll(() => rm(OUT, { recursive: true, force: true }))
@@ -260,7 +261,7 @@ describe('redaction', () => {
 
 describe('halyard-mock record, then halyard-mock --api (real processes, real HTTP)', () => {
   const ROOT = resolve(import.meta.dirname, '../../..')
-  const CLI = resolve(ROOT, 'mock/src/server/cli.ts')
+  const CLI = resolve(ROOT, 'mock/src/shells/server/cli.ts')
   const children: ChildProcess[] = []
   const servers: { close(): Promise<void> }[] = []
   afterAll(async () => {

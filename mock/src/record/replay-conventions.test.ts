@@ -2,8 +2,8 @@ import { resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { HAL, identity, REPLAY, replayOf, sameShapes } from '../../test/record/replay.js'
 import { springDataRestServer } from '../../test/record/spring-data-rest-server.js'
+import { createMockServer, type MockServer } from '../blog/shells/server.js'
 import type { HalApi } from '../core/api.js'
-import { createMockServer, type MockServer } from '../server/index.js'
 import { type Recording, recordApi } from './record.js'
 
 // Replays that need the definition API's conventions (nested addresses, paging conventions, link

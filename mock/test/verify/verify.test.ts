@@ -5,8 +5,10 @@ import { join } from 'node:path'
 import { StdUriTemplate } from '@std-uritemplate/std-uritemplate'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
-import { createBlogApi, defineCollection, defineHalApi, type HalApi } from '../../src/index.js'
-import { createHalServer, createMockServer, type MockServer } from '../../src/server/index.js'
+import { createBlogApi } from '../../src/blog/index.js'
+import { defineCollection, defineHalApi, type HalApi } from '../../src/index.js'
+import { createMockServer, type MockServer } from '../../src/blog/shells/server.js'
+import { createHalServer } from '../../src/shells/server/index.js'
 import { runVerify } from '../../src/verify/command.js'
 import {
   cleanupLeftovers,
@@ -632,7 +634,7 @@ describe('halyard-mock verify', () => {
           '--import',
           'tsx',
           '--conditions=@halyard/source',
-          'src/server/cli.ts',
+          'src/shells/server/cli.ts',
           'verify',
           url,
           '--token-env',

@@ -15,7 +15,7 @@ import {
   validate,
 } from 'graphql'
 import { createHandler, type HandlerOptions } from 'graphql-http/lib/use/fetch'
-import { MAX_BODY_BYTES, readText } from '../../http/body.js'
+import { MAX_BODY_BYTES, readText } from '../../index.js'
 import { checkFieldLimit, DEFAULT_MAX_FIELDS } from './cost.js'
 import {
   checkNodeLimit,

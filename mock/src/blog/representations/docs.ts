@@ -1,4 +1,4 @@
-import { reasonPhrase } from '../../http/reason-phrase.js'
+import { reasonPhrase } from '../../index.js'
 import { PROBLEMS } from '../problems.js'
 
 /** What each link relation the API emits means; the curie `doc` expands to these pages. */

@@ -1,5 +1,10 @@
-import { HTML_TYPES } from '../../http/negotiation.js'
-import { type HalAnswer, type HalRoute, type HalRouteContext, Problem } from '../../index.js'
+import {
+  type HalAnswer,
+  type HalRoute,
+  type HalRouteContext,
+  HTML_TYPES,
+  Problem,
+} from '../../index.js'
 import { docPage, problemDoc, RELATIONS } from '../representations/docs.js'
 
 /** An HTML documentation page, cacheable for an hour. */

@@ -1,12 +1,13 @@
 import { printSchema } from 'graphql'
-import { MAX_BODY_BYTES } from '../../http/body.js'
-import { accepts, HTML_TYPES } from '../../http/negotiation.js'
-import { type HalRoute, Problem } from '../../index.js'
+import { accepts, type HalRoute, HTML_TYPES, MAX_BODY_BYTES, Problem } from '../../index.js'
 import type { GraphqlLimits } from '../graphql/index.js'
 import { createGraphqlEndpoint, createPersonSchema } from '../graphql/index.js'
 import { docPage, RELATIONS } from '../representations/docs.js'
+import type { PersonRecord } from '../schemas.js'
 import { html } from './docs.js'
-import type { PersonLookup } from './index.js'
+
+/** Finds a person of the query-language endpoint by id, in the instance's current data. */
+export type PersonLookup = (id: string) => PersonRecord | undefined
 
 /** The schema in SDL, for the endpoint's documentation page. */
 const SCHEMA = printSchema(createPersonSchema({ get: () => undefined }))

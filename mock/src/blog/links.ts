@@ -1,1 +1,0 @@
-export { API_PATH } from './definition.js'

@@ -1,0 +1,9 @@
+/**
+ * `@halyard/mock/node`: any API made with `defineHalApi` intercepting this process's requests
+ * (MSW's `setupServer`). The Blog API's convenience, `setupBlogApi`, is `@halyard/mock/blog/node`.
+ *
+ * @packageDocumentation
+ */
+
+export type { HalApi } from '../../index.js'
+export { type HalApiServer, setupHalApi } from './setup.js'

@@ -1,0 +1,226 @@
+#!/usr/bin/env node
+import { readFile } from 'node:fs/promises'
+import { parseArgs } from 'node:util'
+// The Blog API, the default, through its public entry as any API's module would.
+import { createBlogApi, parseSeed, SeedError } from '../../blog/index.js'
+import type { MockServerOptions } from '../../blog/shells/server.js'
+import type { HalApi } from '../../core/api.js'
+import { tokenHint } from '../../core/authenticate.js'
+import { corsOrigin } from '../shared/cors.js'
+import { stopWithProcess } from './lifetime.js'
+import { importModule } from './load-module.js'
+import type { HalServerOptions } from './options.js'
+import { createHalServer, type HalServer } from './server.js'
+
+const HELP = `halyard-mock: the Blog API v1.2 mock, or any API made with defineHalApi, as a real HTTP server
+
+Usage: halyard-mock [options]
+       halyard-mock --api <module> [--port, --host, --allowed-hosts, --cors-origin, --request-timeout]
+       halyard-mock record <root-url> --out <dir>   (record a live HAL API: record --help)
+       halyard-mock verify <api-root-url> [--api <module>]   (check a server: verify --help)
+
+Options:
+  --port <n>         port to listen on (default: $PORT or 4010; 0 picks a free one)
+  --host <address>   interface to bind (default: 127.0.0.1)
+  --articles <n>     articles in blog 1 of the built-in seed (default: 42)
+  --data <file.json> blogs, articles, comments and persons from a file instead of the seed
+  --protect-reads    require a known access token on reads too
+  --delay <ms>       wait this long before every answer (0 to 10000)
+  --api <module>     serve the API a module default-exports (made with defineHalApi)
+                     instead of the Blog API (.ts too, with its own folder's or package's
+                     tsconfig.json only)
+  --allowed-hosts <a,b>
+                     Host names answered besides localhost, *.localhost, 127.x.x.x, [::1] and
+                     the bound address (.example.com: its subdomains too; all: any host)
+  --cors-origin <origin>
+                     let pages on this origin read answers, with credentials (repeatable;
+                     * for any origin, without credentials); loopback origins always may
+  --request-timeout <ms>
+                     time a client has to send a whole request (default 15000; 0: no limit)
+  -h, --help         show this help
+
+Admin: POST /__admin/reset (Content-Type: application/json) restores the seed;
+GET /__admin/requests lists recent requests, secrets redacted. Both answer only this origin
+and trusted origins (loopback, --cors-origin), and need a token with --protect-reads.
+HAL explorer: open the server's / in a browser to browse the API by its links.`
+
+/** A command-line mistake: printed with the usage hint, exit code 2. */
+class UsageError extends Error {}
+
+function integer(
+  name: string,
+  raw: string | undefined,
+  min: number,
+  max: number,
+): number | undefined {
+  if (raw === undefined) return undefined
+  const value = /^\d+$/.test(raw) ? Number(raw) : Number.NaN
+  if (!(value >= min && value <= max)) {
+    throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, not "${raw}"`)
+  }
+  return value
+}
+
+/** What the command line asks for: the Blog API with its options, another API, or the help. */
+type Command =
+  | { readonly kind: 'blog'; readonly options: MockServerOptions }
+  | { readonly kind: 'api'; readonly api: HalApi; readonly options: HalServerOptions }
+  | { readonly kind: 'help' }
+
+/** The API a module default-exports, or a usage error saying what is wrong. */
+async function loadApi(file: string): Promise<HalApi> {
+  let module: { default?: unknown }
+  try {
+    // `npm start` runs in the package's folder: a path is the user's, from where they typed it.
+    module = await importModule(file, process.env.INIT_CWD ?? process.cwd())
+  } catch (error) {
+    throw new UsageError(`--api: cannot load ${file}: ${(error as Error).message}`)
+  }
+  const api = module.default as Partial<HalApi> | undefined
+  if (typeof api?.handle !== 'function' || typeof api.covers !== 'function' || !api.definition) {
+    throw new UsageError(`--api ${file} must default-export an API made with defineHalApi`)
+  }
+  return api as HalApi
+}
+
+async function commandFrom(argv: string[]): Promise<Command> {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      articles: { type: 'string' },
+      data: { type: 'string' },
+      'protect-reads': { type: 'boolean' },
+      delay: { type: 'string' },
+      'allowed-hosts': { type: 'string' },
+      'cors-origin': { type: 'string', multiple: true },
+      'request-timeout': { type: 'string' },
+      api: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  }).valueOf() as { values: Record<string, string | boolean | string[] | undefined> }
+  if (values.help) return { kind: 'help' }
+  const str = (name: string) =>
+    typeof values[name] === 'string' ? (values[name] as string) : undefined
+  const port = integer('port', str('port') ?? process.env.PORT, 0, 65_535)
+  const articles = integer('articles', str('articles'), 0, 10_000_000)
+  const delay = integer('delay', str('delay'), 0, 10_000)
+  const requestTimeout = integer('request-timeout', str('request-timeout'), 0, 600_000)
+  const hostList = str('allowed-hosts')
+  const allowedHosts =
+    hostList === 'all'
+      ? true
+      : hostList
+          ?.split(',')
+          .map((name) => name.trim())
+          .filter(Boolean)
+  const corsOrigins = values['cors-origin'] as string[] | undefined
+  for (const origin of corsOrigins ?? []) {
+    try {
+      corsOrigin(origin)
+    } catch (error) {
+      throw new UsageError(
+        `--cors-origin: ${(error as Error).message.replace(/^corsOrigins: /, '')}`,
+      )
+    }
+  }
+  const host = str('host')
+  const server: HalServerOptions = {
+    ...(port === undefined ? {} : { port }),
+    ...(host === undefined ? {} : { host }),
+    ...(requestTimeout === undefined ? {} : { requestTimeout }),
+    ...(allowedHosts === undefined ? {} : { allowedHosts }),
+    ...(corsOrigins === undefined ? {} : { corsOrigins }),
+  }
+  const apiFile = str('api')
+  if (apiFile !== undefined) {
+    const blogOnly = ['articles', 'data', 'protect-reads', 'delay'].filter((name) => values[name])
+    if (blogOnly.length > 0) {
+      throw new UsageError(
+        `--${blogOnly[0]} is a Blog API option; with --api, the module defines it`,
+      )
+    }
+    return { kind: 'api', api: await loadApi(apiFile), options: server }
+  }
+  const dataFile = str('data')
+  let seed: MockServerOptions['seed']
+  if (dataFile !== undefined) {
+    let text: string
+    try {
+      text = await readFile(dataFile, 'utf8')
+    } catch (error) {
+      throw new UsageError(`--data: cannot read ${dataFile}: ${(error as Error).message}`)
+    }
+    try {
+      seed = parseSeed(JSON.parse(text))
+    } catch (error) {
+      const reason = error instanceof SeedError ? error.message : 'not valid JSON'
+      throw new UsageError(`--data ${dataFile}: ${reason}`)
+    }
+  }
+  const options = {
+    ...server,
+    ...(articles === undefined ? {} : { articles }),
+    ...(delay === undefined ? {} : { delay }),
+    ...(seed === undefined ? {} : { seed }),
+    protectReads: values['protect-reads'] === true,
+  }
+  return { kind: 'blog', options }
+}
+
+async function main(): Promise<void> {
+  // `halyard-mock record …`: recording a live API is a command of its own (mock/src/record/).
+  if (process.argv[2] === 'record') {
+    const { runRecord } = await import('../../record/command.js')
+    process.exitCode = await runRecord(process.argv.slice(3))
+    return
+  }
+  if (process.argv[2] === 'verify') {
+    const { runVerify } = await import('../../verify/command.js')
+    process.exitCode = await runVerify(process.argv.slice(3))
+    return
+  }
+  let command: Command
+  try {
+    command = await commandFrom(process.argv.slice(2))
+  } catch (error) {
+    const message =
+      error instanceof UsageError || error instanceof TypeError ? error.message : String(error)
+    console.error(`halyard-mock: ${message}\nRun halyard-mock --help for the options.`)
+    process.exit(2)
+  }
+  if (command.kind === 'help') {
+    console.log(HELP)
+    return
+  }
+  // The Blog API unless --api names another; either way, the one server.
+  const blog = command.kind === 'blog'
+  const api = command.kind === 'blog' ? createBlogApi(command.options) : command.api
+  const server: HalServer<object> = await createHalServer(api, command.options)
+  const { definition } = api
+  console.log(`${definition.title ?? 'HAL API'} mock listening on ${server.url}`)
+  const token = tokenHint(definition)
+  const protectReads = definition.protectReads === true
+  // With protected reads the token is for every request, and the suggested curl must carry it.
+  const reads = protectReads && token !== undefined
+  if (token !== undefined) {
+    console.log(`${reads ? 'Token (reads too)' : 'Write token'}: X-Access-Token: ${token}`)
+  } else if (command.kind === 'api' && !command.api.definition.authenticate) {
+    console.log('Read-only: the definition names no token (tokens: []), so every write is a 401')
+  }
+  const header = reads ? `-H 'X-Access-Token: ${token}' ` : ''
+  console.log(`Try: curl ${header}${server.url}${blog ? '/blogs/1' : ''}`)
+  console.log(`HAL explorer: ${server.origin}/`)
+  stopWithProcess(() => server.close())
+}
+
+main().catch((error: unknown) => {
+  const message =
+    (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
+      ? `the port is in use: ${(error as Error).message}; pick another with --port`
+      : (error as Error).message
+  console.error(`halyard-mock: ${message}`)
+  process.exit(1)
+})

@@ -1,0 +1,15 @@
+/**
+ * `@halyard/mock/server`: any API made with `defineHalApi` over real HTTP (`node:http`). The Blog
+ * API's convenience, `createMockServer`, is `@halyard/mock/blog/server`.
+ *
+ * @packageDocumentation
+ */
+
+export type { LoggedRequest } from '../shared/request-log.js'
+export { ADMIN_PATH } from './admin.js'
+export {
+  createHalServer,
+  type HalServer,
+  type HalServerOptions,
+  type ServedApi,
+} from './server.js'

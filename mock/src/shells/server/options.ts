@@ -1,0 +1,81 @@
+import { CorsPolicy, corsOrigin } from '../shared/cors.js'
+import { HostPolicy } from '../shared/hosts.js'
+
+/** Options of the real server, whatever API it serves: where to listen, whom to answer, how to log. */
+export interface HalServerOptions {
+  /** Port to listen on; 0 picks a free one. Default 4010. */
+  port?: number
+  /** Interface to bind. Default `127.0.0.1`, never all interfaces unless asked. */
+  host?: string
+  /** Receives one line per request (method, path, status, ms); `false` to log nothing. Default: stdout. */
+  log?: ((line: string) => void) | false
+  /**
+   * Host names answered besides loopback ones (`localhost`, `*.localhost`, 127.0.0.0/8, `[::1]`)
+   * and the bound address; `.example.com` also allows its subdomains, `true` any host. Any other
+   * `Host` gets 403 (DNS rebinding protection). Default none. CLI: `--allowed-hosts a,b`.
+   */
+  allowedHosts?: readonly string[] | true
+  /**
+   * Origins whose pages may read answers (CORS) besides loopback ones, with credentials; `*` lets
+   * any origin read, without credentials. Default none. CLI: `--cors-origin <origin>`, repeatable.
+   */
+  corsOrigins?: readonly string[]
+  /**
+   * Milliseconds a client has to send a whole request, headers and body; slower ones get 408 and
+   * the connection closes. `0` for no limit. Default 15 000. CLI: `--request-timeout <ms>`.
+   */
+  requestTimeout?: number
+}
+
+/** How long an idle keep-alive connection stays open. */
+export const KEEP_ALIVE_MS = 5_000
+/** The default of {@link HalServerOptions.requestTimeout}. */
+export const REQUEST_TIMEOUT_MS = 15_000
+/** The largest {@link HalServerOptions.requestTimeout}: ten minutes. */
+const MAX_REQUEST_TIMEOUT_MS = 600_000
+
+/** The server's own options after defaults and validation. */
+export interface ResolvedServerOptions {
+  readonly port: number
+  readonly host: string
+  readonly log: ((line: string) => void) | false
+  readonly hosts: HostPolicy
+  readonly cors: CorsPolicy
+  readonly requestTimeout: number
+}
+
+/**
+ * Applies the server's defaults and rejects options that cannot work, naming the option.
+ *
+ * @example
+ * resolveServerOptions({ corsOrigins: ['https://app.example'] }, console.log).requestTimeout // 15000
+ */
+export function resolveServerOptions(
+  options: HalServerOptions,
+  defaultLog: (line: string) => void,
+): ResolvedServerOptions {
+  const { port = 4010, host = '127.0.0.1', log = defaultLog, allowedHosts = [] } = options
+  const { requestTimeout = REQUEST_TIMEOUT_MS, corsOrigins = [] } = options
+  if (!Number.isSafeInteger(requestTimeout) || requestTimeout < 0) {
+    throw new RangeError(`requestTimeout must be a whole number of ms >= 0, not ${requestTimeout}`)
+  }
+  if (requestTimeout > MAX_REQUEST_TIMEOUT_MS) {
+    throw new RangeError(`requestTimeout must be at most ${MAX_REQUEST_TIMEOUT_MS} ms`)
+  }
+  if (
+    allowedHosts !== true &&
+    allowedHosts.some((name) => !/^\.?[\w.-]+$|^\[[\da-f:.]+\]$/i.test(name))
+  ) {
+    throw new TypeError(
+      `allowedHosts must list host names such as example.com or .example.com (no port), not ${JSON.stringify(allowedHosts)}`,
+    )
+  }
+  return {
+    port,
+    host,
+    log,
+    hosts: new HostPolicy(allowedHosts, host),
+    cors: new CorsPolicy(corsOrigins.map(corsOrigin)),
+    requestTimeout,
+  }
+}
