@@ -35,7 +35,6 @@ const MERGE_PATCH = 'application/merge-patch+json'
  * Documents are read as the SDK reads them: HAL and HAL-FORMS, links under `_links` or `_link` (the
  * Blog API's pages), a bare `_embedded` array listed under `_embedded`.
  */
-// A browser reads leniently: `_link` too, which some servers (the Blog API among them) write.
 const reader = halFormsAdapter({ arrayEmbeddedRel: '_embedded', linkKeys: ['_links', '_link'] })
 /** Longer texts than this are edited in a textarea. */
 const LONG_TEXT = 1000
