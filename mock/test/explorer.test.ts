@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createMockServer, type MockServer } from '../src/server/index.js'
+import { z } from 'zod'
+import { defineHalApi } from '../src/core/api.js'
+import { defineCollection } from '../src/core/definition.js'
+import { createHalServer, createMockServer, type MockServer } from '../src/server/index.js'
 
 // What the real server serves for the HAL explorer: the page at `/` and its assets under
 // /__explorer/. What the page does in a browser is the e2e suite's (e2e/explorer/).
@@ -146,5 +149,32 @@ describe('methods other than GET and HEAD', () => {
     const answer = await get('/', { method: 'OPTIONS' })
     expect(answer.status).toBe(204)
     expect(answer.headers.get('allow')).toBe('GET, HEAD, OPTIONS')
+  })
+})
+
+describe('an API served at / (a recording of a root-level HAL server)', () => {
+  it('answers / with the API for HAL, JSON or no Accept, and with the explorer for a page', async () => {
+    const api = defineHalApi({
+      basePath: '',
+      collections: {
+        notes: defineCollection({ schema: z.object({ text: z.string() }), seed: [{ text: 'a' }] }),
+      },
+    })
+    const own = await createHalServer(api, { port: 0, log: false })
+    try {
+      for (const accept of ['application/hal+json', 'application/json', '*/*']) {
+        const answer = await fetch(`${own.origin}/`, { headers: { accept } })
+        expect(answer.headers.get('content-type')).toContain('json')
+        expect(((await answer.json()) as { _links: object })._links).toHaveProperty('notes')
+        expect(answer.headers.get('vary')).toContain('Accept')
+      }
+      const page = await fetch(`${own.origin}/`, {
+        headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+      })
+      expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8')
+      expect((await fetch(`${own.origin}/__explorer/explorer.js`)).status).toBe(200)
+    } finally {
+      await own.close()
+    }
   })
 })

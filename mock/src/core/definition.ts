@@ -272,7 +272,10 @@ export interface CollectionDefinition<S extends StandardSchema = StandardSchema>
 /** A named link template of the API's rels (HAL CURIE), e.g. `{ name: 'shop', href: '/docs/{rel}' }`. */
 export interface Curie {
   readonly name: string
-  /** Relative to the API's base, or absolute; has a `{rel}` variable. */
+  /**
+   * Relative to the API's base (`../rels/{rel}` for one beside it: RFC 3986 dot-segments), or
+   * absolute; has a `{rel}` variable.
+   */
   readonly href: string
 }
 

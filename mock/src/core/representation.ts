@@ -553,12 +553,24 @@ function addressesOf(definition: HalApiDefinition): Map<string, Address> {
 }
 
 /**
- * An href relative to the API's base, or absolute.
+ * An href relative to the API's base (`../` climbing out of its path), or absolute.
  *
  * @example
  * resolve('http://localhost/api', '/docs/{rel}') // 'http://localhost/api/docs/{rel}'
+ * resolve('http://localhost/api', '../rels/{rel}') // 'http://localhost/rels/{rel}'
  */
 export function resolve(base: string, href: string): string {
   if (/^[a-z][a-z\d+.-]*:/i.test(href)) return href
+  // `../` leaves the base path (a CURIE to documentation beside the API), never the origin.
+  if (href.startsWith('../')) {
+    const origin = /^[a-z][a-z\d+.-]*:\/\/[^/]*/i.exec(base)?.[0] ?? ''
+    let path = base.slice(origin.length)
+    let rest = href
+    while (rest.startsWith('../')) {
+      path = path.replace(/\/[^/]*$/, '')
+      rest = rest.slice(3)
+    }
+    return `${origin}${path}/${rest}`
+  }
   return `${base}${href.startsWith('/') ? '' : '/'}${href}`
 }

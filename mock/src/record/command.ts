@@ -73,7 +73,9 @@ const rootUrl = (raw: string | undefined): string => {
   try {
     const url = new URL(raw)
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error()
-    return url.href.replace(/\/$/, url.pathname === '/' ? '/' : '')
+    // As given: `/api/` and `/api` may be different resources (halacious redirects one to the other).
+    url.hash = ''
+    return url.href
   } catch {
     throw new RecordUsageError(`"${raw}" is no http(s) URL`)
   }
@@ -101,6 +103,8 @@ export async function runRecord(argv: readonly string[]): Promise<number> {
     return 0
   }
   const { root, out, check, options, quiet } = parsed
+  // On a terminal, one line rewritten in place; in a file or pipe, whole lines, in order.
+  const tty = process.stderr.isTTY === true
   const onProgress = quiet
     ? undefined
     : ({
@@ -115,7 +119,7 @@ export async function runRecord(argv: readonly string[]): Promise<number> {
         elapsed: number
       }) =>
         process.stderr.write(
-          `\r${requests} requests, ${records} records, ${queued} queued, ${(elapsed / 1000).toFixed(1)} s `,
+          `${tty ? '\r' : ''}${requests} requests, ${records} records, ${queued} queued, ${(elapsed / 1000).toFixed(1)} s${tty ? ' ' : '\n'}`,
         )
   try {
     if (check !== undefined) {
@@ -123,7 +127,7 @@ export async function runRecord(argv: readonly string[]): Promise<number> {
         ...options,
         ...(onProgress ? { onProgress } : {}),
       })
-      if (!quiet) process.stderr.write('\n')
+      if (!quiet && tty) process.stderr.write('\n')
       if (drift.length === 0) {
         console.log(`No drift: ${root} still matches the recording in ${check}.`)
         return 0
@@ -133,7 +137,7 @@ export async function runRecord(argv: readonly string[]): Promise<number> {
       return 1
     }
     const recording = await recordApi(root, { ...options, ...(onProgress ? { onProgress } : {}) })
-    if (!quiet) process.stderr.write('\n')
+    if (!quiet && tty) process.stderr.write('\n')
     await writeRecording(out as string, recording.files)
     const { crawl, model } = recording
     console.log(

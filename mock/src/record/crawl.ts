@@ -153,6 +153,8 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
   let bytes = 0
   let stopped: string | undefined
   let nextSlot = started
+  // The root as read: where its same-origin redirects led.
+  let rootAt = root
 
   const enqueue = (job: Job) => {
     const key = `${job.accept} ${job.url}`
@@ -183,13 +185,13 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
   // `list` is the list the document being read belongs to: a `next` link counts against it, so a
   // chain of pages at ever new paths (`/p1`, `/p2`…) still stops at `--pages`.
   const follow = (link: Link, depth: number, inPage: boolean, list: string) => {
+    // CURIEs name documentation (often HTML), no resource of the API.
     if (link.rel === 'curies') return
     if (!link.templated) {
       const paging = inPage ? pageRel(link.rel) : undefined
-      const next = paging !== undefined
-      // The other pages are reached by walking `next` (under whatever name the API gives it).
-      if (next && paging !== 'next') return
-      if (next) {
+      // Every page link (`next`, and `first`, `prev`, `last`, which a walk by `next` mostly reads
+      // anyway) counts against the list's `--pages`.
+      if (paging !== undefined) {
         if (seen.has(`hal ${link.href}`)) return
         const count = pagesPerList.get(list) ?? 1
         if (count >= limits.pages) {
@@ -208,13 +210,11 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
     // A templated page link (Spring Data REST's `?page=1&size=5{&sort}`): the page, as it is.
     const paging = inPage ? pageRel(link.rel) : undefined
     if (paging !== undefined) {
-      if (paging === 'next') {
-        try {
-          const href = new URL(expandTemplate(link.href, {}), link.context).href
-          follow({ ...link, href, templated: false }, depth, inPage, list)
-        } catch (error) {
-          unreached.set(link.href, `a template that does not expand: ${(error as Error).message}`)
-        }
+      try {
+        const href = new URL(expandTemplate(link.href, {}), link.context).href
+        follow({ ...link, href, templated: false }, depth, inPage, list)
+      } catch (error) {
+        unreached.set(link.href, `a template that does not expand: ${(error as Error).message}`)
       }
       return
     }
@@ -261,7 +261,10 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
     const { data, links: raw, embedded } = adapter.read(body)
     const links = new Links(context, raw, inherited)
     const rels = links.rels()
-    const inPage = rels.some((rel) => pageRel(rel)) || Object.keys(embedded).length > 0
+    // A page: it links a neighbour page or embeds a list. A root's `first` (Traverson's) is a link.
+    const inPage =
+      rels.some((rel) => /^(next|prev|previous)(Page)?$/i.test(rel)) ||
+      Object.values(embedded).some((items) => items.length > 1)
     if (!inPage || !Array.isArray(Object.values(embedded)[0])) remember(data)
     for (const rel of rels) for (const link of links.getAll(rel)) follow(link, depth, inPage, list)
     for (const items of Object.values(embedded)) {
@@ -306,7 +309,10 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
     if (response.status >= 300 && response.status < 400 && location !== null) {
       await response.body?.cancel()
       const target = new URL(location, job.url).href
-      unreached.set(job.url, `${response.status}: redirects to ${target}`)
+      // Followed on the root's origin (halacious's `/api` → `/api/`): the root is then where it led.
+      if (new URL(target).origin === origin) {
+        if (job.url === rootAt && job.accept === 'hal') rootAt = target
+      } else unreached.set(job.url, `${response.status}: redirects to ${target}`)
       enqueue({ ...job, url: target })
       return
     }
@@ -407,8 +413,15 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
   }
   await Promise.all(active)
   for (const job of queue) unreached.set(job.url, stopped ?? 'not read')
+  // The last figures, so that a display ends on the crawl's own.
+  options.onProgress?.({
+    requests,
+    records: records.size,
+    queued: 0,
+    elapsed: Date.now() - started,
+  })
   return {
-    root,
+    root: rootAt,
     exchanges,
     unreached: [...unreached]
       .map(([url, reason]) => ({ url, reason }))

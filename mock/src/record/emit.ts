@@ -111,6 +111,7 @@ function pageMemberSource(member: PageMember, indent: string, curies: boolean): 
     case 'links': {
       const inner = `${indent}  `
       const lines = member.links.map((link: PageLink) => {
+        if ('curies' in link) return `${inner}${key(link.rel)}: p.curies,`
         if ('page' in link) {
           return link.page === 'prev' || link.page === 'next'
             ? `${inner}...(p.links.${link.page} ? { ${key(link.rel)}: p.links.${link.page} } : {}),`
@@ -293,15 +294,37 @@ export function emitRecording(model: ApiModel, notes: EmitNotes): RecordingFiles
   if (hasRoutes) {
     if (helpers.length > 0) helpers.push('')
     helpers.push(
-      "/** A document of no collection, answered as it was recorded, its hrefs on the mock's origin. */",
-      'const recorded = (path: string, body: unknown): HalRoute => ({',
+      '/** A strong validator of a text (FNV-1a and its length): the same text, the same ETag. */',
+      'const etagOf = (text: string) => {',
+      '  let hash = 0x811c9dc5',
+      '  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193)',
+      `  return '"' + (hash >>> 0).toString(36) + '-' + text.length.toString(36) + '"'`,
+      '}',
+      '',
+      '/**',
+      " * The documents of no collection at one path, answered as recorded (the one of the request's",
+      " * query, else the one without), hrefs on the mock's origin, with an ETag.",
+      ' */',
+      'const recorded = (path: string, bodies: readonly { query: string; body: unknown }[]): HalRoute => ({',
       "  method: 'GET',",
       '  path,',
-      '  handle: ({ url }) =>',
-      `    new Response(JSON.stringify(body).replaceAll(${js(RECORDED_ORIGIN)}, url.origin), {`,
-      "      headers: { 'content-type': 'application/hal+json' },",
-      '    }),',
+      '  handle: ({ url, request }) => {',
+      "    const found = bodies.find((d) => d.query === url.search) ?? bodies.find((d) => d.query === '')",
+      '    if (!found) return new Response(null, { status: 404 })',
+      `    const text = JSON.stringify(found.body).replaceAll(${js(RECORDED_ORIGIN)}, url.origin)`,
+      '    const etag = etagOf(text)',
+      "    if (request.headers.get('if-none-match') === etag)",
+      '      return new Response(null, { status: 304, headers: { etag } })',
+      "    return new Response(text, { headers: { 'content-type': 'application/hal+json', etag } })",
+      '  },',
       '})',
+      '',
+      '/** The documents by path, in their order. */',
+      'const byPath = (all: readonly { path: string; query: string; body: unknown }[]) => {',
+      '  const paths = new Map<string, { query: string; body: unknown }[]>()',
+      '  for (const d of all) paths.set(d.path, [...(paths.get(d.path) ?? []), d])',
+      '  return [...paths].map(([path, bodies]) => recorded(path, bodies))',
+      '}',
     )
   }
   const body = [
@@ -321,7 +344,7 @@ export function emitRecording(model: ApiModel, notes: EmitNotes): RecordingFiles
   if (hasRoutes) {
     body.push(
       '  // Documents of no collection (and the root, when the core would write it otherwise).',
-      '  routes: documents.map((d) => recorded(d.path, d.body)),',
+      '  routes: byPath(documents),',
     )
   }
   body.push('})')
@@ -338,7 +361,7 @@ export function emitRecording(model: ApiModel, notes: EmitNotes): RecordingFiles
   ].join('\n')
   const seed = Object.fromEntries(model.collections.map((c) => [c.name, c.records]))
   const documents = [
-    ...(model.root === undefined ? [] : [{ path: '', body: model.root }]),
+    ...(model.root === undefined ? [] : [{ path: '', query: '', body: model.root }]),
     ...model.documents,
   ]
   const files: Record<string, string> = {
@@ -391,7 +414,7 @@ export function recordingShape(
           `${m.name}: ${shapeType(m.shape)}${m.optional ? '?' : ''}${m.nullable ? ' | null' : ''}`,
       ),
     })),
-    documents: model.documents.map((d) => d.path),
+    documents: [...new Set(model.documents.map((d) => d.path))],
     unreached: notes.unreached.map(({ url, reason }) => ({
       url: url.replace(/^[a-z]+:\/\/[^/]+/i, RECORDED_ORIGIN),
       reason,

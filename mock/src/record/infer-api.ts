@@ -1,4 +1,5 @@
 import { halAdapter, Links } from '@halyard/sdk'
+import { resolve } from '../core/representation.js'
 import { type Crawl, type Exchange, listOf, templateVariables } from './crawl.js'
 import { inferPaging, isDefaultPaging } from './infer-conventions.js'
 import { inferLinks } from './infer-links.js'
@@ -140,7 +141,7 @@ export function inferApi(crawl: Crawl): ApiModel {
     .filter((c) => c.name)
     .map((c) => ({
       name: c.name as string,
-      href: neutral(relative(c.href, origin, basePath), origin),
+      href: curieHref(c.href, origin, basePath),
     }))
 
   const collections: CollectionModel[] = []
@@ -288,11 +289,13 @@ export function inferApi(crawl: Crawl): ApiModel {
   for (const exchange of hal) {
     if (claimed.has(exchange.url)) continue
     const path = under(exchange.url)
-    if (path === undefined || path === '' || paths.has(path)) continue
+    const query = new URL(exchange.url).search
+    // `''` and `/` both answer the root (one trailing slash is tolerated).
+    if (path === undefined || path === '' || path === '/' || paths.has(`${path}${query}`)) continue
     // Not HAL (an OpenAPI document, say): the mock makes its own, or it is no part of the API.
     if (!isObject(exchange.body) || !isObject(exchange.body._links)) continue
-    paths.add(path)
-    documents.push({ path, body: neutral(exchange.body, origin) })
+    paths.add(`${path}${query}`)
+    documents.push({ path, query, body: neutral(exchange.body, origin) })
   }
   // In the root's order (the core links them in the definition's), then the rest by address.
   const rootOrder = (c: CollectionModel) => {
@@ -333,11 +336,20 @@ function expectedRoot(model: ApiModel): unknown {
   if (model.curies.length > 0) {
     links.curies = model.curies.map((c) => ({
       name: c.name,
-      href: /^[a-z][a-z\d+.-]*:/i.test(c.href)
-        ? c.href
-        : `${base}${c.href.startsWith('/') ? '' : '/'}${c.href}`,
+      href: resolve(base, c.href),
       templated: true,
     }))
   }
   return { _links: links }
+}
+
+/**
+ * A CURIE's href as the core resolves it: under the base relative to it, beside it with `../`
+ * (halacious's `/rels/…` beside `/api`), another origin's as recorded.
+ */
+function curieHref(href: string, origin: string, basePath: string): string {
+  const under = relative(href, origin, basePath)
+  if (under !== href || !href.startsWith(`${origin}/`)) return neutral(under, origin)
+  const depth = basePath.split('/').length - 1
+  return `${'../'.repeat(depth)}${href.slice(origin.length + 1)}`
 }

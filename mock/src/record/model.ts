@@ -57,6 +57,8 @@ export type PageMember =
 /** A link of a page document: one of the page's own (`self`, `next`…), or a constant href. */
 export type PageLink =
   | { readonly rel: string; readonly page: PageRel }
+  /** The API's CURIEs, at the place the page writes them. */
+  | { readonly rel: string; readonly curies: true }
   | { readonly rel: string; readonly href: string; readonly templated?: boolean }
 
 /** What a collection lets clients write, and what said so. */
@@ -93,6 +95,8 @@ export interface CollectionModel {
 export interface DocumentModel {
   /** Path under the base. */
   readonly path: string
+  /** The query it was read with (`?page=1`), `''` for none: each query's document is its own. */
+  readonly query: string
   readonly body: unknown
 }
 
