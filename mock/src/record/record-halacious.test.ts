@@ -22,7 +22,8 @@ describe('a halacious server, recorded from /api and replayed', () => {
     server = await startHalaciousServer()
     recording = await recordApi(`${server.origin}/api`)
     replay = await replayOf(recording, 'halacious')
-  })
+    // A server, a crawl and a module to load: more than the default 10 s on a busy machine.
+  }, 60_000)
   afterAll(() => server.close())
 
   const at = (path: string, init: RequestInit = {}) =>
