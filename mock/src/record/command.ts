@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util'
+import { partialNote } from './model.js'
 import { checkRecording, recordApi, writeRecording } from './record.js'
 
 const HELP = `halyard-mock record: record a live HAL API into a stateful mock (a defineHalApi module)
@@ -12,9 +13,9 @@ Options:
   --header 'Name: value' send this header with every request (repeatable); its value is never
                          written anywhere
   --depth <n>            link hops from the root (default 8)
-  --pages <n>            pages read per list by following next (default 50)
-  --records <n>          records to read at most (default 5000)
-  --max-requests <n>     requests in all (default 20000)
+  --pages <n>            pages read per list by following next (default 1000)
+  --records <n>          records to read at most (default 50000)
+  --max-requests <n>     requests in all (default 100000)
   --rate <n>             requests per second (default: no limit)
   --max-time <s>         seconds the crawl may take (default 300)
   --expansions <n>       values tried per variable of a templated link (default 3)
@@ -143,6 +144,9 @@ export async function runRecord(argv: readonly string[]): Promise<number> {
     console.log(
       `Recorded ${crawl.records} records in ${model.collections.length} collections with ${crawl.requests} requests in ${(crawl.elapsed / 1000).toFixed(1)} s into ${out}.`,
     )
+    for (const c of model.collections) {
+      if (c.partial) console.log(`Partial: ${c.name}: ${partialNote(c.records.length, c.partial)}`)
+    }
     for (const r of recording.redactions) console.log(`Redacted: ${r.what} (${r.count}×)`)
     for (const u of crawl.unreached.slice(0, 20)) console.log(`Not reached: ${u.url}: ${u.reason}`)
     if (crawl.unreached.length > 20)

@@ -22,11 +22,11 @@ export interface Unreached {
 export interface CrawlLimits {
   /** Link hops from the root (walking `next` is no hop). Default 8. */
   readonly depth?: number
-  /** Pages read per list (walking `next`). Default 50. */
+  /** Pages read per list (walking `next`). Default 1000. */
   readonly pages?: number
-  /** Records (distinct `self`s ending in an id) before the crawler stops adding item reads. Default 5000. */
+  /** Records (distinct `self`s ending in an id) before the crawler stops adding item reads. Default 50000. */
   readonly records?: number
-  /** Requests in all. Default 20000. */
+  /** Requests in all. Default 100000. */
   readonly requests?: number
   /** Requests per second, 0 for no limit. Default 0. */
   readonly rate?: number
@@ -126,9 +126,9 @@ export const listOf = (url: string): string => url.replace(/[?#].*$/, '')
 export async function crawlApi(root: string, options: CrawlOptions = {}): Promise<Crawl> {
   const limits = {
     depth: options.depth ?? 8,
-    pages: options.pages ?? 50,
-    records: options.records ?? 5000,
-    requests: options.requests ?? 20_000,
+    pages: options.pages ?? 1000,
+    records: options.records ?? 50_000,
+    requests: options.requests ?? 100_000,
     rate: options.rate ?? 0,
     time: options.time ?? 300_000,
     expansions: options.expansions ?? 3,
@@ -189,9 +189,10 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
     if (link.rel === 'curies') return
     if (!link.templated) {
       const paging = inPage ? pageRel(link.rel) : undefined
-      // Every page link (`next`, and `first`, `prev`, `last`, which a walk by `next` mostly reads
-      // anyway) counts against the list's `--pages`.
-      if (paging !== undefined) {
+      // A page's `first`, `prev` and `last` are pages of its list, which the walk by `next` reads
+      // (under another spelling of their query, which would cost a request per list for nothing).
+      if (paging === 'other') return
+      if (paging === 'next') {
         if (seen.has(`hal ${link.href}`)) return
         const count = pagesPerList.get(list) ?? 1
         if (count >= limits.pages) {
@@ -209,7 +210,8 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
     expanded.add(link.href)
     // A templated page link (Spring Data REST's `?page=1&size=5{&sort}`): the page, as it is.
     const paging = inPage ? pageRel(link.rel) : undefined
-    if (paging !== undefined) {
+    if (paging === 'other') return
+    if (paging === 'next') {
       try {
         const href = new URL(expandTemplate(link.href, {}), link.context).href
         follow({ ...link, href, templated: false }, depth, inPage, list)
@@ -261,10 +263,17 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
     const { data, links: raw, embedded } = adapter.read(body)
     const links = new Links(context, raw, inherited)
     const rels = links.rels()
-    // A page: it links a neighbour page or embeds a list. A root's `first` (Traverson's) is a link.
+    // A page: it links a neighbour page, or its first and last, or embeds. A root's lone `first`
+    // (Traverson's) is a link to read.
+    const roles = new Set(
+      rels.map((rel) => pageRel(rel) && rel.replace(/Page$/i, '').toLowerCase()),
+    )
     const inPage =
-      rels.some((rel) => /^(next|prev|previous)(Page)?$/i.test(rel)) ||
-      Object.values(embedded).some((items) => items.length > 1)
+      roles.has('next') ||
+      roles.has('prev') ||
+      roles.has('previous') ||
+      (roles.has('first') && roles.has('last')) ||
+      Object.keys(embedded).length > 0
     if (!inPage || !Array.isArray(Object.values(embedded)[0])) remember(data)
     for (const rel of rels) for (const link of links.getAll(rel)) follow(link, depth, inPage, list)
     for (const items of Object.values(embedded)) {

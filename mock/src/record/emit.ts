@@ -7,7 +7,7 @@ import type {
   PageMember,
   PagingModel,
 } from './model.js'
-import { RECORDED_ORIGIN, singular } from './model.js'
+import { partialNote, RECORDED_ORIGIN, singular } from './model.js'
 import type { RedactionReport } from './redact.js'
 
 /** The files of a recording, by name: `api.ts`, `seed.json`, `documents.json`, `recording.json`. */
@@ -198,7 +198,18 @@ function collectionSource(
     lines.push(`represent: ({ ${rest}, ...members }) => members,`)
   }
   if (c.writes.source !== 'none' && c.writes.methods.length === 0) lines.push('readOnly: true,')
+  if (c.input) {
+    lines.push(
+      `// A write takes what its forms name${c.parent ? ' (the parent comes from the URL)' : ''}.`,
+    )
+    lines.push(`input: ${schema}.pick({ ${c.input.map((m) => `${key(m)}: true`).join(', ')} }),`)
+  }
+  if (c.templates) {
+    const names = Object.entries(c.templates).map(([k, v]) => `${k}: ${js(v)}`)
+    lines.push(`templates: { ${names.join(', ')} },`)
+  }
   const notes = [
+    ...(c.partial ? [`PARTIAL: ${partialNote(c.records.length, c.partial)}.`] : []),
     `${c.records.length} ${c.records.length === 1 ? 'record' : 'records'} at ${c.pattern.replace(/\{\}/g, '{id}')}; ${writesNote(c)}.`,
     ...c.dropped.map((d) => `Not reproduced: ${d}.`),
   ]
@@ -305,9 +316,12 @@ export function emitRecording(model: ApiModel, notes: EmitNotes): RecordingFiles
       " * The documents of no collection at one path, answered as recorded (the one of the request's",
       " * query, else the one without), hrefs on the mock's origin, with an ETag.",
       ' */',
-      'const recorded = (path: string, bodies: readonly { query: string; body: unknown }[]): HalRoute => ({',
+      'type Recorded = { query: string; type?: string; body: unknown }',
+      'const recorded = (path: string, bodies: readonly Recorded[]): HalRoute => ({',
       "  method: 'GET',",
       '  path,',
+      '  // Whatever the request accepts, as the API answered it.',
+      '  produces: [],',
       '  handle: ({ url, request }) => {',
       "    const found = bodies.find((d) => d.query === url.search) ?? bodies.find((d) => d.query === '')",
       '    if (!found) return new Response(null, { status: 404 })',
@@ -315,13 +329,14 @@ export function emitRecording(model: ApiModel, notes: EmitNotes): RecordingFiles
       '    const etag = etagOf(text)',
       "    if (request.headers.get('if-none-match') === etag)",
       '      return new Response(null, { status: 304, headers: { etag } })',
-      "    return new Response(text, { headers: { 'content-type': 'application/hal+json', etag } })",
+      "    const type = found.type ?? 'application/hal+json'",
+      "    return new Response(text, { headers: { 'content-type': type, etag } })",
       '  },',
       '})',
       '',
       '/** The documents by path, in their order. */',
-      'const byPath = (all: readonly { path: string; query: string; body: unknown }[]) => {',
-      '  const paths = new Map<string, { query: string; body: unknown }[]>()',
+      'const byPath = (all: readonly ({ path: string } & Recorded)[]) => {',
+      '  const paths = new Map<string, Recorded[]>()',
       '  for (const d of all) paths.set(d.path, [...(paths.get(d.path) ?? []), d])',
       '  return [...paths].map(([path, bodies]) => recorded(path, bodies))',
       '}',
@@ -382,6 +397,8 @@ export interface RecordingShape {
     readonly rel: string
     readonly parent?: string
     readonly paging: string
+    /** The bound that cut its list, when one did. */
+    readonly partial?: string
     readonly links: readonly string[]
     readonly embed: readonly string[]
     readonly members: readonly string[]
@@ -405,6 +422,7 @@ export function recordingShape(
       paging: c.paging
         ? `${c.paging.page},${c.paging.size} from ${c.paging.firstIndex}`
         : 'page,size from 0',
+      ...(c.partial ? { partial: c.partial.reason } : {}),
       links: c.links.map((l) =>
         l.kind === 'relation' ? `${l.rel} -> ${l.to}` : `${l.rel} (link)`,
       ),

@@ -4,7 +4,7 @@ import { type Crawl, type Exchange, listOf, templateVariables } from './crawl.js
 import { inferPaging, isDefaultPaging } from './infer-conventions.js'
 import { inferLinks } from './infer-links.js'
 import { objectShape } from './infer-schema.js'
-import { inferWrites, withFormHints } from './infer-writes.js'
+import { inferTemplates, inferWrites, withFormHints } from './infer-writes.js'
 import {
   type ApiModel,
   byKey,
@@ -13,6 +13,9 @@ import {
   type Item,
   isObject,
   neutral,
+  type PageMember,
+  type PagingModel,
+  type PartialModel,
   RECORDED_ORIGIN,
   relative,
   singular,
@@ -254,6 +257,7 @@ export function inferApi(crawl: Crawl): ApiModel {
     const rootRel = rootLinks
       ?.rels()
       .find((rel) => rootLinks.getAll(rel).some((l) => untemplated(l) === list))
+    const partial = partialOf(collection, crawl, under, patternOf, ownPages, paging)
     // With a page document of its own, the rel names the root's link only.
     const rel = paging && !isDefaultPaging(paging) ? (rootRel ?? collection.rel) : collection.rel
     return {
@@ -265,6 +269,8 @@ export function inferApi(crawl: Crawl): ApiModel {
       ...(paging && isDefaultPaging(paging) ? { pageSize: paging.defaultSize } : {}),
       ...(paging && !isDefaultPaging(paging) ? { paging } : {}),
       writes: inferWrites(collection, crawl, under),
+      ...(partial ? { partial } : {}),
+      ...inferTemplates({ ...collection, shape }, crawl, under),
       dropped,
     }
   })
@@ -292,10 +298,18 @@ export function inferApi(crawl: Crawl): ApiModel {
     const query = new URL(exchange.url).search
     // `''` and `/` both answer the root (one trailing slash is tolerated).
     if (path === undefined || path === '' || path === '/' || paths.has(`${path}${query}`)) continue
-    // Not HAL (an OpenAPI document, say): the mock makes its own, or it is no part of the API.
-    if (!isObject(exchange.body) || !isObject(exchange.body._links)) continue
+    // Any JSON object the API answered a HAL `Accept` with (a document without links, a Spring
+    // Data REST profile) but its OpenAPI document: the mock's own describes the mock, and the
+    // API's, full of examples shaped like credentials, would be written redacted.
+    if (!isObject(exchange.body) || path === '/openapi.json') continue
     paths.add(`${path}${query}`)
-    documents.push({ path, query, body: neutral(exchange.body, origin) })
+    const hal = /^application\/hal\+json$/i.test(exchange.contentType)
+    documents.push({
+      path,
+      query,
+      ...(hal ? {} : { type: exchange.contentType }),
+      body: neutral(exchange.body, origin),
+    })
   }
   // In the root's order (the core links them in the definition's), then the rest by address.
   const rootOrder = (c: CollectionModel) => {
@@ -352,4 +366,45 @@ function curieHref(href: string, origin: string, basePath: string): string {
   if (under !== href || !href.startsWith(`${origin}/`)) return neutral(under, origin)
   const depth = basePath.split('/').length - 1
   return `${'../'.repeat(depth)}${href.slice(origin.length + 1)}`
+}
+
+/**
+ * Whether a bound cut a collection's list (its pages past `--pages`, its records past
+ * `--records`, or the whole crawl stopped), and the total its pages stated when it has one list.
+ */
+function partialOf(
+  collection: CollectionModel,
+  crawl: Crawl,
+  under: (url: string) => string | undefined,
+  patternOf: (path: string) => string,
+  pages: readonly { exchange: Exchange; list: string }[],
+  paging: PagingModel | undefined,
+): PartialModel | undefined {
+  const listPattern = collection.pattern.replace(/\/\{\}$/, '')
+  const at = (url: string) => patternOf(under(listOf(url)) ?? '')
+  const cut = crawl.unreached.find(
+    (u) =>
+      (u.reason.startsWith('past --pages ') && at(u.url) === listPattern) ||
+      (u.reason.startsWith('past --records ') && at(u.url) === collection.pattern) ||
+      /^past --max-(time|requests|bytes) /.test(u.reason),
+  )
+  if (!cut) return undefined
+  const reason = cut.reason.replace(/^past /, 'by ').replace(/ of .*$/, '')
+  const lists = new Set(pages.map((p) => p.list))
+  const first = pages[0]?.exchange.body
+  const total = lists.size === 1 && paging ? statedTotal(paging.document, first) : undefined
+  return { reason, ...(total === undefined ? {} : { total }) }
+}
+
+/** The number a page document holds in the member whose role is the total. */
+function statedTotal(members: readonly PageMember[], body: unknown): number | undefined {
+  for (const m of members) {
+    const value = isObject(body) ? body[m.name] : undefined
+    if (m.role === 'total' && typeof value === 'number') return value
+    if (m.role === 'object') {
+      const inner = statedTotal(m.members, value)
+      if (inner !== undefined) return inner
+    }
+  }
+  return undefined
 }

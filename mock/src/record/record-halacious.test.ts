@@ -44,7 +44,7 @@ describe('a halacious server, recorded from /api and replayed', () => {
   it('answers every recorded GET with the same members, rels and value types', async () => {
     const { same, differ } = await sameShapes(recording, replay, server.origin)
     expect(differ).toEqual([])
-    expect(same).toBeGreaterThan(25)
+    expect(same).toBeGreaterThan(20)
   })
 
   it('computes each page’s links from its own index, on the replay’s origin', async () => {

@@ -80,6 +80,41 @@ describe('the Blog API, recorded and replayed', () => {
   })
 })
 
+describe('the Blog API’s forms, recorded and replayed as the API wrote them', () => {
+  it('keeps createArticle, requires only what the template requires, and takes no blogId', async () => {
+    const blog = await createMockServer({ port: 0, log: false, articles: 3 })
+    try {
+      const recording = await recordApi(blog.url)
+      const replay = await replayOf(recording, 'blog-forms')
+      const list = '/api/v1.2/blogs/1/articles'
+      const forms = async (handle: (r: Request) => Promise<Response>, origin: string) => {
+        const response = await handle(
+          new Request(`${origin}${list}`, {
+            headers: { accept: 'application/prs.hal-forms+json' },
+          }),
+        )
+        return JSON.stringify((await response.json())._templates).replaceAll(origin, 'O')
+      }
+      const original = await forms((r) => fetch(r), blog.origin)
+      const replayed = await forms((r) => replay.handle(r), REPLAY)
+      expect(replayed).toBe(original)
+      expect(Object.keys(JSON.parse(replayed))).toEqual(['createArticle'])
+      expect(replayed).not.toContain('blogId')
+      // A POST without `content`, which the template does not require: 201 on both.
+      const created = await replay.handle(
+        new Request(`${REPLAY}${list}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-access-token': 'mock-token' },
+          body: JSON.stringify({ title: 'No content yet' }),
+        }),
+      )
+      expect(created.status).toBe(201)
+    } finally {
+      await blog.close()
+    }
+  })
+})
+
 describe('third-party pages, replayed with their own conventions', () => {
   let jsonServer: HalServer
   beforeAll(async () => {
