@@ -28,6 +28,11 @@ export interface RelationLink<R> {
    */
   readonly reverse?: string
   /**
+   * The path segment of that list under the linked record, when not `reverse` itself: a recorded
+   * API's `td:tasks` at `/projects/{id}/tasks` has `reversePath: 'tasks'`.
+   */
+  readonly reversePath?: string
+  /**
    * The link's `title`: a string, or computed from the linked record (say `(blog) => blog.title`;
    * a value that is no string is written as one, none when `undefined` or `null`), which a change
    * of that record shows at once (its version keys the memoised representations).

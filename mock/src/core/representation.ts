@@ -43,6 +43,8 @@ type HalLinks = Record<string, HalLinkObject | HalLinkObject[] | readonly PageLi
 /** A link from a target record back to the records pointing at it, by the reverse rel. */
 interface BackLink {
   readonly rel: string
+  /** The segment of its list under the target record. */
+  readonly path: string
   readonly from: string
   readonly relation: string
 }
@@ -109,7 +111,12 @@ export class Representations {
       for (const relation of collection.relations) {
         if (!relation.reverse) continue
         const list = back.get(relation.to) ?? []
-        list.push({ rel: relation.reverse, from: collection.name, relation: relation.rel })
+        list.push({
+          rel: relation.reverse,
+          path: relation.reversePath ?? relation.reverse,
+          from: collection.name,
+          relation: relation.rel,
+        })
         back.set(relation.to, list)
       }
     }
@@ -400,7 +407,7 @@ export class Representations {
     }
     for (const back of this.backLinks(collection.name)) {
       links[back.rel] = {
-        href: `${self}/${back.rel}${this.address(back.from).paging.template}`,
+        href: `${self}/${back.path}${this.address(back.from).paging.template}`,
         templated: true,
       }
     }

@@ -50,7 +50,7 @@ function resolveLinks(model: ApiModel): Map<string, { links: LinkModel[]; nested
   for (const c of model.collections) {
     for (const link of c.links) {
       if (link.kind !== 'plain') continue
-      const back = link.href.match(/^@back:(.+)$/)?.[1]
+      const [, back, reversePath] = link.href.match(/^@back:([^/]+)(?:\/(.+))?$/) ?? []
       const nested = link.href.match(/^@nested:(.+)$/)?.[1]
       const own = out.get(c.name)
       if (!own || (!back && !nested)) continue
@@ -62,7 +62,11 @@ function resolveLinks(model: ApiModel): Map<string, { links: LinkModel[]; nested
         const index = from?.links.findIndex((l) => l.kind === 'relation' && l.to === c.name) ?? -1
         const relation = from?.links[index]
         if (from && relation && relation.kind === 'relation')
-          from.links[index] = { ...relation, reverse: link.rel }
+          from.links[index] = {
+            ...relation,
+            reverse: link.rel,
+            ...(reversePath === undefined ? {} : { reversePath }),
+          }
       }
       if (nested) {
         const child = out.get(nested)
@@ -84,6 +88,7 @@ function linkSource(link: LinkModel, optional: (member: string) => boolean): str
     : `(r) => r${access(link.member)}`
   const parts = [`to: ${js(link.to)}`, `id: ${id}`]
   if (link.reverse) parts.push(`reverse: ${js(link.reverse)}`)
+  if (link.reversePath) parts.push(`reversePath: ${js(link.reversePath)}`)
   if (link.title && 'text' in link.title) parts.push(`title: ${js(link.title.text)}`)
   if (link.title && 'member' in link.title) parts.push(`title: titleOf(${js(link.title.member)})`)
   return `{ ${parts.join(', ')} }`

@@ -284,7 +284,7 @@ export function inferApi(crawl: Crawl): ApiModel {
     served.add(c.pattern.replace(/\/\{\}$/, ''))
     for (const link of c.links) {
       if (link.kind === 'plain' && link.href.startsWith('@back:'))
-        served.add(`${c.pattern}/${link.rel}`)
+        served.add(`${c.pattern}/${link.href.split('/')[1] ?? link.rel}`)
     }
   }
   for (const page of pages) {
@@ -295,6 +295,8 @@ export function inferApi(crawl: Crawl): ApiModel {
   for (const exchange of hal) {
     if (claimed.has(exchange.url)) continue
     const path = under(exchange.url)
+    // A list the mock serves (an empty one too, which no item names): the mock's own answer.
+    if (path !== undefined && served.has(patternOf(path))) continue
     const query = new URL(exchange.url).search
     // `''` and `/` both answer the root (one trailing slash is tolerated).
     if (path === undefined || path === '' || path === '/' || paths.has(`${path}${query}`)) continue

@@ -19,6 +19,8 @@ export type LinkModel =
       readonly inArray?: string
       readonly many: boolean
       readonly reverse?: string
+      /** The back list's path segment, when not the reverse rel. */
+      readonly reversePath?: string
       /** A title: the linked record's member, or the same text on every link. */
       readonly title?: { readonly member: string } | { readonly text: string }
     }

@@ -74,17 +74,30 @@ describe('a halacious server, recorded from /api and replayed', () => {
     }
   })
 
-  it('answers a document of no collection by its query, with an ETag that revalidates', async () => {
+  it('answers its root with an ETag that revalidates', async () => {
+    const answer = await at('/api/')
+    const etag = answer.headers.get('etag') ?? ''
+    expect(etag).toMatch(/^".+"$/)
+    expect((await at('/api/', { headers: { 'if-none-match': etag } })).status).toBe(304)
+  })
+
+  it('keeps a project’s tasks a list of the tasks that link to it, which writes change', async () => {
     const second = await json('/api/projects/1/tasks?page=1&size=3')
     expect(second.page).toBe(1)
     expect(second._embedded['td:task']?.map((t) => t.id)).toEqual([4, 5, 6])
-    const answer = await at('/api/projects/1/tasks')
-    expect(((await answer.json()) as Doc).page).toBe(0)
-    const etag = answer.headers.get('etag') ?? ''
-    expect(etag).toMatch(/^".+"$/)
-    expect((await at('/api/projects/1/tasks', { headers: { 'if-none-match': etag } })).status).toBe(
-      304,
-    )
+    const created = await at('/api/tasks', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ projectId: 1, title: 'Listed', done: false }),
+    })
+    expect(created.status).toBe(201)
+    expect((await json('/api/projects/1/tasks')).totalElements).toBe(8)
+    expect((await json('/api/projects/3/tasks')).totalElements).toBe(0)
+    expect(
+      (await at(new URL(created.headers.get('location') ?? '').pathname, { method: 'DELETE' }))
+        .status,
+    ).toBeLessThan(300)
+    expect((await json('/api/projects/1/tasks')).totalElements).toBe(7)
   })
 
   it('lets writes change later reads: POST, GET, totals, a stale If-Match, DELETE then 404', async () => {

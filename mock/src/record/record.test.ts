@@ -260,6 +260,35 @@ describe('redaction', () => {
   })
 })
 
+describe('documents of no collection', () => {
+  it('answers each by the query it was read with, with an ETag', async () => {
+    const hal = (body: object) =>
+      Response.json(body, { headers: { 'content-type': 'application/hal+json' } })
+    const api = async (request: Request) => {
+      const url = new URL(request.url)
+      if (url.pathname === '/') {
+        return hal({
+          _links: {
+            self: { href: '/' },
+            report: [{ href: '/report?year=2024' }, { href: '/report?year=2025' }],
+          },
+        })
+      }
+      const year = url.searchParams.get('year')
+      return url.pathname === '/report' && year
+        ? hal({ _links: { self: { href: `/report?year=${year}` } }, year: Number(year) })
+        : new Response('', { status: 404 })
+    }
+    const recording = await recordApi('http://reports.test/', { fetch: api })
+    const replay = await replayOf(recording, 'reports')
+    for (const year of [2024, 2025]) {
+      const answer = await replay.handle(new Request(`http://replay.test/report?year=${year}`))
+      expect(((await answer.json()) as { year: number }).year).toBe(year)
+      expect(answer.headers.get('etag')).toMatch(/^".+"$/)
+    }
+  })
+})
+
 describe('bounds', () => {
   it('marks a list a bound cut, in the model and the module, with the total the API stated', async () => {
     const blog = createBlogApi({ articles: 100 })
