@@ -408,5 +408,5 @@ describe('halyard-mock record, then halyard-mock --api (real processes, real HTT
     expect(drift.out).toContain('collection removed: customers')
     expect((await exit(bin(['record', 'not a url', '--out', dir]))).code).toBe(2)
     // Five processes, each starting tsx: more than the default 20 s on a busy machine.
-  }, 120_000)
+  }, 240_000)
 })
