@@ -148,6 +148,7 @@ export async function runRecord(argv: readonly string[]): Promise<number> {
       if (c.partial) console.log(`Partial: ${c.name}: ${partialNote(c.records.length, c.partial)}`)
     }
     for (const r of recording.redactions) console.log(`Redacted: ${r.what} (${r.count}×)`)
+    for (const s of crawl.skipped) console.log(`Not followed: ${s.count} ${s.reason}`)
     for (const u of crawl.unreached.slice(0, 20)) console.log(`Not reached: ${u.url}: ${u.reason}`)
     if (crawl.unreached.length > 20)
       console.log(`… and ${crawl.unreached.length - 20} more (recording.json)`)

@@ -67,6 +67,8 @@ export interface Crawl {
   readonly root: string
   readonly exchanges: ReadonlyMap<string, Exchange>
   readonly unreached: readonly Unreached[]
+  /** Links it chose not to follow, counted by why (a page's `first`, a CURIE). */
+  readonly skipped: readonly { readonly reason: string; readonly count: number }[]
   readonly requests: number
   readonly records: number
   readonly elapsed: number
@@ -89,6 +91,9 @@ const pageRel = (rel: string): 'next' | 'other' | undefined =>
       : undefined
 const adapter = halAdapter()
 const REQUEST_TIMEOUT = 15_000
+const SKIPPED_CURIES = 'CURIE links: they name documentation of rels, no resource of the API'
+const SKIPPED_PAGES =
+  'first, prev and last links of pages: pages of lists the walk by next reads (or a bound cut)'
 
 interface Job {
   readonly url: string
@@ -149,6 +154,8 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
   const expanded = new Set<string>()
   const profiled = new Set<string>()
   const probed = new Set<string>()
+  const skipped = new Map<string, number>()
+  const skip = (reason: string) => skipped.set(reason, (skipped.get(reason) ?? 0) + 1)
   let requests = 0
   let bytes = 0
   let stopped: string | undefined
@@ -186,12 +193,12 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
   // chain of pages at ever new paths (`/p1`, `/p2`…) still stops at `--pages`.
   const follow = (link: Link, depth: number, inPage: boolean, list: string) => {
     // CURIEs name documentation (often HTML), no resource of the API.
-    if (link.rel === 'curies') return
+    if (link.rel === 'curies') return void skip(SKIPPED_CURIES)
     if (!link.templated) {
       const paging = inPage ? pageRel(link.rel) : undefined
       // A page's `first`, `prev` and `last` are pages of its list, which the walk by `next` reads
       // (under another spelling of their query, which would cost a request per list for nothing).
-      if (paging === 'other') return
+      if (paging === 'other') return void skip(SKIPPED_PAGES)
       if (paging === 'next') {
         if (seen.has(`hal ${link.href}`)) return
         const count = pagesPerList.get(list) ?? 1
@@ -210,7 +217,7 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
     expanded.add(link.href)
     // A templated page link (Spring Data REST's `?page=1&size=5{&sort}`): the page, as it is.
     const paging = inPage ? pageRel(link.rel) : undefined
-    if (paging === 'other') return
+    if (paging === 'other') return void skip(SKIPPED_PAGES)
     if (paging === 'next') {
       try {
         const href = new URL(expandTemplate(link.href, {}), link.context).href
@@ -435,6 +442,7 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
     unreached: [...unreached]
       .map(([url, reason]) => ({ url, reason }))
       .sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0)),
+    skipped: [...skipped].map(([reason, count]) => ({ reason, count })),
     requests,
     records: records.size,
     elapsed: Date.now() - started,
