@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { createMockServer, type MockServer } from '../src/blog/shells/server.js'
-import { defineHalApi } from '../src/index.js'
+import { defineCollection, defineHalApi } from '../src/index.js'
 import { createHalServer } from '../src/shells/server/index.js'
 
 // What the real server serves for the HAL explorer: the page at `/` and its assets under
@@ -183,6 +183,33 @@ describe("the token field's hint", () => {
       expect(await (await fetch(`${readOnly.origin}/`)).text()).not.toContain('try ')
     } finally {
       await readOnly.close()
+    }
+  })
+})
+
+describe('an API served at / (a recording of a root-level HAL server)', () => {
+  it('answers / with the API for HAL, JSON or no Accept, and with the explorer for a page', async () => {
+    const api = defineHalApi({
+      basePath: '',
+      collections: {
+        notes: defineCollection({ schema: z.object({ text: z.string() }), seed: [{ text: 'a' }] }),
+      },
+    })
+    const own = await createHalServer(api, { port: 0, log: false })
+    try {
+      for (const accept of ['application/hal+json', 'application/json', '*/*']) {
+        const answer = await fetch(`${own.origin}/`, { headers: { accept } })
+        expect(answer.headers.get('content-type')).toContain('json')
+        expect(((await answer.json()) as { _links: object })._links).toHaveProperty('notes')
+        expect(answer.headers.get('vary')).toContain('Accept')
+      }
+      const page = await fetch(`${own.origin}/`, {
+        headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+      })
+      expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8')
+      expect((await fetch(`${own.origin}/__explorer/explorer.js`)).status).toBe(200)
+    } finally {
+      await own.close()
     }
   })
 })

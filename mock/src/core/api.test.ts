@@ -148,6 +148,40 @@ describe('defineHalApi: reads', () => {
     })
   })
 
+  it('serves a back list at its reversePath, and a CURIE beside the base with ../', async () => {
+    const own = defineHalApi({
+      basePath: '/api',
+      curies: [{ name: 'td', href: '../rels/{rel}' }],
+      collections: {
+        projects: defineCollection({
+          schema: z.object({ name: z.string() }),
+          seed: [{ name: 'P' }],
+        }),
+        tasks: defineCollection({
+          schema: z.object({ projectId: z.number() }),
+          seed: [{ projectId: 1 }, { projectId: 1 }],
+          links: {
+            'td:project': {
+              to: 'projects',
+              id: (t) => t.projectId,
+              reverse: 'td:tasks',
+              reversePath: 'tasks',
+            },
+          },
+        }),
+      },
+    })
+    const read = async (path: string) =>
+      // biome-ignore lint/suspicious/noExplicitAny: a HAL document read deep.
+      (await (await own.handle(new Request(`${ORIGIN}${path}`))).json()) as Record<string, any>
+    const project = await read('/api/projects/1')
+    expect(project._links['td:tasks'].href).toBe(`${ORIGIN}/api/projects/1/tasks{?page,size}`)
+    expect(project._links.curies).toEqual([
+      { name: 'td', href: `${ORIGIN}/rels/{rel}`, templated: true },
+    ])
+    expect((await read('/api/projects/1/tasks')).page.totalElements).toBe(2)
+  })
+
   it('answers 404 for an unknown record, path or id that is not a number', async () => {
     for (const path of [
       '/api/orders/99',

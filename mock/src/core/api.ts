@@ -474,10 +474,10 @@ function routeTable(
     for (const back of reps.backLinks(name)) {
       const from = reps.address(back.from)
       table.push(
-        read(`${itemPattern}/${back.rel}`, ({ http, params, grant }) => {
+        read(`${itemPattern}/${back.path}`, ({ http, params, grant }) => {
           const target = reps.resolve(address, params, http.path)
           const { index, size } = pageRequest(http.url, from.paging)
-          const path = `${basePath}${reps.itemPath(address, target)}/${back.rel}`
+          const path = `${basePath}${reps.itemPath(address, target)}/${back.path}`
           const readable = readableBy(back.from, grant)
           const rep = (variant: RepresentationVariant) =>
             reps.page(http.origin, store().get(back.from), path, index, size, {

@@ -77,9 +77,10 @@ export function checkDefinition(definition: HalApiDefinition): void {
     for (const [rel, link] of Object.entries(collection.links ?? {})) {
       if (!isRelation(link) || link.reverse === undefined) continue
       const { reverse, to } = link
-      if (!SEGMENT.test(reverse)) {
+      const segment = link.reversePath ?? reverse
+      if (!SEGMENT.test(segment)) {
         throw new HalDefinitionError(
-          `${name}'s link ${rel} has reverse "${reverse}", which cannot be a path segment`,
+          `${name}'s link ${rel} has ${link.reversePath === undefined ? 'reverse' : 'reversePath'} "${segment}", which cannot be a path segment`,
         )
       }
       const rels = itemRels.get(to) as Map<string, string>

@@ -26,6 +26,11 @@ export interface RelationLink<R> {
    */
   readonly reverse?: string
   /**
+   * The path segment of that list under the linked record, when not `reverse` itself: a recorded
+   * API's `td:tasks` at `/projects/{id}/tasks` has `reversePath: 'tasks'`.
+   */
+  readonly reversePath?: string
+  /**
    * The link's `title`: a string, or computed from the linked record (say `(blog) => blog.title`;
    * a value that is no string is written as one, none when `undefined` or `null`), which a change
    * of that record shows at once (its version keys the memoised representations).
@@ -275,7 +280,10 @@ export interface CollectionDefinition<S extends StandardSchema = StandardSchema>
 /** A named link template of the API's rels (HAL CURIE), e.g. `{ name: 'shop', href: '/docs/{rel}' }`. */
 export interface Curie {
   readonly name: string
-  /** Relative to the API's base, or absolute; has a `{rel}` variable. */
+  /**
+   * Relative to the API's base (`../rels/{rel}` for one beside it: RFC 3986 dot-segments), or
+   * absolute; has a `{rel}` variable.
+   */
   readonly href: string
 }
 

@@ -322,7 +322,7 @@ export function openApiDocument(
     }
     for (const back of reps.backLinks(name)) {
       const from = reps.address(back.from).paging
-      paths[`${address.itemPattern}/${back.rel}`] = {
+      paths[`${address.itemPattern}/${back.path}`] = {
         parameters: pathParams(address.itemPattern),
         get: {
           operationId: operationId(`list${One}${pascal(back.rel)}`),

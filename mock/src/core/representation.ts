@@ -43,6 +43,8 @@ type HalLinks = Record<string, HalLinkObject | HalLinkObject[] | readonly PageLi
 /** A link from a target record back to the records pointing at it, by the reverse rel. */
 interface BackLink {
   readonly rel: string
+  /** The segment of its list under the target record. */
+  readonly path: string
   readonly from: string
   readonly relation: string
 }
@@ -109,7 +111,12 @@ export class Representations {
       for (const relation of collection.relations) {
         if (!relation.reverse) continue
         const list = back.get(relation.to) ?? []
-        list.push({ rel: relation.reverse, from: collection.name, relation: relation.rel })
+        list.push({
+          rel: relation.reverse,
+          path: relation.reversePath ?? relation.reverse,
+          from: collection.name,
+          relation: relation.rel,
+        })
         back.set(relation.to, list)
       }
     }
@@ -401,7 +408,7 @@ export class Representations {
     }
     for (const back of this.backLinks(collection.name)) {
       links[back.rel] = {
-        href: `${self}/${back.rel}${this.address(back.from).paging.template}`,
+        href: `${self}/${back.path}${this.address(back.from).paging.template}`,
         templated: true,
       }
     }
@@ -554,13 +561,25 @@ function addressesOf(definition: HalApiDefinition): Map<string, Address> {
 }
 
 /**
- * An href relative to the API's base, or absolute.
+ * An href relative to the API's base (`../` climbing out of its path), or absolute.
  *
  * @example
  * resolve('http://localhost/api', '/docs/{rel}') // 'http://localhost/api/docs/{rel}'
+ * resolve('http://localhost/api', '../rels/{rel}') // 'http://localhost/rels/{rel}'
  */
 export function resolve(base: string, href: string): string {
   if (/^[a-z][a-z\d+.-]*:/i.test(href)) return href
+  // `../` leaves the base path (a CURIE to documentation beside the API), never the origin.
+  if (href.startsWith('../')) {
+    const origin = /^[a-z][a-z\d+.-]*:\/\/[^/]*/i.exec(base)?.[0] ?? ''
+    let path = base.slice(origin.length)
+    let rest = href
+    while (rest.startsWith('../')) {
+      path = path.replace(/\/[^/]*$/, '')
+      rest = rest.slice(3)
+    }
+    return `${origin}${path}/${rest}`
+  }
   return `${base}${href.startsWith('/') ? '' : '/'}${href}`
 }
 

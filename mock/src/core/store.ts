@@ -29,6 +29,8 @@ export interface Relation {
   readonly rel: string
   readonly to: string
   readonly reverse: string | undefined
+  /** The segment of the back list's path: `reversePath`, else the reverse rel. */
+  readonly reversePath?: string
   readonly title: RelationLink<HalRecord>['title']
   /** Whether the link is one target (a link) rather than several (an array of links). */
   readonly one: (record: HalRecord) => boolean
@@ -564,6 +566,7 @@ function relationsOf(definition: CollectionDefinition): Relation[] {
       rel,
       to: relation.to,
       reverse: relation.reverse,
+      ...(relation.reversePath === undefined ? {} : { reversePath: relation.reversePath }),
       title: relation.title,
       one: (record) => typeof relation.id(record) !== 'object',
       ids,

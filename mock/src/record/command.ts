@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util'
+import { partialNote } from './model.js'
 import { checkRecording, recordApi, writeRecording } from './record.js'
 
 const HELP = `halyard-mock record: record a live HAL API into a stateful mock (a defineHalApi module)
@@ -12,9 +13,9 @@ Options:
   --header 'Name: value' send this header with every request (repeatable); its value is never
                          written anywhere
   --depth <n>            link hops from the root (default 8)
-  --pages <n>            pages read per list by following next (default 50)
-  --records <n>          records to read at most (default 5000)
-  --max-requests <n>     requests in all (default 20000)
+  --pages <n>            pages read per list by following next (default 1000)
+  --records <n>          records to read at most (default 50000)
+  --max-requests <n>     requests in all (default 100000)
   --rate <n>             requests per second (default: no limit)
   --max-time <s>         seconds the crawl may take (default 300)
   --expansions <n>       values tried per variable of a templated link (default 3)
@@ -73,7 +74,9 @@ const rootUrl = (raw: string | undefined): string => {
   try {
     const url = new URL(raw)
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error()
-    return url.href.replace(/\/$/, url.pathname === '/' ? '/' : '')
+    // As given: `/api/` and `/api` may be different resources (halacious redirects one to the other).
+    url.hash = ''
+    return url.href
   } catch {
     throw new RecordUsageError(`"${raw}" is no http(s) URL`)
   }
@@ -101,6 +104,8 @@ export async function runRecord(argv: readonly string[]): Promise<number> {
     return 0
   }
   const { root, out, check, options, quiet } = parsed
+  // On a terminal, one line rewritten in place; in a file or pipe, whole lines, in order.
+  const tty = process.stderr.isTTY === true
   const onProgress = quiet
     ? undefined
     : ({
@@ -115,7 +120,7 @@ export async function runRecord(argv: readonly string[]): Promise<number> {
         elapsed: number
       }) =>
         process.stderr.write(
-          `\r${requests} requests, ${records} records, ${queued} queued, ${(elapsed / 1000).toFixed(1)} s `,
+          `${tty ? '\r' : ''}${requests} requests, ${records} records, ${queued} queued, ${(elapsed / 1000).toFixed(1)} s${tty ? ' ' : '\n'}`,
         )
   try {
     if (check !== undefined) {
@@ -123,7 +128,7 @@ export async function runRecord(argv: readonly string[]): Promise<number> {
         ...options,
         ...(onProgress ? { onProgress } : {}),
       })
-      if (!quiet) process.stderr.write('\n')
+      if (!quiet && tty) process.stderr.write('\n')
       if (drift.length === 0) {
         console.log(`No drift: ${root} still matches the recording in ${check}.`)
         return 0
@@ -133,13 +138,17 @@ export async function runRecord(argv: readonly string[]): Promise<number> {
       return 1
     }
     const recording = await recordApi(root, { ...options, ...(onProgress ? { onProgress } : {}) })
-    if (!quiet) process.stderr.write('\n')
+    if (!quiet && tty) process.stderr.write('\n')
     await writeRecording(out as string, recording.files)
     const { crawl, model } = recording
     console.log(
       `Recorded ${crawl.records} records in ${model.collections.length} collections with ${crawl.requests} requests in ${(crawl.elapsed / 1000).toFixed(1)} s into ${out}.`,
     )
+    for (const c of model.collections) {
+      if (c.partial) console.log(`Partial: ${c.name}: ${partialNote(c.records.length, c.partial)}`)
+    }
     for (const r of recording.redactions) console.log(`Redacted: ${r.what} (${r.count}×)`)
+    for (const s of crawl.skipped) console.log(`Not followed: ${s.count} ${s.reason}`)
     for (const u of crawl.unreached.slice(0, 20)) console.log(`Not reached: ${u.url}: ${u.reason}`)
     if (crawl.unreached.length > 20)
       console.log(`… and ${crawl.unreached.length - 20} more (recording.json)`)

@@ -16,6 +16,36 @@ describe('the crawler', () => {
     expect(crawl.unreached).toEqual([])
   })
 
+  it('follows a same-origin redirect of the root, keeps a trailing slash, and counts what it did not follow', async () => {
+    const api = async (request: Request) => {
+      const { pathname } = new URL(request.url)
+      const hal = (body: object) =>
+        Response.json(body, { headers: { 'content-type': 'application/hal+json' } })
+      if (pathname === '/api')
+        return new Response(null, { status: 302, headers: { location: '/api/' } })
+      if (pathname === '/api/') {
+        return hal({
+          _links: {
+            self: { href: '/api/' },
+            curies: [{ name: 'x', href: '/rels/{rel}', templated: true }],
+            // A lone `first` is a link to read, not a page's.
+            first: { href: '/api/first' },
+          },
+        })
+      }
+      if (pathname === '/api/first') return hal({ _links: { self: { href: '/api/first' } } })
+      return new Response('', { status: 404 })
+    }
+    const crawl = await crawlApi('http://x.test/api', { fetch: api })
+    expect(crawl.root).toBe('http://x.test/api/')
+    const hal = [...crawl.exchanges.values()].filter((e) => e.accept === 'hal')
+    expect(hal.map((e) => e.url)).toEqual(['http://x.test/api/', 'http://x.test/api/first'])
+    expect(crawl.unreached).toEqual([])
+    expect(crawl.skipped).toEqual([{ reason: expect.stringMatching(/^CURIE links/), count: 1 }])
+    const slash = await crawlApi('http://x.test/api/', { fetch: api })
+    expect(slash.root).toBe('http://x.test/api/')
+  })
+
   it('stops at its bounds and says so: pages, records, depth, requests', async () => {
     const pages = await crawlApi(`${from}/`, { fetch: springDataRestServer(), pages: 1 })
     expect(pages.unreached).toContainEqual({

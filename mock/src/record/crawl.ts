@@ -22,11 +22,11 @@ export interface Unreached {
 export interface CrawlLimits {
   /** Link hops from the root (walking `next` is no hop). Default 8. */
   readonly depth?: number
-  /** Pages read per list (walking `next`). Default 50. */
+  /** Pages read per list (walking `next`). Default 1000. */
   readonly pages?: number
-  /** Records (distinct `self`s ending in an id) before the crawler stops adding item reads. Default 5000. */
+  /** Records (distinct `self`s ending in an id) before the crawler stops adding item reads. Default 50000. */
   readonly records?: number
-  /** Requests in all. Default 20000. */
+  /** Requests in all. Default 100000. */
   readonly requests?: number
   /** Requests per second, 0 for no limit. Default 0. */
   readonly rate?: number
@@ -67,6 +67,8 @@ export interface Crawl {
   readonly root: string
   readonly exchanges: ReadonlyMap<string, Exchange>
   readonly unreached: readonly Unreached[]
+  /** Links it chose not to follow, counted by why (a page's `first`, a CURIE). */
+  readonly skipped: readonly { readonly reason: string; readonly count: number }[]
   readonly requests: number
   readonly records: number
   readonly elapsed: number
@@ -89,6 +91,9 @@ const pageRel = (rel: string): 'next' | 'other' | undefined =>
       : undefined
 const adapter = halAdapter()
 const REQUEST_TIMEOUT = 15_000
+const SKIPPED_CURIES = 'CURIE links: they name documentation of rels, no resource of the API'
+const SKIPPED_PAGES =
+  'first, prev and last links of pages: pages of lists the walk by next reads (or a bound cut)'
 
 interface Job {
   readonly url: string
@@ -126,9 +131,9 @@ export const listOf = (url: string): string => url.replace(/[?#].*$/, '')
 export async function crawlApi(root: string, options: CrawlOptions = {}): Promise<Crawl> {
   const limits = {
     depth: options.depth ?? 8,
-    pages: options.pages ?? 50,
-    records: options.records ?? 5000,
-    requests: options.requests ?? 20_000,
+    pages: options.pages ?? 1000,
+    records: options.records ?? 50_000,
+    requests: options.requests ?? 100_000,
     rate: options.rate ?? 0,
     time: options.time ?? 300_000,
     expansions: options.expansions ?? 3,
@@ -149,10 +154,14 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
   const expanded = new Set<string>()
   const profiled = new Set<string>()
   const probed = new Set<string>()
+  const skipped = new Map<string, number>()
+  const skip = (reason: string) => skipped.set(reason, (skipped.get(reason) ?? 0) + 1)
   let requests = 0
   let bytes = 0
   let stopped: string | undefined
   let nextSlot = started
+  // The root as read: where its same-origin redirects led.
+  let rootAt = root
 
   const enqueue = (job: Job) => {
     const key = `${job.accept} ${job.url}`
@@ -183,13 +192,14 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
   // `list` is the list the document being read belongs to: a `next` link counts against it, so a
   // chain of pages at ever new paths (`/p1`, `/p2`…) still stops at `--pages`.
   const follow = (link: Link, depth: number, inPage: boolean, list: string) => {
-    if (link.rel === 'curies') return
+    // CURIEs name documentation (often HTML), no resource of the API.
+    if (link.rel === 'curies') return void skip(SKIPPED_CURIES)
     if (!link.templated) {
       const paging = inPage ? pageRel(link.rel) : undefined
-      const next = paging !== undefined
-      // The other pages are reached by walking `next` (under whatever name the API gives it).
-      if (next && paging !== 'next') return
-      if (next) {
+      // A page's `first`, `prev` and `last` are pages of its list, which the walk by `next` reads
+      // (under another spelling of their query, which would cost a request per list for nothing).
+      if (paging === 'other') return void skip(SKIPPED_PAGES)
+      if (paging === 'next') {
         if (seen.has(`hal ${link.href}`)) return
         const count = pagesPerList.get(list) ?? 1
         if (count >= limits.pages) {
@@ -207,14 +217,13 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
     expanded.add(link.href)
     // A templated page link (Spring Data REST's `?page=1&size=5{&sort}`): the page, as it is.
     const paging = inPage ? pageRel(link.rel) : undefined
-    if (paging !== undefined) {
-      if (paging === 'next') {
-        try {
-          const href = new URL(expandTemplate(link.href, {}), link.context).href
-          follow({ ...link, href, templated: false }, depth, inPage, list)
-        } catch (error) {
-          unreached.set(link.href, `a template that does not expand: ${(error as Error).message}`)
-        }
+    if (paging === 'other') return void skip(SKIPPED_PAGES)
+    if (paging === 'next') {
+      try {
+        const href = new URL(expandTemplate(link.href, {}), link.context).href
+        follow({ ...link, href, templated: false }, depth, inPage, list)
+      } catch (error) {
+        unreached.set(link.href, `a template that does not expand: ${(error as Error).message}`)
       }
       return
     }
@@ -261,7 +270,17 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
     const { data, links: raw, embedded } = adapter.read(body)
     const links = new Links(context, raw, inherited)
     const rels = links.rels()
-    const inPage = rels.some((rel) => pageRel(rel)) || Object.keys(embedded).length > 0
+    // A page: it links a neighbour page, or its first and last, or embeds. A root's lone `first`
+    // (Traverson's) is a link to read.
+    const roles = new Set(
+      rels.map((rel) => pageRel(rel) && rel.replace(/Page$/i, '').toLowerCase()),
+    )
+    const inPage =
+      roles.has('next') ||
+      roles.has('prev') ||
+      roles.has('previous') ||
+      (roles.has('first') && roles.has('last')) ||
+      Object.keys(embedded).length > 0
     if (!inPage || !Array.isArray(Object.values(embedded)[0])) remember(data)
     for (const rel of rels) for (const link of links.getAll(rel)) follow(link, depth, inPage, list)
     for (const items of Object.values(embedded)) {
@@ -306,7 +325,10 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
     if (response.status >= 300 && response.status < 400 && location !== null) {
       await response.body?.cancel()
       const target = new URL(location, job.url).href
-      unreached.set(job.url, `${response.status}: redirects to ${target}`)
+      // Followed on the root's origin (halacious's `/api` → `/api/`): the root is then where it led.
+      if (new URL(target).origin === origin) {
+        if (job.url === rootAt && job.accept === 'hal') rootAt = target
+      } else unreached.set(job.url, `${response.status}: redirects to ${target}`)
       enqueue({ ...job, url: target })
       return
     }
@@ -407,12 +429,20 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
   }
   await Promise.all(active)
   for (const job of queue) unreached.set(job.url, stopped ?? 'not read')
+  // The last figures, so that a display ends on the crawl's own.
+  options.onProgress?.({
+    requests,
+    records: records.size,
+    queued: 0,
+    elapsed: Date.now() - started,
+  })
   return {
-    root,
+    root: rootAt,
     exchanges,
     unreached: [...unreached]
       .map(([url, reason]) => ({ url, reason }))
       .sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0)),
+    skipped: [...skipped].map(([reason, count]) => ({ reason, count })),
     requests,
     records: records.size,
     elapsed: Date.now() - started,

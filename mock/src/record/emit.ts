@@ -7,7 +7,7 @@ import type {
   PageMember,
   PagingModel,
 } from './model.js'
-import { RECORDED_ORIGIN, singular } from './model.js'
+import { partialNote, RECORDED_ORIGIN, singular } from './model.js'
 import type { RedactionReport } from './redact.js'
 
 /** The files of a recording, by name: `api.ts`, `seed.json`, `documents.json`, `recording.json`. */
@@ -50,7 +50,7 @@ function resolveLinks(model: ApiModel): Map<string, { links: LinkModel[]; nested
   for (const c of model.collections) {
     for (const link of c.links) {
       if (link.kind !== 'plain') continue
-      const back = link.href.match(/^@back:(.+)$/)?.[1]
+      const [, back, reversePath] = link.href.match(/^@back:([^/]+)(?:\/(.+))?$/) ?? []
       const nested = link.href.match(/^@nested:(.+)$/)?.[1]
       const own = out.get(c.name)
       if (!own || (!back && !nested)) continue
@@ -62,7 +62,11 @@ function resolveLinks(model: ApiModel): Map<string, { links: LinkModel[]; nested
         const index = from?.links.findIndex((l) => l.kind === 'relation' && l.to === c.name) ?? -1
         const relation = from?.links[index]
         if (from && relation && relation.kind === 'relation')
-          from.links[index] = { ...relation, reverse: link.rel }
+          from.links[index] = {
+            ...relation,
+            reverse: link.rel,
+            ...(reversePath === undefined ? {} : { reversePath }),
+          }
       }
       if (nested) {
         const child = out.get(nested)
@@ -84,6 +88,7 @@ function linkSource(link: LinkModel, optional: (member: string) => boolean): str
     : `(r) => r${access(link.member)}`
   const parts = [`to: ${js(link.to)}`, `id: ${id}`]
   if (link.reverse) parts.push(`reverse: ${js(link.reverse)}`)
+  if (link.reversePath) parts.push(`reversePath: ${js(link.reversePath)}`)
   if (link.title && 'text' in link.title) parts.push(`title: ${js(link.title.text)}`)
   if (link.title && 'member' in link.title) parts.push(`title: titleOf(${js(link.title.member)})`)
   return `{ ${parts.join(', ')} }`
@@ -111,6 +116,7 @@ function pageMemberSource(member: PageMember, indent: string, curies: boolean): 
     case 'links': {
       const inner = `${indent}  `
       const lines = member.links.map((link: PageLink) => {
+        if ('curies' in link) return `${inner}${key(link.rel)}: p.curies,`
         if ('page' in link) {
           return link.page === 'prev' || link.page === 'next'
             ? `${inner}...(p.links.${link.page} ? { ${key(link.rel)}: p.links.${link.page} } : {}),`
@@ -197,7 +203,18 @@ function collectionSource(
     lines.push(`represent: ({ ${rest}, ...members }) => members,`)
   }
   if (c.writes.source !== 'none' && c.writes.methods.length === 0) lines.push('readOnly: true,')
+  if (c.input) {
+    lines.push(
+      `// A write takes what its forms name${c.parent ? ' (the parent comes from the URL)' : ''}.`,
+    )
+    lines.push(`input: ${schema}.pick({ ${c.input.map((m) => `${key(m)}: true`).join(', ')} }),`)
+  }
+  if (c.templates) {
+    const names = Object.entries(c.templates).map(([k, v]) => `${k}: ${js(v)}`)
+    lines.push(`templates: { ${names.join(', ')} },`)
+  }
   const notes = [
+    ...(c.partial ? [`PARTIAL: ${partialNote(c.records.length, c.partial)}.`] : []),
     `${c.records.length} ${c.records.length === 1 ? 'record' : 'records'} at ${c.pattern.replace(/\{\}/g, '{id}')}; ${writesNote(c)}.`,
     ...c.dropped.map((d) => `Not reproduced: ${d}.`),
   ]
@@ -293,15 +310,41 @@ export function emitRecording(model: ApiModel, notes: EmitNotes): RecordingFiles
   if (hasRoutes) {
     if (helpers.length > 0) helpers.push('')
     helpers.push(
-      "/** A document of no collection, answered as it was recorded, its hrefs on the mock's origin. */",
-      'const recorded = (path: string, body: unknown): HalRoute => ({',
+      '/** A strong validator of a text (FNV-1a and its length): the same text, the same ETag. */',
+      'const etagOf = (text: string) => {',
+      '  let hash = 0x811c9dc5',
+      '  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193)',
+      `  return '"' + (hash >>> 0).toString(36) + '-' + text.length.toString(36) + '"'`,
+      '}',
+      '',
+      '/**',
+      " * The documents of no collection at one path, answered as recorded (the one of the request's",
+      " * query, else the one without), hrefs on the mock's origin, with an ETag.",
+      ' */',
+      'type Recorded = { query: string; type?: string; body: unknown }',
+      'const recorded = (path: string, bodies: readonly Recorded[]): HalRoute => ({',
       "  method: 'GET',",
       '  path,',
-      '  handle: ({ url }) =>',
-      `    new Response(JSON.stringify(body).replaceAll(${js(RECORDED_ORIGIN)}, url.origin), {`,
-      "      headers: { 'content-type': 'application/hal+json' },",
-      '    }),',
+      '  // Whatever the request accepts, as the API answered it.',
+      '  produces: [],',
+      '  handle: ({ url, request }) => {',
+      "    const found = bodies.find((d) => d.query === url.search) ?? bodies.find((d) => d.query === '')",
+      '    if (!found) return new Response(null, { status: 404 })',
+      `    const text = JSON.stringify(found.body).replaceAll(${js(RECORDED_ORIGIN)}, url.origin)`,
+      '    const etag = etagOf(text)',
+      "    if (request.headers.get('if-none-match') === etag)",
+      '      return new Response(null, { status: 304, headers: { etag } })',
+      "    const type = found.type ?? 'application/hal+json'",
+      "    return new Response(text, { headers: { 'content-type': type, etag } })",
+      '  },',
       '})',
+      '',
+      '/** The documents by path, in their order. */',
+      'const byPath = (all: readonly ({ path: string } & Recorded)[]) => {',
+      '  const paths = new Map<string, Recorded[]>()',
+      '  for (const d of all) paths.set(d.path, [...(paths.get(d.path) ?? []), d])',
+      '  return [...paths].map(([path, bodies]) => recorded(path, bodies))',
+      '}',
     )
   }
   const body = [
@@ -321,7 +364,7 @@ export function emitRecording(model: ApiModel, notes: EmitNotes): RecordingFiles
   if (hasRoutes) {
     body.push(
       '  // Documents of no collection (and the root, when the core would write it otherwise).',
-      '  routes: documents.map((d) => recorded(d.path, d.body)),',
+      '  routes: byPath(documents),',
     )
   }
   body.push('})')
@@ -338,7 +381,7 @@ export function emitRecording(model: ApiModel, notes: EmitNotes): RecordingFiles
   ].join('\n')
   const seed = Object.fromEntries(model.collections.map((c) => [c.name, c.records]))
   const documents = [
-    ...(model.root === undefined ? [] : [{ path: '', body: model.root }]),
+    ...(model.root === undefined ? [] : [{ path: '', query: '', body: model.root }]),
     ...model.documents,
   ]
   const files: Record<string, string> = {
@@ -359,6 +402,8 @@ export interface RecordingShape {
     readonly rel: string
     readonly parent?: string
     readonly paging: string
+    /** The bound that cut its list, when one did. */
+    readonly partial?: string
     readonly links: readonly string[]
     readonly embed: readonly string[]
     readonly members: readonly string[]
@@ -382,6 +427,7 @@ export function recordingShape(
       paging: c.paging
         ? `${c.paging.page},${c.paging.size} from ${c.paging.firstIndex}`
         : 'page,size from 0',
+      ...(c.partial ? { partial: c.partial.reason } : {}),
       links: c.links.map((l) =>
         l.kind === 'relation' ? `${l.rel} -> ${l.to}` : `${l.rel} (link)`,
       ),
@@ -391,7 +437,7 @@ export function recordingShape(
           `${m.name}: ${shapeType(m.shape)}${m.optional ? '?' : ''}${m.nullable ? ' | null' : ''}`,
       ),
     })),
-    documents: model.documents.map((d) => d.path),
+    documents: [...new Set(model.documents.map((d) => d.path))],
     unreached: notes.unreached.map(({ url, reason }) => ({
       url: url.replace(/^[a-z]+:\/\/[^/]+/i, RECORDED_ORIGIN),
       reason,

@@ -1,9 +1,10 @@
 import { halAdapter, Links } from '@halyard/sdk'
+import { resolve } from '../core/representation.js'
 import { type Crawl, type Exchange, listOf, templateVariables } from './crawl.js'
 import { inferPaging, isDefaultPaging } from './infer-conventions.js'
 import { inferLinks } from './infer-links.js'
 import { objectShape } from './infer-schema.js'
-import { inferWrites, withFormHints } from './infer-writes.js'
+import { inferTemplates, inferWrites, withFormHints } from './infer-writes.js'
 import {
   type ApiModel,
   byKey,
@@ -12,6 +13,9 @@ import {
   type Item,
   isObject,
   neutral,
+  type PageMember,
+  type PagingModel,
+  type PartialModel,
   RECORDED_ORIGIN,
   relative,
   singular,
@@ -140,7 +144,7 @@ export function inferApi(crawl: Crawl): ApiModel {
     .filter((c) => c.name)
     .map((c) => ({
       name: c.name as string,
-      href: neutral(relative(c.href, origin, basePath), origin),
+      href: curieHref(c.href, origin, basePath),
     }))
 
   const collections: CollectionModel[] = []
@@ -253,6 +257,7 @@ export function inferApi(crawl: Crawl): ApiModel {
     const rootRel = rootLinks
       ?.rels()
       .find((rel) => rootLinks.getAll(rel).some((l) => untemplated(l) === list))
+    const partial = partialOf(collection, crawl, under, patternOf, ownPages, paging)
     // With a page document of its own, the rel names the root's link only.
     const rel = paging && !isDefaultPaging(paging) ? (rootRel ?? collection.rel) : collection.rel
     return {
@@ -264,6 +269,8 @@ export function inferApi(crawl: Crawl): ApiModel {
       ...(paging && isDefaultPaging(paging) ? { pageSize: paging.defaultSize } : {}),
       ...(paging && !isDefaultPaging(paging) ? { paging } : {}),
       writes: inferWrites(collection, crawl, under),
+      ...(partial ? { partial } : {}),
+      ...inferTemplates({ ...collection, shape }, crawl, under),
       dropped,
     }
   })
@@ -277,7 +284,7 @@ export function inferApi(crawl: Crawl): ApiModel {
     served.add(c.pattern.replace(/\/\{\}$/, ''))
     for (const link of c.links) {
       if (link.kind === 'plain' && link.href.startsWith('@back:'))
-        served.add(`${c.pattern}/${link.rel}`)
+        served.add(`${c.pattern}/${link.href.split('/')[1] ?? link.rel}`)
     }
   }
   for (const page of pages) {
@@ -288,11 +295,23 @@ export function inferApi(crawl: Crawl): ApiModel {
   for (const exchange of hal) {
     if (claimed.has(exchange.url)) continue
     const path = under(exchange.url)
-    if (path === undefined || path === '' || paths.has(path)) continue
-    // Not HAL (an OpenAPI document, say): the mock makes its own, or it is no part of the API.
-    if (!isObject(exchange.body) || !isObject(exchange.body._links)) continue
-    paths.add(path)
-    documents.push({ path, body: neutral(exchange.body, origin) })
+    // A list the mock serves (an empty one too, which no item names): the mock's own answer.
+    if (path !== undefined && served.has(patternOf(path))) continue
+    const query = new URL(exchange.url).search
+    // `''` and `/` both answer the root (one trailing slash is tolerated).
+    if (path === undefined || path === '' || path === '/' || paths.has(`${path}${query}`)) continue
+    // Any JSON object the API answered a HAL `Accept` with (a document without links, a Spring
+    // Data REST profile) but its OpenAPI document: the mock's own describes the mock, and the
+    // API's, full of examples shaped like credentials, would be written redacted.
+    if (!isObject(exchange.body) || path === '/openapi.json') continue
+    paths.add(`${path}${query}`)
+    const hal = /^application\/hal\+json$/i.test(exchange.contentType)
+    documents.push({
+      path,
+      query,
+      ...(hal ? {} : { type: exchange.contentType }),
+      body: neutral(exchange.body, origin),
+    })
   }
   // In the root's order (the core links them in the definition's), then the rest by address.
   const rootOrder = (c: CollectionModel) => {
@@ -333,11 +352,61 @@ function expectedRoot(model: ApiModel): unknown {
   if (model.curies.length > 0) {
     links.curies = model.curies.map((c) => ({
       name: c.name,
-      href: /^[a-z][a-z\d+.-]*:/i.test(c.href)
-        ? c.href
-        : `${base}${c.href.startsWith('/') ? '' : '/'}${c.href}`,
+      href: resolve(base, c.href),
       templated: true,
     }))
   }
   return { _links: links }
+}
+
+/**
+ * A CURIE's href as the core resolves it: under the base relative to it, beside it with `../`
+ * (halacious's `/rels/…` beside `/api`), another origin's as recorded.
+ */
+function curieHref(href: string, origin: string, basePath: string): string {
+  const under = relative(href, origin, basePath)
+  if (under !== href || !href.startsWith(`${origin}/`)) return neutral(under, origin)
+  const depth = basePath.split('/').length - 1
+  return `${'../'.repeat(depth)}${href.slice(origin.length + 1)}`
+}
+
+/**
+ * Whether a bound cut a collection's list (its pages past `--pages`, its records past
+ * `--records`, or the whole crawl stopped), and the total its pages stated when it has one list.
+ */
+function partialOf(
+  collection: CollectionModel,
+  crawl: Crawl,
+  under: (url: string) => string | undefined,
+  patternOf: (path: string) => string,
+  pages: readonly { exchange: Exchange; list: string }[],
+  paging: PagingModel | undefined,
+): PartialModel | undefined {
+  const listPattern = collection.pattern.replace(/\/\{\}$/, '')
+  const at = (url: string) => patternOf(under(listOf(url)) ?? '')
+  const cut = crawl.unreached.find(
+    (u) =>
+      (u.reason.startsWith('past --pages ') && at(u.url) === listPattern) ||
+      (u.reason.startsWith('past --records ') && at(u.url) === collection.pattern) ||
+      /^past --max-(time|requests|bytes) /.test(u.reason),
+  )
+  if (!cut) return undefined
+  const reason = cut.reason.replace(/^past /, 'by ').replace(/ of .*$/, '')
+  const lists = new Set(pages.map((p) => p.list))
+  const first = pages[0]?.exchange.body
+  const total = lists.size === 1 && paging ? statedTotal(paging.document, first) : undefined
+  return { reason, ...(total === undefined ? {} : { total }) }
+}
+
+/** The number a page document holds in the member whose role is the total. */
+function statedTotal(members: readonly PageMember[], body: unknown): number | undefined {
+  for (const m of members) {
+    const value = isObject(body) ? body[m.name] : undefined
+    if (m.role === 'total' && typeof value === 'number') return value
+    if (m.role === 'object') {
+      const inner = statedTotal(m.members, value)
+      if (inner !== undefined) return inner
+    }
+  }
+  return undefined
 }

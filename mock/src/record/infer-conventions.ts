@@ -77,7 +77,12 @@ export function inferPaging(
   // The default size: what a page asked without a size holds when more follow, or says it holds.
   const unsized = docs.filter((d) => !new URL(d.url).searchParams.has(size))
   const full = unsized.find((d) => d.links.get('next'))
-  const stated = numberParams(first.links.get('self')?.href ?? first.url).get(size)
+  // Said by its `self`, else by its `first` when it was asked without a size (halacious's).
+  const stated =
+    numberParams(first.links.get('self')?.href ?? first.url).get(size) ??
+    (new URL(first.url).searchParams.has(size)
+      ? undefined
+      : numberParams(first.links.get('first')?.href ?? first.url).get(size))
   const defaultSize = full ? items(full.body) : (stated ?? Math.max(20, items(first.body)))
   const index = numberParams(model.links.get('self')?.href ?? model.url).get(page) ?? firstIndex
   const numbers = { index, size: defaultSize, total, totalPages: Math.ceil(total / defaultSize) }
@@ -135,37 +140,43 @@ function pageDocument(
           ? { name, role: 'items', curies }
           : { name, role: 'items', key: Object.keys(value as object)[0] as string, curies }
       }
+      const isLink = (l: unknown) => isObject(l) && typeof l.href === 'string'
       if (
         isObject(value) &&
-        Object.values(value).every((l) => isObject(l) && typeof l.href === 'string')
+        Object.values(value).every((l) => isLink(l) || (Array.isArray(l) && l.every(isLink)))
       ) {
         return {
           name,
           role: 'links',
-          links: mergedLinks(name, value, others).map(([rel, link]): PageLink => {
-            const href = new URL((link as { href: string }).href, url).href
-            const page =
-              standard.get(href) ?? (PAGE_RELS as readonly string[]).find((r) => r === rel)
-            const byName = /prev/i.test(rel)
-              ? 'prev'
-              : /next/i.test(rel)
-                ? 'next'
-                : /first/i.test(rel)
-                  ? 'first'
-                  : /last/i.test(rel)
-                    ? 'last'
-                    : rel === 'self'
-                      ? 'self'
-                      : undefined
-            const known = (byName ?? page) as PageRel | undefined
-            if (known) return { rel, page: known }
-            const raw = (link as { href: string; templated?: boolean }).href
-            return {
-              rel,
-              href: raw.startsWith(origin) ? raw.slice(origin.length) : raw,
-              ...((link as { templated?: boolean }).templated ? { templated: true } : {}),
-            }
-          }),
+          links: withNeighbours(
+            mergedLinks(name, value, others).map(([rel, found]): PageLink => {
+              // The CURIEs: the API's, which the replay writes on its own origin.
+              if (rel === 'curies') return { rel, curies: true }
+              const link = Array.isArray(found) ? found[0] : found
+              const href = new URL((link as { href: string }).href, url).href
+              const page =
+                standard.get(href) ?? (PAGE_RELS as readonly string[]).find((r) => r === rel)
+              const byName = /prev/i.test(rel)
+                ? 'prev'
+                : /next/i.test(rel)
+                  ? 'next'
+                  : /first/i.test(rel)
+                    ? 'first'
+                    : /last/i.test(rel)
+                      ? 'last'
+                      : rel === 'self'
+                        ? 'self'
+                        : undefined
+              const known = (byName ?? page) as PageRel | undefined
+              if (known) return { rel, page: known }
+              const raw = (link as { href: string; templated?: boolean }).href
+              return {
+                rel,
+                href: raw.startsWith(origin) ? raw.slice(origin.length) : raw,
+                ...((link as { templated?: boolean }).templated ? { templated: true } : {}),
+              }
+            }),
+          ),
         }
       }
       if (isObject(value)) return { name, role: 'object', members: members(value) }
@@ -176,6 +187,21 @@ function pageDocument(
       return { name, role: 'constant', value }
     })
   return members(body)
+}
+
+/**
+ * Page links with `prev` and `next` both, each when its page exists: a list recorded on one page
+ * (no `next` seen) still links its second page once it holds more.
+ */
+function withNeighbours(links: PageLink[]): PageLink[] {
+  const has = (page: PageRel) => links.some((l) => 'page' in l && l.page === page)
+  if (!has('first') && !has('last') && !has('prev') && !has('next')) return links
+  const out = [...links]
+  const at = (page: PageRel) => out.findIndex((l) => 'page' in l && l.page === page)
+  if (!has('prev'))
+    out.splice(Math.max(at('first'), at('self')) + 1, 0, { rel: 'prev', page: 'prev' })
+  if (!has('next')) out.splice(at('prev') + 1, 0, { rel: 'next', page: 'next' })
+  return out
 }
 
 /**

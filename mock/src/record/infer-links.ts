@@ -103,17 +103,23 @@ export function inferLinks(
       dropped.push(`${rel}: no member of the record holds the linked id`)
       continue
     }
-    // A back link: the core's `{self}/{rel}{?page,size}` to the records pointing at this one.
-    const back = uses.every((r) =>
-      r.links
-        .getAll(rel)
-        .every((l) => l.templated && l.href === `${r.item.url}/${rel}{?page,size}`),
-    )
+    // A back link: a list one segment under each record (the core's `{self}/{rel}{?page,size}`,
+    // halacious's `{self}/tasks`) of another collection's records, which link to this one.
+    const segment =
+      untemplated(all[0] ?? { href: '', context: '' })
+        .split('/')
+        .at(-1) ?? ''
+    const back =
+      segment !== '' &&
+      uses.every((r) =>
+        r.links.getAll(rel).every((l) => untemplated(l) === `${r.item.url}/${segment}`),
+      )
     if (back) {
-      const list = context.pages.find((p) => p.list === `${uses[0]?.item.url}/${rel}`)
+      const list = context.pages.find((p) => p.list === `${uses[0]?.item.url}/${segment}`)
       const from = list && context.byName.get(list.collection)
-      if (from) {
-        links.push({ rel, kind: 'plain', href: `@back:${from.name}`, templated: true })
+      if (from && from.name !== collection.name && from.parent?.collection !== collection.name) {
+        const path = segment === rel ? '' : `/${segment}`
+        links.push({ rel, kind: 'plain', href: `@back:${from.name}${path}`, templated: true })
         continue
       }
     }

@@ -1,7 +1,7 @@
 // What a collection lets clients write, and how: from HAL-FORMS templates or ALPS profiles.
 
 import { type Crawl, listOf } from './crawl.js'
-import { type CollectionModel, isObject, type WritesModel } from './model.js'
+import { type CollectionModel, isObject, type TemplatesModel, type WritesModel } from './model.js'
 
 /**
  * A collection's shape with what its HAL-FORMS templates say of each member (prompt, bounds,
@@ -37,6 +37,8 @@ export function withFormHints(
   const properties = new Map(
     (chosen.properties as unknown[]).filter(isObject).map((p) => [String(p.name), p] as const),
   )
+  // Required is what the form says, not what every record happens to hold.
+  const required = (name: string) => properties.get(name)?.required === true
   const number = (v: unknown) => (typeof v === 'number' ? v : undefined)
   return {
     ...collection.shape,
@@ -57,8 +59,62 @@ export function withFormHints(
           ? { options: options.filter((o) => typeof o === 'string' || typeof o === 'number') }
           : {}),
       }
-      return { ...m, hints }
+      return { ...m, optional: m.optional || !required(m.name), hints }
     }),
+  }
+}
+
+/**
+ * A collection's HAL-FORMS templates as the API wrote them: the create template's key and the
+ * titles (`templates`), and the fields a write takes (`input`) when the forms name fewer members
+ * than the records show (the parent's id, members the server sets).
+ */
+export function inferTemplates(
+  collection: CollectionModel,
+  crawl: Crawl,
+  under: (url: string) => string | undefined,
+): { templates?: TemplatesModel; input?: string[] } {
+  const list = collection.pattern.replace(/\/\{\}$/, '')
+  const shape = (url: string) => under(listOf(url))?.replace(/\/\d+(?=\/|$)/g, '/{}')
+  const names: Record<string, string> = {}
+  const fields = new Set<string>()
+  let forms = false
+  for (const exchange of crawl.exchanges.values()) {
+    if (exchange.accept !== 'forms') continue
+    const templates = (exchange.body as Record<string, unknown>)?._templates
+    if (!isObject(templates)) continue
+    for (const [key, template] of Object.entries(templates)) {
+      if (!isObject(template) || typeof template.method !== 'string') continue
+      const target =
+        typeof template.target === 'string'
+          ? new URL(template.target, exchange.url).href
+          : exchange.url
+      const at = shape(target)
+      const method = template.method.toUpperCase()
+      const title = typeof template.title === 'string' ? template.title : undefined
+      const item = at === collection.pattern
+      if (at === list && method === 'POST') {
+        names.create ??= key
+        if (title !== undefined) names.createTitle ??= title
+      } else if (item && method === 'PUT' && title !== undefined) names.replaceTitle ??= title
+      else if (item && method === 'PATCH' && title !== undefined) names.updateTitle ??= title
+      else if (item && method === 'DELETE' && title !== undefined) names.deleteTitle ??= title
+      else continue
+      if (method !== 'POST' && method !== 'PUT') continue
+      forms = true
+      for (const p of Array.isArray(template.properties) ? template.properties : []) {
+        if (isObject(p) && typeof p.name === 'string') fields.add(p.name)
+      }
+    }
+  }
+  const members = collection.shape.members.map((m) => m.name)
+  // Without forms, a nested record's parent id still comes from its URL, never from the body.
+  const taken = forms
+    ? members.filter((m) => fields.has(m))
+    : members.filter((m) => m !== collection.parent?.member)
+  return {
+    ...(Object.keys(names).length > 0 ? { templates: names as TemplatesModel } : {}),
+    ...(taken.length < members.length ? { input: taken } : {}),
   }
 }
 

@@ -19,6 +19,8 @@ export type LinkModel =
       readonly inArray?: string
       readonly many: boolean
       readonly reverse?: string
+      /** The back list's path segment, when not the reverse rel. */
+      readonly reversePath?: string
       /** A title: the linked record's member, or the same text on every link. */
       readonly title?: { readonly member: string } | { readonly text: string }
     }
@@ -57,7 +59,28 @@ export type PageMember =
 /** A link of a page document: one of the page's own (`self`, `next`…), or a constant href. */
 export type PageLink =
   | { readonly rel: string; readonly page: PageRel }
+  /** The API's CURIEs, at the place the page writes them. */
+  | { readonly rel: string; readonly curies: true }
   | { readonly rel: string; readonly href: string; readonly templated?: boolean }
+
+/** A list a bound cut: the bound, and the total the API's pages stated. */
+export interface PartialModel {
+  readonly reason: string
+  readonly total?: number
+}
+
+/** What a cut list's note says, in the module and in the summary. */
+export const partialNote = (recorded: number, partial: PartialModel): string =>
+  `${recorded} records recorded${partial.total === undefined ? '' : ` of the ${partial.total} the API stated`}, cut ${partial.reason}; the replay's totals count the records recorded`
+
+/** The keys and titles of a collection's HAL-FORMS templates (the core's `templates`). */
+export interface TemplatesModel {
+  readonly create?: string
+  readonly createTitle?: string
+  readonly replaceTitle?: string
+  readonly updateTitle?: string
+  readonly deleteTitle?: string
+}
 
 /** What a collection lets clients write, and what said so. */
 export interface WritesModel {
@@ -85,6 +108,12 @@ export interface CollectionModel {
   readonly paging?: PagingModel
   readonly pageSize?: number
   readonly writes: WritesModel
+  /** Set when a bound cut its list: why, and the total the API stated, when it did. */
+  readonly partial?: PartialModel
+  /** The keys and titles of its HAL-FORMS templates, as the API wrote them. */
+  readonly templates?: TemplatesModel
+  /** The members a write takes, when not every member of the schema (its forms' fields). */
+  readonly input?: readonly string[]
   /** Links seen on records that the module does not reproduce, by rel, and why. */
   readonly dropped: readonly string[]
 }
@@ -93,6 +122,10 @@ export interface CollectionModel {
 export interface DocumentModel {
   /** Path under the base. */
   readonly path: string
+  /** The query it was read with (`?page=1`), `''` for none: each query's document is its own. */
+  readonly query: string
+  /** Its media type when not HAL (an ALPS profile's `application/alps+json`). */
+  readonly type?: string
   readonly body: unknown
 }
 

@@ -1,8 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process'
+import { closeSync, openSync } from 'node:fs'
 import { readdir, readFile, rm } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { HAL, identity, OUT, outDir, recordedGets, replayOf } from '../../test/record/replay.js'
+import { createBlogApi } from '../blog/api.js'
 import { createMockServer } from '../blog/shells/server.js'
 import type { HalApi } from '../core/api.js'
 import { createHalServer } from '../shells/server/index.js'
@@ -259,6 +261,58 @@ describe('redaction', () => {
   })
 })
 
+describe('documents of no collection', () => {
+  it('answers each by the query it was read with, with an ETag', async () => {
+    const hal = (body: object) =>
+      Response.json(body, { headers: { 'content-type': 'application/hal+json' } })
+    const api = async (request: Request) => {
+      const url = new URL(request.url)
+      if (url.pathname === '/') {
+        return hal({
+          _links: {
+            self: { href: '/' },
+            report: [{ href: '/report?year=2024' }, { href: '/report?year=2025' }],
+          },
+        })
+      }
+      const year = url.searchParams.get('year')
+      return url.pathname === '/report' && year
+        ? hal({ _links: { self: { href: `/report?year=${year}` } }, year: Number(year) })
+        : new Response('', { status: 404 })
+    }
+    const recording = await recordApi('http://reports.test/', { fetch: api })
+    const replay = await replayOf(recording, 'reports')
+    for (const year of [2024, 2025]) {
+      const answer = await replay.handle(new Request(`http://replay.test/report?year=${year}`))
+      expect(((await answer.json()) as { year: number }).year).toBe(year)
+      expect(answer.headers.get('etag')).toMatch(/^".+"$/)
+    }
+  })
+})
+
+describe('bounds', () => {
+  it('marks a list a bound cut, in the model and the module, with the total the API stated', async () => {
+    const blog = createBlogApi({ articles: 100 })
+    const recording = await recordApi('http://blog.test/api/v1.2', {
+      fetch: inProcess(blog),
+      pages: 3,
+    })
+    const articles = recording.model.collections.find((c) => c.name === 'articles')
+    expect(articles?.records).toHaveLength(30)
+    expect(articles?.partial).toEqual({ reason: 'by --pages 3', total: 100 })
+    expect(recording.files['api.ts']).toContain(
+      "// PARTIAL: 30 records recorded of the 100 the API stated, cut by --pages 3; the replay's totals count the records recorded.",
+    )
+    expect(JSON.parse(recording.files['recording.json'] ?? '{}').collections[1].partial).toBe(
+      'by --pages 3',
+    )
+    // A list read whole is no such list.
+    const whole = await recordApi('http://blog.test/api/v1.2', { fetch: inProcess(blog) })
+    expect(whole.model.collections.find((c) => c.name === 'articles')?.partial).toBeUndefined()
+    expect(whole.files['api.ts']).not.toContain('PARTIAL')
+  })
+})
+
 describe('halyard-mock record, then halyard-mock --api (real processes, real HTTP)', () => {
   const ROOT = resolve(import.meta.dirname, '../../..')
   const CLI = resolve(ROOT, 'mock/src/shells/server/cli.ts')
@@ -285,6 +339,31 @@ describe('halyard-mock record, then halyard-mock --api (real processes, real HTT
       })
       child.on('close', (code) => done({ code, out }))
     })
+
+  it('writes progress as whole lines before the summary when stderr is no terminal', async () => {
+    const shop = await createHalServer(defineShop(), { port: 0 })
+    servers.push(shop)
+    const dir = await outDir('progress')
+    // stdout and stderr into one file, as `… > log 2>&1` does: the order they were written in.
+    const log = join(dir, 'log.txt')
+    const fd = openSync(log, 'w')
+    const child = spawn(
+      process.execPath,
+      ['--conditions=@halyard/source', '--import', 'tsx', CLI, 'record', shop.url, '--out', dir],
+      { cwd: ROOT, env: { ...process.env, INIT_CWD: ROOT }, stdio: ['ignore', fd, fd] },
+    )
+    const code = await new Promise((done) => child.on('close', done))
+    closeSync(fd)
+    expect(code).toBe(0)
+    const lines = (await readFile(log, 'utf8')).split('\n')
+    const progress = lines.flatMap((line, i) => (/ requests, \d+ records, /.test(line) ? [i] : []))
+    const summary = lines.findIndex((line) => line.startsWith('Recorded '))
+    expect(progress.length).toBeGreaterThan(0)
+    expect(summary).toBeGreaterThan(Math.max(...progress))
+    // Each progress line whole: no carriage return, nothing run together.
+    for (const i of progress)
+      expect(lines[i]).toMatch(/^\d+ requests, \d+ records, \d+ queued, [\d.]+ s$/)
+  }, 120_000)
 
   it('records a served shop, serves the recording, and answers every recorded GET alike', async () => {
     const shop = await createHalServer(defineShop(), { port: 0 })
@@ -330,5 +409,5 @@ describe('halyard-mock record, then halyard-mock --api (real processes, real HTT
     expect(drift.out).toContain('collection removed: customers')
     expect((await exit(bin(['record', 'not a url', '--out', dir]))).code).toBe(2)
     // Five processes, each starting tsx: more than the default 20 s on a busy machine.
-  }, 120_000)
+  }, 240_000)
 })

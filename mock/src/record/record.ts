@@ -28,15 +28,11 @@ export interface Recording {
   readonly redactions: readonly RedactionReport[]
 }
 
-const isHal = (body: unknown): boolean =>
-  typeof body === 'object' &&
-  body !== null &&
-  typeof (body as { _links?: unknown })._links === 'object'
-
 /** The crawl with its secrets replaced, in a fixed order (so that pseudonyms are stable). */
 function redacted(crawl: Crawl, redactor: Redactor, options: RedactOptions): Crawl {
-  // Documents that are not HAL (an OpenAPI document, profiles) inform the inference but are never
-  // written: redacted too, by a redactor of their own, so the report counts only what is written.
+  // The variants asked for besides HAL (HAL-FORMS, ALPS, JSON Schema) inform the inference but are
+  // never written: redacted too, by a redactor of their own, so the report counts only what is
+  // written. What a HAL `Accept` got (a profile, say) may be written as a document.
   const unwritten = new Redactor(options)
   const exchanges = new Map<string, Exchange>()
   const keys = [...crawl.exchanges.keys()].sort()
@@ -46,7 +42,10 @@ function redacted(crawl: Crawl, redactor: Redactor, options: RedactOptions): Cra
     exchanges.set(key === exchange.url ? url : key.replace(exchange.url, url), {
       ...exchange,
       url,
-      body: (isHal(exchange.body) ? redactor : unwritten).document(exchange.body, exchange.url),
+      body: (exchange.accept === 'hal' ? redactor : unwritten).document(
+        exchange.body,
+        exchange.url,
+      ),
     })
   }
   return {

@@ -1,6 +1,7 @@
 import { mkdir, rm } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import type { HalApi } from '../../src/core/api.js'
+import { crawlApi } from '../../src/record/crawl.js'
 import { type Recording, writeRecording } from '../../src/record/record.js'
 
 // Shared by the recording tests: where recordings go, how they are loaded, how documents compare.
@@ -96,4 +97,48 @@ export async function sameShapes(
     else differ.push({ url, recorded, replayed })
   }
   return { same, differ }
+}
+
+/**
+ * Every document reachable from the original's root (crawled again, without bounds in the way),
+ * asked of the replay: `identical` compares the bytes modulo the origin, `shape` the members, rels
+ * and value types. Non-HAL JSON documents (an ALPS profile) count too.
+ */
+export async function compareReachable(
+  root: string,
+  original: ((request: Request) => Promise<Response>) | undefined,
+  replay: (request: Request) => Promise<Response>,
+  replayOrigin: string,
+  mode: 'identical' | 'shape',
+) {
+  const from = new URL(root).origin
+  const crawl = await crawlApi(root, {
+    ...(original ? { fetch: original } : {}),
+    pages: 1_000_000,
+    records: 10_000_000,
+    requests: 10_000_000,
+  })
+  const differ: { url: string; recorded: unknown; replayed: unknown }[] = []
+  let same = 0
+  for (const exchange of crawl.exchanges.values()) {
+    if (exchange.accept !== 'hal') continue
+    const response = await replay(
+      new Request(exchange.url.replace(from, replayOrigin), { headers: { accept: HAL } }),
+    )
+    const text = await response.text()
+    let ok: boolean
+    let replayed: unknown = response.status
+    if (mode === 'identical') {
+      ok =
+        text.replaceAll(replayOrigin, 'ORIGIN') ===
+        JSON.stringify(exchange.body).replaceAll(from, 'ORIGIN')
+      replayed = text
+    } else {
+      replayed = response.ok ? shapeOf(JSON.parse(text)) : response.status
+      ok = JSON.stringify(replayed) === JSON.stringify(shapeOf(exchange.body))
+    }
+    if (ok) same++
+    else differ.push({ url: exchange.url, recorded: exchange.body, replayed })
+  }
+  return { same, compared: same + differ.length, differ, unreached: crawl.unreached }
 }

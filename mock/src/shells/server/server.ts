@@ -18,7 +18,7 @@ import {
   secretsOf,
 } from '../shared/request-log.js'
 import { ADMIN_PATH, adminNotFound, adminRoutes, isAdminPath } from './admin.js'
-import { explorerNotFound, explorerRoutes, isExplorerPath } from './explorer/explorer.js'
+import { answersExplorer, explorerNotFound, explorerRoutes } from './explorer/explorer.js'
 import { NodeHeaders, NodeRequest, originForm, urlOf, writeAnswer } from './node-http.js'
 import {
   type HalServerOptions,
@@ -214,7 +214,8 @@ async function serve<Api extends ServedApi>(
   async function respond(request: NodeRequest): Promise<WireAnswer> {
     if (isPreflight(request)) return preflightAnswer(request)
     const pathname = request.path
-    if (isAdminPath(pathname) || isExplorerPath(pathname)) return own.answer(request)
+    const explorer = answersExplorer(pathname, request.headers.get('accept'), basePath === '')
+    if (isAdminPath(pathname) || explorer) return own.answer(request)
     if (overrides.length === 0) return api.answer(request)
     let fetchRequest: Request
     try {

@@ -79,6 +79,24 @@ export function isExplorerPath(pathname: string): boolean {
   return pathname === '/' || pathname === FAVICON || pathname.startsWith(`${EXPLORER_PATH}/`)
 }
 
+/**
+ * Whether the explorer answers a request: on its paths, except `/` of an API served at `/` too,
+ * where only a page request (an `Accept` naming HTML, as browsers send) gets the explorer and
+ * any other (HAL, JSON, none) the API's root.
+ *
+ * @example
+ * answersExplorer('/', 'application/hal+json', true) // false: the API's root
+ * answersExplorer('/', 'text/html,application/xhtml+xml', true) // true
+ */
+export function answersExplorer(
+  pathname: string,
+  accept: string | null,
+  apiAtRoot: boolean,
+): boolean {
+  if (!isExplorerPath(pathname)) return false
+  return pathname !== '/' || !apiAtRoot || /\btext\/html\b/i.test(accept ?? '')
+}
+
 /** The `detail` of a 404 among the explorer's paths. */
 export const explorerNotFound = (pathname: string): string =>
   `The explorer has no file at ${pathname}.`
