@@ -69,7 +69,8 @@ export function blogCollections(seed?: () => SeedData) {
     articles: defineCollection({
       schema: articleRecord.omit({ id: true }),
       ...(seed && { seed: () => seed().articles }),
-      parent: { collection: 'blogs', member: 'blogId', rel: 'doc:articles' },
+      // Its `doc:blog` link leads to its blog (docs/api.md, Article).
+      parent: { collection: 'blogs', member: 'blogId', rel: 'doc:articles', link: false },
       paging: blogPaging('totalArticles'),
       param: 'articleId',
       singular: 'article',
@@ -117,7 +118,7 @@ export function blogCollections(seed?: () => SeedData) {
     comments: defineCollection({
       schema: commentRecord.omit({ id: true }),
       ...(seed && { seed: () => seed().comments }),
-      parent: { collection: 'articles', member: 'articleId', rel: 'doc:comments' },
+      parent: { collection: 'articles', member: 'articleId', rel: 'doc:comments', link: false },
       paging: blogPaging('totalComments'),
       param: 'commentId',
       singular: 'comment',

@@ -201,6 +201,13 @@ type IsChildOf<D extends DefinitionTypes, X, N> = [ParentOf<D, X>] extends [neve
     ? true
     : false
 
+/** A nested record's link to its parent: `up` unless its `parent.link` names another, or `false`. */
+type UpRels<D extends DefinitionTypes, N> = [ParentOf<D, N>] extends [never]
+  ? Empty
+  : Member<ParentOf<D, N>, 'link', 'up'> extends infer L extends string
+    ? { [K in L]: RelType<ItemType<D, Member<ParentOf<D, N>, 'collection', never>>> }
+    : Empty
+
 /** The collections nested under `N` (their `parent`), by the rel their lists are linked with. */
 type ChildRels<D extends DefinitionTypes, N> = {
   [X in Names<D> as IsChildOf<D, X, N> extends true
@@ -225,19 +232,25 @@ type OwnActions<D extends DefinitionTypes, N> =
         delete: FormType<Empty, undefined>
       }
 
+/** The key of a nested collection's create template on its parent's items: `createBooks`. */
+type NestedCreateName<D extends DefinitionTypes, X> = Member<
+  Member<Collection<D, X>, 'templates', Empty>,
+  'create',
+  `create${Capitalize<X & string>}`
+> &
+  string
+
 /** The create templates of the writable collections nested under `N`, by their names. */
 type ChildCreates<D extends DefinitionTypes, N> = {
   [X in Names<D> as IsChildOf<D, X, N> extends true
     ? IsReadOnly<D, X> extends true
       ? never
-      : CreateName<D, X>
+      : NestedCreateName<D, X>
     : never]: FormType<InputOf<D, X>, ActionReturns<'resource', ItemType<D, X>>>
 }
 
-/** A record's templates, and the create templates of its nested collections (which win a clash). */
-type ItemActions<D extends DefinitionTypes, N> = Simplify<
-  Omit<OwnActions<D, N>, keyof ChildCreates<D, N>> & ChildCreates<D, N>
->
+/** A record's templates, and the create templates of its nested collections (never one key). */
+type ItemActions<D extends DefinitionTypes, N> = Simplify<OwnActions<D, N> & ChildCreates<D, N>>
 
 /**
  * A record of collection `N` as the API represents it: its properties, its links (self,
@@ -246,7 +259,10 @@ type ItemActions<D extends DefinitionTypes, N> = Simplify<
 export interface ItemType<D extends DefinitionTypes, N> {
   data: ItemData<D, N>
   rels: Simplify<
-    { self: RelType<ItemType<D, N>> } & LinkRels<D, N> & BackRels<D, N> & ChildRels<D, N>
+    { self: RelType<ItemType<D, N>> } & UpRels<D, N> &
+      LinkRels<D, N> &
+      BackRels<D, N> &
+      ChildRels<D, N>
   >
   embedded: ItemEmbedded<D, N>
   /** What `put()` takes; `never` for a read-only collection. */

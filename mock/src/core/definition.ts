@@ -33,6 +33,14 @@ export interface RelationLink<R> {
    * of that record shows at once (its version keys the memoised representations).
    */
   readonly title?: string | ((linked: LinkedRecord) => unknown)
+  /**
+   * What a DELETE of a linked record (or of the record it is nested under) does to this record,
+   * as SQL's `ON DELETE`: `refuse`, a 409 naming this record; `cascade`, this record is deleted
+   * too (with what is nested under it, by the same rules); `unlink`, this record is kept without
+   * the link (its member left out, or the id taken out of its array), which its schema must
+   * allow, else a 409. Default `refuse`.
+   */
+  readonly onDelete?: 'refuse' | 'cascade' | 'unlink'
 }
 
 /** Any other link: a URI or URI template relative to the API's base (or absolute). */
@@ -50,6 +58,7 @@ export interface PlainLink<R> {
  *
  * @example
  * // Books at /authors/{authorId}/books/{bookId}; an author links them as `books`.
+ * // A book links its author as `up`; an author's HAL-FORMS template `createBooks` adds a book.
  * const books = defineCollection({
  *   schema: z.object({ authorId: z.number(), title: z.string() }),
  *   parent: { collection: 'authors', member: 'authorId', rel: 'books' },
@@ -59,10 +68,19 @@ export interface PlainLink<R> {
 export interface ParentDefinition {
   /** The parent collection. */
   readonly collection: string
-  /** The member of a record that holds its parent's id (set from the URL by a POST). */
+  /**
+   * The member of a record that holds its parent's id, which its URL gives: set by the server,
+   * never a form field nor required in a body; a body (or a patch) that names another parent is
+   * a 422 pointing at it.
+   */
   readonly member: string
   /** The rel of the parent's link to the nested list. Default: the nested collection's name. */
   readonly rel?: string
+  /**
+   * The rel of a nested record's link to its parent. Default `up` (the IANA link relation for a
+   * parent in a hierarchy); `false` for none, when a relation link of its own leads there.
+   */
+  readonly link?: string | false
 }
 
 /**
@@ -173,7 +191,11 @@ export interface AuthorizeCheck<R = HalRecord> {
  * const templates: TemplateNames = { create: 'createArticle', createTitle: 'Write an article' }
  */
 export interface TemplateNames {
-  /** The key of the create template on pages (and on the parent's item). Default `default`. */
+  /**
+   * The key of the create template: on pages (default `default`) and, for a nested collection, on
+   * its parent's items (default `create` and the collection's name, `createBooks`, beside the
+   * parent's own `default`, `patch` and `delete`).
+   */
   readonly create?: string
   readonly createTitle?: string
   readonly replaceTitle?: string
@@ -451,8 +473,9 @@ export interface HalApiDefinition {
  * })
  */
 export function defineCollection<S extends StandardSchema, const D>(
-  // `D`: the collection as written (its links' targets, its embeds…), for `ClientTypes`.
-  definition: D & WrittenCollection<S>,
+  // `D`: the collection as written (its links' targets, its embeds…), for `ClientTypes`; its seed
+  // is not read from it (a seed of `...list.map(…)` and a literal would not be its own type).
+  definition: { [K in keyof D]: K extends 'seed' ? unknown : D[K] } & WrittenCollection<S>,
 ): NoInfer<Omit<D, 'seed'> & Pick<CollectionDefinition<S>, 'seed'>> {
   // A seed written as constants is read, never changed.
   return definition as Omit<D, 'seed'> & Pick<CollectionDefinition<S>, 'seed'>
