@@ -7,4 +7,4 @@
 
 export { type BlogApiServer, createBlogApi, setupBlogApi } from './blog-shells/node.js'
 export type { BlogApi, BlogApiOptions, HalApi } from './index.js'
-export { type HalApiServer, setupHalApi } from './node/setup.js'
+export { type HalApiServer, type SetupHalApiOptions, setupHalApi } from './node/setup.js'
