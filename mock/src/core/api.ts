@@ -104,12 +104,7 @@ export function defineHalApi<
   const R = undefined,
 >(
   typed: Omit<HalApiDefinition, 'collections'> & {
-    // A collection's seed is not read into `C` (see `defineCollection`).
-    readonly collections: {
-      readonly [K in keyof C]: { [M in keyof C[K]]: M extends 'seed' ? unknown : C[K][M] }
-    } & {
-      readonly [K in keyof S]: WrittenCollection<S[K]>
-    }
+    readonly collections: C & { readonly [K in keyof S]: WrittenCollection<S[K]> }
     readonly paging?: P
     readonly root?: R
   },
