@@ -110,7 +110,7 @@ describe("a nested list's create form on its parent", () => {
         },
       })
     expect(clash).toThrow(HalDefinitionError)
-    expect(clash).toThrow(/books's create template .* "default", which is authors's own replace/)
+    expect(clash).toThrow(/books's create template .* "default", which is authors's own default/)
   })
 })
 
@@ -169,6 +169,30 @@ describe('a nested record links its parent', () => {
   it('as `up`', async () => {
     const book26 = await json(libraryApi(), '/authors/2/books/26')
     expect(book26._links.up).toEqual({ href: `${ORIGIN}/api/authors/2` })
+  })
+
+  it('by its own relation link to the parent instead, or by the rel `parent.link` names', async () => {
+    const library = (parent: { link?: string }, links = {}) =>
+      defineHalApi({
+        basePath: '/api',
+        collections: {
+          authors: { schema: z.object({ name: z.string() }), seed: [{ name: 'Ada' }] },
+          books: defineCollection({
+            schema: z.object({ authorId: z.number(), title: z.string() }),
+            seed: [{ authorId: 1, title: 'Notes' }],
+            parent: { collection: 'authors', member: 'authorId', ...parent },
+            param: 'bookId',
+            links,
+          }),
+        },
+      }) as unknown as Api
+    const own = await json(
+      library({}, { writer: { to: 'authors', id: (b: { authorId: number }) => b.authorId } }),
+      '/authors/1/books/1',
+    )
+    expect(Object.keys(own._links)).toEqual(['self', 'writer'])
+    const named = await json(library({ link: 'author' }), '/authors/1/books/1')
+    expect(named._links.author).toEqual({ href: `${ORIGIN}/api/authors/1` })
   })
 })
 

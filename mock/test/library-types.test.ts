@@ -1,5 +1,5 @@
 import { describe, expectTypeOf, it } from 'vitest'
-import type { ClientTypes } from '../src/index.js'
+import type { BlogClientTypes, ClientTypes } from '../src/index.js'
 import type { LibraryApi } from './fixtures/library-api.js'
 
 type Library = ClientTypes<LibraryApi>
@@ -13,6 +13,10 @@ describe("the library's client types", () => {
 
   it('lets a book go up to its author', () => {
     expectTypeOf<Book['rels']['up']['target']>().toEqualTypeOf<Author>()
+  })
+
+  it("adds no `up` beside a relation link of its own to the parent (the Blog's doc:blog)", () => {
+    expectTypeOf<BlogClientTypes['items']['articles']['rels']>().not.toHaveProperty('up')
   })
 
   it("offers an author's replace and its books' create under keys of their own", () => {

@@ -69,8 +69,7 @@ export function blogCollections(seed?: () => SeedData) {
     articles: defineCollection({
       schema: articleRecord.omit({ id: true }),
       ...(seed && { seed: () => seed().articles }),
-      // Its `doc:blog` link leads to its blog (docs/api.md, Article).
-      parent: { collection: 'blogs', member: 'blogId', rel: 'doc:articles', link: false },
+      parent: { collection: 'blogs', member: 'blogId', rel: 'doc:articles' },
       paging: blogPaging('totalArticles'),
       param: 'articleId',
       singular: 'article',
@@ -118,7 +117,7 @@ export function blogCollections(seed?: () => SeedData) {
     comments: defineCollection({
       schema: commentRecord.omit({ id: true }),
       ...(seed && { seed: () => seed().comments }),
-      parent: { collection: 'articles', member: 'articleId', rel: 'doc:comments', link: false },
+      parent: { collection: 'articles', member: 'articleId', rel: 'doc:comments' },
       paging: blogPaging('totalComments'),
       param: 'commentId',
       singular: 'comment',

@@ -201,10 +201,24 @@ type IsChildOf<D extends DefinitionTypes, X, N> = [ParentOf<D, X>] extends [neve
     ? true
     : false
 
-/** A nested record's link to its parent: `up` unless its `parent.link` names another, or `false`. */
+/** Whether one of `N`'s own relation links leads to collection `P`. */
+type LinksTo<D extends DefinitionTypes, N, P> = true extends {
+  [R in keyof LinksOf<D, N>]: LinksOf<D, N>[R] extends { readonly to: P } ? true : false
+}[keyof LinksOf<D, N>]
+  ? true
+  : false
+
+/**
+ * A nested record's link to its parent: `parent.link`, else `up` unless a relation link of its own
+ * leads to the parent collection (`parentLinkRel`).
+ */
 type UpRels<D extends DefinitionTypes, N> = [ParentOf<D, N>] extends [never]
   ? Empty
-  : Member<ParentOf<D, N>, 'link', 'up'> extends infer L extends string
+  : Member<
+        ParentOf<D, N>,
+        'link',
+        LinksTo<D, N, Member<ParentOf<D, N>, 'collection', never>> extends true ? false : 'up'
+      > extends infer L extends string
     ? { [K in L]: RelType<ItemType<D, Member<ParentOf<D, N>, 'collection', never>>> }
     : Empty
 
@@ -249,8 +263,13 @@ type ChildCreates<D extends DefinitionTypes, N> = {
     : never]: FormType<InputOf<D, X>, ActionReturns<'resource', ItemType<D, X>>>
 }
 
-/** A record's templates, and the create templates of its nested collections (never one key). */
-type ItemActions<D extends DefinitionTypes, N> = Simplify<OwnActions<D, N> & ChildCreates<D, N>>
+/**
+ * A record's templates, and the create templates of its nested collections (never one key: the
+ * definition check refuses a clash; the `Omit` keeps the printed order of the Blog's types).
+ */
+type ItemActions<D extends DefinitionTypes, N> = Simplify<
+  Omit<OwnActions<D, N>, keyof ChildCreates<D, N>> & ChildCreates<D, N>
+>
 
 /**
  * A record of collection `N` as the API represents it: its properties, its links (self,

@@ -1,5 +1,10 @@
 import { MAX_DELAY_MS } from '../http/prefer.js'
-import { type CollectionDefinition, type HalApiDefinition, isRelation } from './definition.js'
+import {
+  type CollectionDefinition,
+  type HalApiDefinition,
+  isRelation,
+  parentLinkRel,
+} from './definition.js'
 import { nestedCreateKey } from './forms.js'
 import { HalDefinitionError } from './store.js'
 
@@ -60,7 +65,7 @@ export function checkDefinition(definition: HalApiDefinition): void {
         )
       }
     }
-    const upRel = collection.parent ? (collection.parent.link ?? 'up') : false
+    const upRel = parentLinkRel(collection)
     if (upRel !== false) {
       const holder = ITEM_RELS.includes(upRel) ? 'the core' : itemRels.get(name)?.get(upRel)
       if (holder) {
@@ -132,9 +137,7 @@ function checkTemplateKeys(definition: HalApiDefinition): void {
   for (const [name, collection] of Object.entries(collections)) {
     if (!writable(collection)) continue
     const own = keys.get(name) ?? new Map<string, string>()
-    for (const key of ['default', 'patch', 'delete']) {
-      own.set(key, `${name}'s own ${key === 'default' ? 'replace' : key} template`)
-    }
+    for (const key of ['default', 'patch', 'delete']) own.set(key, `${name}'s own ${key} template`)
     keys.set(name, own)
   }
   for (const [name, collection] of Object.entries(collections)) {

@@ -78,7 +78,8 @@ export interface ParentDefinition {
   readonly rel?: string
   /**
    * The rel of a nested record's link to its parent. Default `up` (the IANA link relation for a
-   * parent in a hierarchy); `false` for none, when a relation link of its own leads there.
+   * parent in a hierarchy), unless one of the collection's own relation links leads to the parent
+   * collection (the Blog's `doc:blog`): then that link is the way up. `false` for none.
    */
   readonly link?: string | false
 }
@@ -473,12 +474,43 @@ export interface HalApiDefinition {
  * })
  */
 export function defineCollection<S extends StandardSchema, const D>(
-  // `D`: the collection as written (its links' targets, its embeds…), for `ClientTypes`; its seed
-  // is not read from it (a seed of `...list.map(…)` and a literal would not be its own type).
+  // `D`: the collection as written (its links' targets, its embeds…), for `ClientTypes`.
+  definition: D & WrittenCollection<S>,
+): NoInfer<Omit<D, 'seed'> & Pick<CollectionDefinition<S>, 'seed'>>
+/**
+ * {@link defineCollection} for a seed the first form cannot take as its own type (one of
+ * `...list.map(…)` beside records written out): the seed is not read into `D`.
+ *
+ * @example
+ * const books = defineCollection({
+ *   schema: z.object({ title: z.string() }),
+ *   seed: [...titles.map((title) => ({ title })), { title: 'Notes' }],
+ * })
+ */
+export function defineCollection<S extends StandardSchema, const D>(
   definition: { [K in keyof D]: K extends 'seed' ? unknown : D[K] } & WrittenCollection<S>,
+): NoInfer<Omit<D, 'seed'> & Pick<CollectionDefinition<S>, 'seed'>>
+export function defineCollection<S extends StandardSchema, const D>(
+  definition: D & WrittenCollection<S>,
 ): NoInfer<Omit<D, 'seed'> & Pick<CollectionDefinition<S>, 'seed'>> {
   // A seed written as constants is read, never changed.
   return definition as Omit<D, 'seed'> & Pick<CollectionDefinition<S>, 'seed'>
+}
+
+/**
+ * The rel of a nested record's link to its parent (see {@link ParentDefinition.link}), or `false`.
+ *
+ * @example
+ * parentLinkRel({ schema, parent: { collection: 'authors', member: 'authorId' } }) // 'up'
+ */
+export function parentLinkRel(collection: CollectionDefinition): string | false {
+  const { parent } = collection
+  if (!parent) return false
+  if (parent.link !== undefined) return parent.link
+  const own = Object.values(collection.links ?? {}).some(
+    (link) => isRelation(link) && link.to === parent.collection,
+  )
+  return own ? false : 'up'
 }
 
 /** Whether a link is a relation to another collection. */

@@ -16,6 +16,7 @@ import {
   type LinkedRecord,
   type PageLink,
   type PlainLink,
+  parentLinkRel,
 } from './definition.js'
 import { CollectionForms, nestedCreateKey } from './forms.js'
 import { type Paging, pageLink, pageLinks, pagingOf } from './paging.js'
@@ -376,7 +377,7 @@ export class Representations {
     if (top) this.#addCuries(links, base)
     links.self = { href: self }
     const up = address.parent
-    const upRel = definition.parent?.link ?? 'up'
+    const upRel = parentLinkRel(definition)
     if (up && upRel !== false) {
       const parentId = (record as Record<string, unknown>)[up.member] as number
       links[upRel] = { href: `${base}${this.#itemPathOf(up.address, parentId)}` }
