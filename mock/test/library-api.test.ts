@@ -133,6 +133,15 @@ describe('deleting a parent applies the rule of a direct delete to what it takes
     expect((await call(api, '/authors/2/books/26')).status).toBe(404)
   })
 
+  it('is what OpenAPI says of the DELETE of an author', async () => {
+    const doc = (await json(libraryApi(), '/openapi.json')) as {
+      paths: Record<string, { delete?: { description: string } }>
+    }
+    expect(doc.paths['/authors/{authorId}']?.delete?.description).toContain(
+      'and the records nested under it; 409 naming a record that links to it or a record nested under it (loans by book).',
+    )
+  })
+
   it("deletes the loans too, or takes their link out, as the link's onDelete says", async () => {
     const library = (onDelete: 'cascade' | 'unlink') =>
       defineHalApi({

@@ -458,24 +458,40 @@ function routeOperationId(method: string, path: string): string {
  * say (`delete-links.ts`): the same for the records nested under it.
  */
 function deleteRules(definition: HalApiDefinition, name: string): string {
+  const { collections } = definition
+  // The record and the records nested under it, at any depth: the same rule holds for them all.
+  const deleted = new Set([name])
+  for (let grew = true; grew; ) {
+    grew = false
+    for (const [child, collection] of Object.entries(collections)) {
+      const parent = collection.parent?.collection
+      if (parent !== undefined && deleted.has(parent) && !deleted.has(child)) {
+        deleted.add(child)
+        grew = true
+      }
+    }
+  }
   const rules: Record<'refuse' | 'cascade' | 'unlink', string[]> = {
     refuse: [],
     cascade: [],
     unlink: [],
   }
-  for (const [from, collection] of Object.entries(definition.collections)) {
+  for (const [from, collection] of Object.entries(collections)) {
+    if (deleted.has(from)) continue
     for (const [rel, link] of Object.entries(collection.links ?? {})) {
-      if (isRelation(link) && link.to === name)
-        rules[link.onDelete ?? 'refuse'].push(`${from} (${rel})`)
+      if (isRelation(link) && deleted.has(link.to)) {
+        rules[link.onDelete ?? 'refuse'].push(`${from} by ${rel}`)
+      }
     }
   }
+  const what = deleted.size > 1 ? 'it or a record nested under it' : 'it'
   return [
-    `409 naming the record that links to it${rules.refuse.length > 0 ? `: ${rules.refuse.join(', ')}` : ''}`,
+    `409 naming a record that links to ${what}${rules.refuse.length > 0 ? ` (${rules.refuse.join(', ')})` : ''}`,
     ...(rules.cascade.length > 0
-      ? [`the ${rules.cascade.join(', ')} linking it are deleted too`]
+      ? [`the records linking ${what} are deleted too (${rules.cascade.join(', ')})`]
       : []),
     ...(rules.unlink.length > 0
-      ? [`the ${rules.unlink.join(', ')} linking it lose that link`]
+      ? [`the records linking ${what} lose that link (${rules.unlink.join(', ')})`]
       : []),
   ]
     .join('; ')
