@@ -1,11 +1,14 @@
 import { readFile, rename, writeFile } from 'node:fs/promises'
-import { loadRecords, type RecordsHolder, recordsOf } from '../core/records-file.js'
+import { loadRecords, RecordsError, type RecordsHolder, recordsOf } from '../core/records-file.js'
 
 /** An API's records kept in a JSON file (see {@link persistToFile}). */
 export interface FilePersistence {
   /** The file's absolute or relative path, as given. */
   readonly file: string
-  /** Settles once the file's records, if it exists, replaced the seed; rejects naming what is wrong. */
+  /**
+   * Settles once the file's records, if it exists, replaced the seed; rejects with a
+   * `RecordsError` naming what is wrong.
+   */
   readonly ready: Promise<void>
   /** Notes a write: the file is written once writes pause for a moment. */
   changed(): void
@@ -68,17 +71,17 @@ async function restore(api: RecordsHolder, file: string): Promise<void> {
     text = await readFile(file, 'utf8')
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return api.ready
-    throw new Error(`cannot read ${file}: ${(error as Error).message}`)
+    throw new RecordsError(`cannot read ${file}: ${(error as Error).message}`)
   }
   let data: unknown
   try {
     data = JSON.parse(text)
   } catch {
-    throw new Error(`${file} is not valid JSON`)
+    throw new RecordsError(`${file} is not valid JSON`)
   }
   try {
     await loadRecords(api, data)
   } catch (error) {
-    throw new Error(`${file}: ${(error as Error).message}`)
+    throw new RecordsError(`${file}: ${(error as Error).message}`)
   }
 }
