@@ -134,7 +134,10 @@ async function commandFrom(argv: string[]): Promise<Command> {
     }
   }
   const host = str('host')
-  const persist = str('persist')
+  // A path is the user's, from where they typed it (`npm start` runs in the package's folder).
+  const here = (file: string | undefined) =>
+    file === undefined ? undefined : resolve(process.env.INIT_CWD ?? process.cwd(), file)
+  const persist = here(str('persist'))
   const server: HalServerOptions = {
     ...(persist === undefined ? {} : { persist }),
     ...(port === undefined ? {} : { port }),
@@ -144,7 +147,7 @@ async function commandFrom(argv: string[]): Promise<Command> {
     ...(corsOrigins === undefined ? {} : { corsOrigins }),
   }
   const apiFile = str('api')
-  const dataFile = str('data')
+  const dataFile = here(str('data'))
   // A file that persists the records is where a restart starts from: --data seeds it once.
   const data = dataFile !== undefined && !(persist && existsSync(persist))
   const read = async (file: string): Promise<unknown> => {
@@ -239,7 +242,7 @@ async function main(): Promise<void> {
   const header = reads ? `-H 'X-Access-Token: ${token}' ` : ''
   console.log(`Try: curl ${header}${server.url}${blog ? '/blogs/1' : ''}`)
   console.log(`HAL explorer: ${server.origin}/`)
-  if (command.options.persist) console.log(`Records kept in: ${resolve(command.options.persist)}`)
+  if (command.options.persist) console.log(`Records kept in: ${command.options.persist}`)
   stopWithProcess(() => server.close())
 }
 
