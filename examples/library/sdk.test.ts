@@ -23,14 +23,12 @@ const client = () => createClient({ baseUrl, token: 'dev-token' })
 
 it("replaces a nested book by its form, without the author's id", async () => {
   const book = await client().go<Book>(`${baseUrl}/authors/2/books/26`).get()
-  const replaced = await book
-    .action('default')
-    .submit({
-      title: 'Compilers, 2nd ed.',
-      isbn: '9780000000027',
-      available: true,
-      genre: 'science',
-    })
+  const replaced = await book.action('default').submit({
+    title: 'Compilers, 2nd ed.',
+    isbn: '9780000000027',
+    available: true,
+    genre: 'science',
+  })
   expect(replaced.data).toMatchObject({ authorId: 2, title: 'Compilers, 2nd ed.', available: true })
 })
 
