@@ -165,6 +165,35 @@ export function deadLinksInMarkdown(root: string, page: string, site?: Site): De
   return dead
 }
 
+/** Where the repository's files are read on GitHub: docs pages may link them there. */
+export const REPOSITORY_FILES = 'https://github.com/halyard-dev/halyard/blob/main/'
+
+/**
+ * The links of a Markdown page to the repository's files on GitHub (`…/blob/main/<path>`) whose
+ * file is not in the repository at `root`: a relative link written as one (`…/main/./page.md`).
+ *
+ * @example
+ * deadRepositoryLinks('.', 'docs/guide/mock-in-node.md') // [] when every file is there
+ */
+export function deadRepositoryLinks(
+  root: string,
+  page: string,
+  repository = REPOSITORY_FILES,
+): DeadLink[] {
+  const markdown = readFileSync(join(root, page), 'utf8')
+  const dead: DeadLink[] = []
+  for (const match of markdown.matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)) {
+    const href = match[1] ?? ''
+    if (!href.startsWith(repository)) continue
+    const path = decodeURIComponent(href.slice(repository.length).split(/[#?]/, 1)[0] ?? '')
+    const target = resolve(root, path)
+    if (relative(root, target).startsWith('..') || !existsSync(target)) {
+      dead.push({ page, href, reason: 'no such file in the repository' })
+    }
+  }
+  return dead
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (!existsSync(DIST)) {
     console.error('docs:links: no built site at docs/.vitepress/dist; run `npm run docs:build`.')
@@ -177,6 +206,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     ...pages
       .filter((page) => existsSync(join(ROOT, page)))
       .flatMap((page) => deadLinksInMarkdown(ROOT, page, { url: SITE, dist: DIST })),
+    ...filesUnder(join(ROOT, 'docs'), '.md')
+      .filter((file) => !file.includes('node_modules') && !file.includes('.vitepress'))
+      .flatMap((file) => deadRepositoryLinks(ROOT, relative(ROOT, file))),
   ]
   for (const { page, href, reason } of dead) console.error(`${page}: ${href}: ${reason}`)
   if (dead.length > 0) {

@@ -1,12 +1,18 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { repositoryUrl } from '../docs/.vitepress/repository-links.js'
 import { guideSidebar } from '../docs/.vitepress/sidebar.js'
 import { githubSlug } from '../docs/.vitepress/slug.js'
 import { entriesOf, entryPoints, joinTagLines, typedocName } from './docs-api.js'
-import { deadLinksInMarkdown, deadLinksInSite } from './docs-links.js'
+import {
+  deadLinksInMarkdown,
+  deadLinksInSite,
+  deadRepositoryLinks,
+  REPOSITORY_FILES,
+} from './docs-links.js'
 
 // The docs build's own parts: what the API reference is generated from, the sidebar read from the
 // folder, and the link check that fails the build.
@@ -162,6 +168,32 @@ describe('the link check', () => {
       },
       { page: 'README.md', href: 'docs/gone.md', reason: 'no such file' },
     ])
+  })
+
+  it("checks a page's links to the repository's files on GitHub against the repository", async () => {
+    await files({
+      'docs/guide/a.md': [
+        `[ok](${REPOSITORY_FILES}examples/shop/api.ts#L3)`,
+        `[relative written absolute](${REPOSITORY_FILES}./your-own-api.md)`,
+      ].join('\n'),
+      'examples/shop/api.ts': '',
+    })
+    expect(deadRepositoryLinks(dir, 'docs/guide/a.md')).toEqual([
+      {
+        page: 'docs/guide/a.md',
+        href: `${REPOSITORY_FILES}./your-own-api.md`,
+        reason: 'no such file in the repository',
+      },
+    ])
+  })
+
+  it('finds no docs page linking a repository file that is not there', async () => {
+    const root = fileURLToPath(new URL('..', import.meta.url))
+    const guide = await readdir(join(root, 'docs/guide'))
+    const dead = guide
+      .filter((name) => name.endsWith('.md'))
+      .flatMap((name) => deadRepositoryLinks(root, `docs/guide/${name}`))
+    expect(dead).toEqual([])
   })
 
   it("checks a README's links to the published site against the built site", async () => {

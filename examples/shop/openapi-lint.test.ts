@@ -4,6 +4,7 @@ import { createBlogApi } from '@halyard/mock/blog'
 import { Spectral } from '@stoplight/spectral-core'
 import { oas } from '@stoplight/spectral-rulesets'
 import { describe, expect, it } from 'vitest'
+import { libraryApi } from '../../mock/test/fixtures/library-api.js'
 import { defineShop } from './api.js'
 
 async function lint(document: object): Promise<string[]> {
@@ -17,6 +18,10 @@ async function lint(document: object): Promise<string[]> {
 describe('the OpenAPI documents under spectral:oas', () => {
   it("the Blog's: no error, no warning", async () => {
     expect(await lint(createBlogApi().openapi('http://localhost:4010'))).toEqual([])
+  })
+
+  it("a library's, nested with a page of its own (paging.render): no error, no warning", async () => {
+    expect(await lint(libraryApi().openapi('http://localhost:4010'))).toEqual([])
   })
 
   it("the shop's: no error, no warning", async () => {

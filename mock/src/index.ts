@@ -54,6 +54,13 @@ export {
 export { MswDataAssumptionError } from './core/msw-data.js'
 export type { OpenApiDocument } from './core/openapi.js'
 export type { ProblemWriter } from './core/problem.js'
+export {
+  type HalRecords,
+  loadRecords,
+  RecordsError,
+  type RecordsHolder,
+  recordsOf,
+} from './core/records-file.js'
 export type { HalRequest } from './core/request.js'
 export type { StandardSchema } from './core/standard-schema.js'
 export { HalDefinitionError, SEED_TIME } from './core/store.js'

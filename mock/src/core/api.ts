@@ -1,5 +1,5 @@
 import type { Collection } from '@msw/data'
-import { readJson } from '../http/body.js'
+import { pointer, readJson } from '../http/body.js'
 import { HAL_JSON } from '../http/media-types.js'
 import { FORMS_TYPES, HAL_TYPES } from '../http/negotiation.js'
 import { ACCEPT_PATCH } from '../http/patch.js'
@@ -23,6 +23,7 @@ import type {
   WrittenCollection,
 } from './definition.js'
 import { checkDefinition, checkRoutes, routeShape } from './definition-check.js'
+import { deleteWithLinks } from './delete-links.js'
 import { createDispatch, type Dispatch } from './dispatch.js'
 import { deleteItem, patchItem, putItem, type WritableItem } from './item-writes.js'
 import { linkPointers } from './link-pointers.js'
@@ -300,9 +301,12 @@ function routeTable(
     ): Promise<object> => {
       const member = address.parent?.member
       let sent = sentFields(document)
-      if (!served.input && member !== undefined && isObject(sent))
+      if (!served.input && member !== undefined && isObject(sent)) {
+        checkParentMember(sent, member, parent, address)
         sent = { ...sent, [member]: parent }
+      }
       let fields = (await validateBody(schema, sent, label)) as Record<string, unknown>
+      if (served.input && member !== undefined) checkParentMember(fields, member, parent, address)
       if (served.prepare) fields = served.prepare(fields, current ? { current } : {})
       if (member !== undefined && parent !== undefined) fields = { ...fields, [member]: parent }
       // What `prepare` made is stored: it must be a record of the schema.
@@ -353,30 +357,9 @@ function routeTable(
         checkLinks(store(), target, next)
         return target.replace(current, fields)
       },
-      remove(current) {
-        const referrer = store().referencedBy(collection(), current.id)
-        if (referrer) {
-          throw new Problem(
-            409,
-            `${label} ${current.id} is still linked from ${referrer}; change or delete those first.`,
-          )
-        }
-        removeNested(address, current.id)
-        collection().remove(current)
-      },
+      // What is nested under it goes with it; what links it, as each link's `onDelete` says.
+      remove: (current) => deleteWithLinks(store(), collection(), current),
     })
-    /** Deletes the records nested under a record, deepest first. */
-    const removeNested = (parent: Address, id: number): void => {
-      for (const child of parent.children) {
-        const records = store().get(child.name)
-        const key = child.parent?.key as string
-        const under = records.referrers(key, id)
-        for (const record of under.slice(0, under.count)) {
-          removeNested(child, record.id)
-          records.remove(record)
-        }
-      }
-    }
     const { listPattern, itemPattern, paging } = address
     const forms = reps.hasItemTemplates(address) ? FORMS_TYPES : HAL_TYPES
     if (served.list !== false) {
@@ -456,7 +439,7 @@ function routeTable(
               if (prefer.returnRepresentation) {
                 before = reps.item(http.origin, collection(), current)
               }
-              item.remove(current)
+              return item.remove(current)
             },
           })
           if (!before) return { status: 204, headers: {}, body: null }
@@ -501,6 +484,28 @@ function routeTable(
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/**
+ * A 422 pointing at the parent's member of a body that names another parent than its URL: a
+ * record moves to another parent by a POST there and a DELETE here, never by a write of it.
+ */
+function checkParentMember(
+  sent: Record<string, unknown>,
+  member: string,
+  parent: number | undefined,
+  address: Address,
+): void {
+  if (!Object.hasOwn(sent, member) || sent[member] === parent || parent === undefined) return
+  const noun = address.parent?.address.label ?? 'parent'
+  throw new Problem(422, `The request body names another ${noun} than its URL.`, {
+    errors: [
+      {
+        pointer: pointer([member]),
+        detail: `${member} must be ${parent}, the ${noun} of the URL, or left out`,
+      },
+    ],
+  })
+}
 
 /** A body without what a client may send back from a representation it read. */
 function sentFields(body: unknown): unknown {

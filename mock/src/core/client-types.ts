@@ -186,6 +186,27 @@ type IsChildOf<D extends DefinitionTypes, X, N> = [ParentOf<D, X>] extends [neve
     ? true
     : false
 
+/** Whether one of `N`'s own relation links leads to collection `P`. */
+type LinksTo<D extends DefinitionTypes, N, P> = true extends {
+  [R in keyof LinksOf<D, N>]: LinksOf<D, N>[R] extends { readonly to: P } ? true : false
+}[keyof LinksOf<D, N>]
+  ? true
+  : false
+
+/**
+ * A nested record's link to its parent: `parent.link`, else `up` unless a relation link of its own
+ * leads to the parent collection (`parentLinkRel`).
+ */
+type UpRels<D extends DefinitionTypes, N> = [ParentOf<D, N>] extends [never]
+  ? Empty
+  : Member<
+        ParentOf<D, N>,
+        'link',
+        LinksTo<D, N, Member<ParentOf<D, N>, 'collection', never>> extends true ? false : 'up'
+      > extends infer L extends string
+    ? { [K in L]: RelType<ItemType<D, Member<ParentOf<D, N>, 'collection', never>>> }
+    : Empty
+
 /** The collections nested under `N` (their `parent`), by the rel their lists are linked with. */
 type ChildRels<D extends DefinitionTypes, N> = {
   [X in Names<D> as IsChildOf<D, X, N> extends true
@@ -210,16 +231,27 @@ type OwnActions<D extends DefinitionTypes, N> =
         delete: FormType<Empty, undefined>
       }
 
+/** The key of a nested collection's create template on its parent's items: `createBooks`. */
+type NestedCreateName<D extends DefinitionTypes, X> = Member<
+  Member<Collection<D, X>, 'templates', Empty>,
+  'create',
+  `create${Capitalize<X & string>}`
+> &
+  string
+
 /** The create templates of the writable collections nested under `N`, by their names. */
 type ChildCreates<D extends DefinitionTypes, N> = {
   [X in Names<D> as IsChildOf<D, X, N> extends true
     ? IsReadOnly<D, X> extends true
       ? never
-      : CreateName<D, X>
+      : NestedCreateName<D, X>
     : never]: FormType<InputOf<D, X>, ActionReturns<'resource', ItemType<D, X>>>
 }
 
-/** A record's templates, and the create templates of its nested collections (which win a clash). */
+/**
+ * A record's templates, and the create templates of its nested collections (never one key: the
+ * definition check refuses a clash; the `Omit` keeps the printed order of the Blog's types).
+ */
 type ItemActions<D extends DefinitionTypes, N> = Simplify<
   Omit<OwnActions<D, N>, keyof ChildCreates<D, N>> & ChildCreates<D, N>
 >
@@ -231,7 +263,10 @@ type ItemActions<D extends DefinitionTypes, N> = Simplify<
 export interface ItemType<D extends DefinitionTypes, N> {
   data: ItemData<D, N>
   rels: Simplify<
-    { self: RelType<ItemType<D, N>> } & LinkRels<D, N> & BackRels<D, N> & ChildRels<D, N>
+    { self: RelType<ItemType<D, N>> } & UpRels<D, N> &
+      LinkRels<D, N> &
+      BackRels<D, N> &
+      ChildRels<D, N>
   >
   embedded: ItemEmbedded<D, N>
   /** What `put()` takes; `never` for a read-only collection. */

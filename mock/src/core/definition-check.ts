@@ -1,5 +1,11 @@
 import { MAX_DELAY_MS } from '../http/prefer.js'
-import { type CollectionDefinition, type HalApiDefinition, isRelation } from './definition.js'
+import {
+  type CollectionDefinition,
+  type HalApiDefinition,
+  isRelation,
+  parentLinkRel,
+} from './definition.js'
+import { nestedCreateKey } from './forms.js'
 import { HalDefinitionError } from './store.js'
 
 /** Rels the core writes itself: the root's, and every item's. */
@@ -59,6 +65,16 @@ export function checkDefinition(definition: HalApiDefinition): void {
         )
       }
     }
+    const upRel = parentLinkRel(collection)
+    if (upRel !== false) {
+      const holder = ITEM_RELS.includes(upRel) ? 'the core' : itemRels.get(name)?.get(upRel)
+      if (holder) {
+        throw new HalDefinitionError(
+          `${name}'s link to its parent "${upRel}" is taken by ${holder}: name another with parent.link`,
+        )
+      }
+      itemRels.get(name)?.set(upRel, 'its link to its parent')
+    }
     for (const rel of collection.embed ?? []) {
       const link = collection.links?.[rel]
       if (!link || !isRelation(link)) {
@@ -94,6 +110,7 @@ export function checkDefinition(definition: HalApiDefinition): void {
     }
   }
   checkAddresses(definition)
+  checkTemplateKeys(definition)
   for (const curie of definition.curies ?? []) {
     if (!curie.href.includes('{rel}')) {
       throw new HalDefinitionError(
@@ -107,6 +124,36 @@ export function checkDefinition(definition: HalApiDefinition): void {
         `the route ${route.method} ${route.path} has no route path such as /search/{term}`,
       )
     }
+  }
+}
+
+/**
+ * Rejects two HAL-FORMS templates of one key on an item: its own (`default`, `patch`, `delete`)
+ * and the create templates of the lists nested under it.
+ */
+function checkTemplateKeys(definition: HalApiDefinition): void {
+  const { collections } = definition
+  const writable = (c: CollectionDefinition) => c.readOnly !== true && c.serve !== false
+  const keys = new Map<string, Map<string, string>>()
+  for (const [name, collection] of Object.entries(collections)) {
+    if (!writable(collection)) continue
+    const own = keys.get(name) ?? new Map<string, string>()
+    for (const key of ['default', 'patch', 'delete']) own.set(key, `${name}'s own ${key} template`)
+    keys.set(name, own)
+  }
+  for (const [name, collection] of Object.entries(collections)) {
+    const parent = collection.parent?.collection
+    if (parent === undefined || !writable(collection)) continue
+    const key = nestedCreateKey(name, collection.templates)
+    const taken = keys.get(parent) ?? new Map<string, string>()
+    const holder = taken.get(key)
+    if (holder) {
+      throw new HalDefinitionError(
+        `${name}'s create template on ${parent} items is keyed "${key}", which is ${holder}: give ${name} another templates.create`,
+      )
+    }
+    taken.set(key, `${name}'s create template`)
+    keys.set(parent, taken)
   }
 }
 

@@ -36,6 +36,14 @@ export interface RelationLink<R> {
    * of that record shows at once (its version keys the memoised representations).
    */
   readonly title?: string | ((linked: LinkedRecord) => unknown)
+  /**
+   * What a DELETE of a linked record (or of the record it is nested under) does to this record,
+   * as SQL's `ON DELETE`: `refuse`, a 409 naming this record; `cascade`, this record is deleted
+   * too (with what is nested under it, by the same rules); `unlink`, this record is kept without
+   * the link (its member left out, or the id taken out of its array), which its schema must
+   * allow, else a 409. Default `refuse`.
+   */
+  readonly onDelete?: 'refuse' | 'cascade' | 'unlink'
 }
 
 /** Any other link: a URI or URI template relative to the API's base (or absolute). */
@@ -53,6 +61,7 @@ export interface PlainLink<R> {
  *
  * @example
  * // Books at /authors/{authorId}/books/{bookId}; an author links them as `books`.
+ * // A book links its author as `up`; an author's HAL-FORMS template `createBooks` adds a book.
  * const books = defineCollection({
  *   schema: z.object({ authorId: z.number(), title: z.string() }),
  *   parent: { collection: 'authors', member: 'authorId', rel: 'books' },
@@ -62,10 +71,20 @@ export interface PlainLink<R> {
 export interface ParentDefinition {
   /** The parent collection. */
   readonly collection: string
-  /** The member of a record that holds its parent's id (set from the URL by a POST). */
+  /**
+   * The member of a record that holds its parent's id, which its URL gives: set by the server,
+   * never a form field nor required in a body; a body (or a patch) that names another parent is
+   * a 422 pointing at it.
+   */
   readonly member: string
   /** The rel of the parent's link to the nested list. Default: the nested collection's name. */
   readonly rel?: string
+  /**
+   * The rel of a nested record's link to its parent. Default `up` (the IANA link relation for a
+   * parent in a hierarchy), unless one of the collection's own relation links leads to the parent
+   * collection (the Blog's `doc:blog`): then that link is the way up. `false` for none.
+   */
+  readonly link?: string | false
 }
 
 /**
@@ -179,7 +198,11 @@ export interface AuthorizeCheck<R = HalRecord> {
  * const templates: TemplateNames = { create: 'createArticle', createTitle: 'Write an article' }
  */
 export interface TemplateNames {
-  /** The key of the create template on pages (and on the parent's item). Default `default`. */
+  /**
+   * The key of the create template: on pages (default `default`) and, for a nested collection, on
+   * its parent's items (default `create` and the collection's name, `createBooks`, beside the
+   * parent's own `default`, `patch` and `delete`).
+   */
   readonly create?: string
   readonly createTitle?: string
   readonly replaceTitle?: string
@@ -482,9 +505,41 @@ export type WrittenCollection<S extends StandardSchema> = Omit<CollectionDefinit
 export function defineCollection<S extends StandardSchema, const D>(
   // `D`: the collection as written (its links' targets, its embeds…), for `ClientTypes`.
   definition: D & WrittenCollection<S>,
+): NoInfer<Omit<D, 'seed'> & Pick<CollectionDefinition<S>, 'seed'>>
+/**
+ * {@link defineCollection} for a seed the first form cannot take as its own type (one of
+ * `...list.map(…)` beside records written out): the seed is not read into `D`.
+ *
+ * @example
+ * const books = defineCollection({
+ *   schema: z.object({ title: z.string() }),
+ *   seed: [...titles.map((title) => ({ title })), { title: 'Notes' }],
+ * })
+ */
+export function defineCollection<S extends StandardSchema, const D>(
+  definition: { [K in keyof D]: K extends 'seed' ? unknown : D[K] } & WrittenCollection<S>,
+): NoInfer<Omit<D, 'seed'> & Pick<CollectionDefinition<S>, 'seed'>>
+export function defineCollection<S extends StandardSchema, const D>(
+  definition: D & WrittenCollection<S>,
 ): NoInfer<Omit<D, 'seed'> & Pick<CollectionDefinition<S>, 'seed'>> {
   // A seed written as constants is read, never changed.
   return definition as Omit<D, 'seed'> & Pick<CollectionDefinition<S>, 'seed'>
+}
+
+/**
+ * The rel of a nested record's link to its parent (see {@link ParentDefinition.link}), or `false`.
+ *
+ * @example
+ * parentLinkRel({ schema, parent: { collection: 'authors', member: 'authorId' } }) // 'up'
+ */
+export function parentLinkRel(collection: CollectionDefinition): string | false {
+  const { parent } = collection
+  if (!parent) return false
+  if (parent.link !== undefined) return parent.link
+  const own = Object.values(collection.links ?? {}).some(
+    (link) => isRelation(link) && link.to === parent.collection,
+  )
+  return own ? false : 'up'
 }
 
 /** Whether a link is a relation to another collection. */

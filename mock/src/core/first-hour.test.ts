@@ -144,7 +144,7 @@ describe('the English the core writes about your collections', () => {
     const linked = await call(api, '/api/people/1', { method: 'DELETE', headers: WRITE })
     expect(linked.status).toBe(409)
     expect((await linked.json()).detail).toBe(
-      'person 1 is still linked from the author link of a book; change or delete those first.',
+      'Person 1 is still linked from book 1 (its author link); change or delete it first.',
     )
     expect((await (await call(api, '/api/categories/1')).json()).detail).toBe(
       'There is no genre with id 1.',

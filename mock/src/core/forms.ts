@@ -51,13 +51,17 @@ export class CollectionForms {
     schema: StandardSchema,
     names: TemplateNames = {},
     noun = singularOf(name),
+    fromUrl?: string,
   ) {
-    const json = jsonSchemaOf(schema) as JsonObjectSchema
+    const read = jsonSchemaOf(schema) as JsonObjectSchema
+    // The parent's id of a nested record comes from its URL: never a field a client fills in.
+    const json = fromUrl === undefined ? read : withoutMember(read, fromUrl)
     const properties = formPropertiesOf(json)
     this.#noun = noun
     this.#names = names
     this.#create = properties
-    this.#members = json.properties ? Object.keys(json.properties).map(pointerOf) : undefined
+    // A JSON Patch may still name the parent's member: its write checks it against the URL.
+    this.#members = read.properties ? Object.keys(read.properties).map(pointerOf) : undefined
     this.#types = new Map(
       Object.entries(json.properties ?? {}).map(([member, p]) => [member, jsonTypesOf(p)]),
     )
@@ -94,10 +98,13 @@ export class CollectionForms {
     return this.#item
   }
 
-  /** The `_templates` of a page of records: create one, at `target` (a page's `self` has a query). */
-  collection(target: string): CollectionTemplates {
+  /**
+   * The `_templates` of a page of records: create one, at `target` (a page's `self` has a query),
+   * under `key` (on a parent's item, see {@link nestedCreateKey}).
+   */
+  collection(target: string, key = this.#names.create ?? 'default'): CollectionTemplates {
     return {
-      [this.#names.create ?? 'default']: {
+      [key]: {
         title: this.#names.createTitle ?? `Create ${withArticle(this.#noun)}`,
         method: 'POST',
         contentType: 'application/json',
@@ -166,6 +173,24 @@ export class CollectionForms {
     // Defined, not assigned: a `__proto__` field stays a member (the schema refuses it by name).
     return Object.fromEntries(fields)
   }
+}
+
+/**
+ * The key of a nested collection's create template on its parent's items: its `templates.create`,
+ * else `create` and its name (`createBooks`), never the parent's own `default`.
+ *
+ * @example
+ * nestedCreateKey('books', {}) // 'createBooks'
+ */
+export const nestedCreateKey = (name: string, names: TemplateNames = {}): string =>
+  names.create ?? `create${name.charAt(0).toUpperCase()}${name.slice(1)}`
+
+/** A JSON Schema of an object without one member, nor that member among the required ones. */
+function withoutMember(json: JsonObjectSchema, member: string): JsonObjectSchema {
+  if (!json.properties || !Object.hasOwn(json.properties, member)) return json
+  const { [member]: _, ...properties } = json.properties
+  const required = json.required?.filter((name) => name !== member)
+  return { ...json, properties, ...(required ? { required } : {}) }
 }
 
 const URLENCODED = /^application\/x-www-form-urlencoded\s*(?:;|$)/i

@@ -32,7 +32,7 @@ export interface WritableItem<R> {
   /** Validates a document (a PUT body, a patched record) and stores it (400, 422): the new record. */
   replace(record: R, document: unknown): Promise<R>
   /** Deletes the record, or throws a `Problem` (a 409 while others link to it). */
-  remove(record: R): void
+  remove(record: R): void | Promise<void>
 }
 
 /**
@@ -99,7 +99,7 @@ export function deleteItem<R>(
 ): Promise<R> {
   return write(async () => {
     const current = checked(request, item)
-    item.remove(current)
+    await item.remove(current)
     return current
   })
 }

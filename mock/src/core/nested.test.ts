@@ -456,7 +456,7 @@ describe('defineHalApi: links to the parent collection', () => {
 })
 
 describe('defineHalApi: a nested collection without an input schema', () => {
-  it('takes the parent member from the URL, whatever the body says', async () => {
+  it('takes the parent member from the URL, and refuses a body that names another parent', async () => {
     const api = defineHalApi({
       basePath: '/api',
       tokens: ['t'],
@@ -481,7 +481,12 @@ describe('defineHalApi: a nested collection without an input schema', () => {
     expect(created.status).toBe(201)
     expect(await created.json()).toMatchObject({ id: 1, ownerId: 2, text: 'a' })
     const moved = await send('PUT', '/owners/2/notes/1', { ownerId: 1, text: 'b' })
-    expect(await moved.json()).toMatchObject({ ownerId: 2, text: 'b' })
+    expect(moved.status).toBe(422)
+    expect((await moved.json()).errors).toEqual([
+      { pointer: '/ownerId', detail: 'ownerId must be 2, the owner of the URL, or left out' },
+    ])
+    const same = await send('PUT', '/owners/2/notes/1', { ownerId: 2, text: 'b' })
+    expect(await same.json()).toMatchObject({ ownerId: 2, text: 'b' })
   })
 })
 

@@ -7,6 +7,7 @@ import {
 } from '../http/media-types.js'
 import { reasonPhrase } from '../http/reason-phrase.js'
 import { type CollectionDefinition, type HalApiDefinition, isRelation } from './definition.js'
+import { renderedPageSchema } from './page-schema.js'
 import type { Representations } from './representation.js'
 import { jsonSchemaOf } from './standard-schema.js'
 import { recordNoun, withArticle } from './words.js'
@@ -181,11 +182,26 @@ export function openApiDocument(
     // Its records and pages as the core answers them, wherever they appear (embedded, say).
     Object.assign(schemas, {
       ...hoisted(`${t}Resource`, resourceSchema(collection, type)),
-      // A page in the API's own convention is its `render`'s: any object.
+      // A page in the API's own convention: the document its `render` writes, read from samples.
       [`${t}Page`]: convention.standard
         ? pageSchema(collection.rel ?? name, `${t}Resource`)
-        : { type: 'object' },
+        : renderedPageSchema(
+            convention,
+            { name, rel: collection.rel ?? name },
+            ref(`${t}Resource`),
+            ref('Link'),
+          ),
     })
+    const member = address.parent?.member
+    const sent = schemas[t] as { required?: unknown; properties?: Record<string, Schema> }
+    if (member !== undefined && !collection.input && Array.isArray(sent.required)) {
+      // The parent's id comes from the URL: a body may leave it out (or must name the same).
+      sent.required = sent.required.filter((name) => name !== member)
+      const property = sent.properties?.[member]
+      if (property) {
+        property.description = `The ${address.parent?.address.label} of the URL, which the server sets: leave it out, or send the same (else 422).`
+      }
+    }
     // A collection the core does not serve is answered by the API's own routes (below).
     if (collection.serve === false) continue
     const noun = recordNoun(name, collection)
@@ -314,7 +330,7 @@ export function openApiDocument(
           operationId: operationId(`delete${One}`),
           tags: tag,
           summary: `Delete the ${record}`,
-          description: `Deletes the ${noun}${address.children.length > 0 ? ' and the records nested under it' : ''}; 409 while another record links to it. ${preconditions} Needs an access token.`,
+          description: `Deletes the ${noun}${address.children.length > 0 ? ' and the records nested under it' : ''}; ${deleteRules(definition, name)} ${preconditions} Needs an access token.`,
           security,
           responses: { 204: { description: 'Deleted' }, ...problems(401, 403, 404, 409, 412) },
         },
@@ -437,6 +453,51 @@ function routeOperationId(method: string, path: string): string {
       return param === undefined ? pascal(segment.replace(/\W+/g, '-')) : `By${pascal(param)}`
     })
   return `${method.toLowerCase()}${words.join('') || 'Root'}`
+}
+
+/**
+ * What a DELETE of a record of `name` does to the records linking it, as their links' `onDelete`
+ * say (`delete-links.ts`): the same for the records nested under it.
+ */
+function deleteRules(definition: HalApiDefinition, name: string): string {
+  const { collections } = definition
+  // The record and the records nested under it, at any depth: the same rule holds for them all.
+  const deleted = new Set([name])
+  for (let grew = true; grew; ) {
+    grew = false
+    for (const [child, collection] of Object.entries(collections)) {
+      const parent = collection.parent?.collection
+      if (parent !== undefined && deleted.has(parent) && !deleted.has(child)) {
+        deleted.add(child)
+        grew = true
+      }
+    }
+  }
+  const rules: Record<'refuse' | 'cascade' | 'unlink', string[]> = {
+    refuse: [],
+    cascade: [],
+    unlink: [],
+  }
+  for (const [from, collection] of Object.entries(collections)) {
+    if (deleted.has(from)) continue
+    for (const [rel, link] of Object.entries(collection.links ?? {})) {
+      if (isRelation(link) && deleted.has(link.to)) {
+        rules[link.onDelete ?? 'refuse'].push(`${from} by ${rel}`)
+      }
+    }
+  }
+  const what = deleted.size > 1 ? 'it or a record nested under it' : 'it'
+  return [
+    `409 naming a record that links to ${what}${rules.refuse.length > 0 ? ` (${rules.refuse.join(', ')})` : ''}`,
+    ...(rules.cascade.length > 0
+      ? [`the records linking ${what} are deleted too (${rules.cascade.join(', ')})`]
+      : []),
+    ...(rules.unlink.length > 0
+      ? [`the records linking ${what} lose that link (${rules.unlink.join(', ')})`]
+      : []),
+  ]
+    .join('; ')
+    .concat('.')
 }
 
 const header = (description: string) => ({ description, schema: string })

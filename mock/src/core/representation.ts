@@ -16,8 +16,9 @@ import {
   type LinkedRecord,
   type PageLink,
   type PlainLink,
+  parentLinkRel,
 } from './definition.js'
-import { CollectionForms } from './forms.js'
+import { CollectionForms, nestedCreateKey } from './forms.js'
 import { type Paging, pageLink, pageLinks, pagingOf } from './paging.js'
 import { recordId } from './record-id.js'
 import {
@@ -360,8 +361,10 @@ export class Representations {
   #itemTemplates(self: string, address: Address): object {
     const templates: Record<string, unknown> = address.writable ? { ...address.forms.item() } : {}
     for (const child of address.children) {
-      if (child.writable)
-        Object.assign(templates, child.forms.collection(`${self}/${child.segment}`))
+      if (child.writable) {
+        const key = nestedCreateKey(child.name, child.definition.templates)
+        Object.assign(templates, child.forms.collection(`${self}/${child.segment}`, key))
+      }
     }
     return templates
   }
@@ -381,6 +384,12 @@ export class Representations {
     // CURIEs once, at the top of a document: embedded resources share them (HAL §8.2).
     if (top) this.#addCuries(links, base)
     links.self = { href: self }
+    const up = address.parent
+    const upRel = parentLinkRel(definition)
+    if (up && upRel !== false) {
+      const parentId = (record as Record<string, unknown>)[up.member] as number
+      links[upRel] = { href: `${base}${this.#itemPathOf(up.address, parentId)}` }
+    }
     const relations = new Map(collection.relations.map((r) => [r.rel, r]))
     for (const [rel, link] of Object.entries(definition.links ?? {})) {
       const relation = relations.get(rel)
@@ -548,6 +557,7 @@ function addressesOf(definition: HalApiDefinition): Map<string, Address> {
         collection.input ?? collection.schema,
         collection.templates,
         recordNoun(name, collection),
+        collection.parent?.member,
       ),
       writable: collection.readOnly !== true && collection.serve !== false,
       label: recordNoun(name, collection),

@@ -1,4 +1,5 @@
 import type { Collection } from '@msw/data'
+import { pointer } from '../http/body.js'
 import { Problem } from '../http/problem.js'
 import {
   type CollectionDefinition,
@@ -14,7 +15,6 @@ import { CollectionRecords, observedCollection } from './msw-data.js'
 import { serial } from './serial.js'
 import { SortedIds } from './sorted-ids.js'
 import type { StandardResult, StandardSchema } from './standard-schema.js'
-import { recordNoun, withArticle } from './words.js'
 
 /** When something last changed: a stamp of the store's write clock, and the time. */
 export interface Change {
@@ -40,6 +40,8 @@ export interface Relation {
    * index holds already (such links are not indexed twice).
    */
   readonly linksParent?: (record: HalRecord) => boolean
+  /** What a DELETE of a target does to a record linking it (the parent's: `cascade`). */
+  readonly onDelete: 'refuse' | 'cascade' | 'unlink'
 }
 
 /** The definition of an API or a collection is wrong: thrown by `defineHalApi`, never at a request. */
@@ -439,20 +441,6 @@ export class HalStore {
   }
 
   /**
-   * Another collection's relation that points at this record, if any, but the parent relations
-   * of the collections nested under it (their records go with it).
-   */
-  referencedBy(store: CollectionStore, id: number): string | undefined {
-    for (const other of this.collections.values()) {
-      const { parent } = other.definition
-      const nested = parent?.collection === store.name ? parentRel(parent) : undefined
-      const rel = other.refersTo(store.name, id, nested)
-      if (rel) return `the ${rel} link of ${withArticle(recordNoun(other.name, other.definition))}`
-    }
-    return undefined
-  }
-
-  /**
    * Validates every seed record by the collection's schema, as `create()` would, and loads them in
    * bulk (`create()` one record at a time took 8 s for 1 000 000), then checks the links.
    */
@@ -499,9 +487,17 @@ export class HalStore {
         const checked = checkRecord(store.name, store.definition.schema, id, fields)
         const result = checked instanceof Promise ? await checked : checked
         if (result.issues) {
-          const messages = result.issues.map((issue) => issue.message).join('; ')
+          // Each issue at its member's JSON Pointer (`/isbn`): what to fix in a record of many.
+          const messages = result.issues
+            .map((issue) => {
+              const path = (issue.path ?? []).map((key) =>
+                typeof key === 'object' ? key.key : key,
+              )
+              return path.length > 0 ? `${pointer(path)}: ${issue.message}` : issue.message
+            })
+            .join('; ')
           throw new HalDefinitionError(
-            `the seed of ${store.name} has an invalid record (${JSON.stringify(value)}): ${messages}`,
+            `the seed of ${store.name} has an invalid record at /${store.name}/${records.length} (${JSON.stringify(value)}): ${messages}`,
           )
         }
         const record = result.value as HalRecord
@@ -545,6 +541,7 @@ function relationsOf(definition: CollectionDefinition): Relation[] {
       to: parent.collection,
       reverse: undefined,
       title: undefined,
+      onDelete: 'cascade',
       one: () => true,
       ids: (record) => {
         const id = (record as Record<string, unknown>)[member]
@@ -568,6 +565,7 @@ function relationsOf(definition: CollectionDefinition): Relation[] {
       reverse: relation.reverse,
       ...(relation.reversePath === undefined ? {} : { reversePath: relation.reversePath }),
       title: relation.title,
+      onDelete: relation.onDelete ?? 'refuse',
       one: (record) => typeof relation.id(record) !== 'object',
       ids,
       ...(member

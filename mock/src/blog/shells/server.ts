@@ -30,8 +30,9 @@ export type MockServer<Api extends object = BlogApi> = HalServer<Api>
  * await server.close()
  */
 export function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
-  // Each reads its own options and leaves the other's alone.
-  return createHalServer(createBlogApi(options), options)
+  // Each reads its own options and leaves the other's alone; `delay` is the Blog API's own.
+  const { delay: _, ...server } = options
+  return createHalServer(createBlogApi(options), server)
 }
 
 export type { BlogApi, BlogApiOptions }

@@ -6,4 +6,4 @@
  */
 
 export type { HalApi } from '../../index.js'
-export { type HalApiServer, setupHalApi } from './setup.js'
+export { type HalApiServer, type SetupHalApiOptions, setupHalApi } from './setup.js'

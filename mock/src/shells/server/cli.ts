@@ -1,11 +1,14 @@
 #!/usr/bin/env node
+import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
+import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 // The Blog API, the default, through its public entry as any API's module would.
 import { createBlogApi, parseSeed, SeedError } from '../../blog/index.js'
 import type { MockServerOptions } from '../../blog/shells/server.js'
 import type { HalApi } from '../../core/api.js'
 import { tokenHint } from '../../core/authenticate.js'
+import { loadRecords } from '../../core/records-file.js'
 import { corsOrigin } from '../shared/cors.js'
 import { stopWithProcess } from './lifetime.js'
 import { importModule } from './load-module.js'
@@ -15,7 +18,7 @@ import { createHalServer, type HalServer } from './server.js'
 const HELP = `halyard-mock: the Blog API v1.2 mock, or any API made with defineHalApi, as a real HTTP server
 
 Usage: halyard-mock [options]
-       halyard-mock --api <module> [--port, --host, --allowed-hosts, --cors-origin, --request-timeout]
+       halyard-mock --api <module> [--data, --persist, --delay, --port, --host, --allowed-hosts, …]
        halyard-mock record <root-url> --out <dir>   (record a live HAL API: record --help)
        halyard-mock verify <api-root-url> [--api <module>]   (check a server: verify --help)
 
@@ -23,7 +26,12 @@ Options:
   --port <n>         port to listen on (default: $PORT or 4010; 0 picks a free one)
   --host <address>   interface to bind (default: 127.0.0.1)
   --articles <n>     articles in blog 1 of the built-in seed (default: 42)
-  --data <file.json> blogs, articles, comments and persons from a file instead of the seed
+  --data <file.json> records from a file instead of the seed: with --api, an object of
+                     arrays by collection name, each record with its id (json-server's db.json);
+                     for the Blog, its blogs, articles, comments and persons
+  --persist <file.json>
+                     keep the records in this file across restarts: read at start when it
+                     exists (then --data is not read), written after writes (atomically)
   --protect-reads    require a known access token on reads too
   --delay <ms>       wait this long before every answer (0 to 10000)
   --api <module>     serve the API a module default-exports (made with defineHalApi)
@@ -39,7 +47,8 @@ Options:
                      time a client has to send a whole request (default 15000; 0: no limit)
   -h, --help         show this help
 
-Admin: POST /__admin/reset (Content-Type: application/json) restores the seed;
+Admin: POST /__admin/reset (Content-Type: application/json) restores the seed (not --data's
+records; with --persist, written to the file) and empties the request list;
 GET /__admin/requests lists recent requests, secrets redacted. Both answer only this origin
 and trusted origins (loopback, --cors-origin), and need a token with --protect-reads.
 HAL explorer: open the server's / in a browser to browse the API by its links.`
@@ -98,6 +107,7 @@ async function commandFrom(argv: string[]): Promise<Command> {
       'cors-origin': { type: 'string', multiple: true },
       'request-timeout': { type: 'string' },
       api: { type: 'string' },
+      persist: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   }).valueOf() as { values: Record<string, string | boolean | string[] | undefined> }
@@ -127,7 +137,12 @@ async function commandFrom(argv: string[]): Promise<Command> {
     }
   }
   const host = str('host')
+  // A path is the user's, from where they typed it (`npm start` runs in the package's folder).
+  const here = (file: string | undefined) =>
+    file === undefined ? undefined : resolve(process.env.INIT_CWD ?? process.cwd(), file)
+  const persist = here(str('persist'))
   const server: HalServerOptions = {
+    ...(persist === undefined ? {} : { persist }),
     ...(port === undefined ? {} : { port }),
     ...(host === undefined ? {} : { host }),
     ...(requestTimeout === undefined ? {} : { requestTimeout }),
@@ -135,28 +150,48 @@ async function commandFrom(argv: string[]): Promise<Command> {
     ...(corsOrigins === undefined ? {} : { corsOrigins }),
   }
   const apiFile = str('api')
+  const dataFile = here(str('data'))
+  // A file that persists the records is where a restart starts from: --data seeds it once.
+  const data = dataFile !== undefined && !(persist && existsSync(persist))
+  const read = async (file: string): Promise<unknown> => {
+    let text: string
+    try {
+      text = await readFile(file, 'utf8')
+    } catch (error) {
+      throw new UsageError(`--data: cannot read ${file}: ${(error as Error).message}`)
+    }
+    try {
+      return JSON.parse(text)
+    } catch {
+      throw new UsageError(`--data ${file}: not valid JSON`)
+    }
+  }
   if (apiFile !== undefined) {
-    const blogOnly = ['articles', 'data', 'protect-reads', 'delay'].filter((name) => values[name])
+    const blogOnly = ['articles', 'protect-reads'].filter((name) => values[name])
     if (blogOnly.length > 0) {
       throw new UsageError(
         `--${blogOnly[0]} is a Blog API option; with --api, the module defines it`,
       )
     }
-    return { kind: 'api', api: await loadApi(apiFile), options: server }
-  }
-  const dataFile = str('data')
-  let seed: MockServerOptions['seed']
-  if (dataFile !== undefined) {
-    let text: string
-    try {
-      text = await readFile(dataFile, 'utf8')
-    } catch (error) {
-      throw new UsageError(`--data: cannot read ${dataFile}: ${(error as Error).message}`)
+    const api = await loadApi(apiFile)
+    if (data) {
+      try {
+        await loadRecords(api, await read(dataFile))
+      } catch (error) {
+        if (error instanceof UsageError) throw error
+        throw new UsageError(`--data ${dataFile}: ${(error as Error).message}`)
+      }
     }
+    const options = { ...server, ...(delay === undefined ? {} : { delay }) }
+    return { kind: 'api', api, options }
+  }
+  let seed: MockServerOptions['seed']
+  if (data) {
+    const json = await read(dataFile)
     try {
-      seed = parseSeed(JSON.parse(text))
+      seed = parseSeed(json)
     } catch (error) {
-      const reason = error instanceof SeedError ? error.message : 'not valid JSON'
+      const reason = error instanceof SeedError ? error.message : String(error)
       throw new UsageError(`--data ${dataFile}: ${reason}`)
     }
   }
@@ -198,7 +233,9 @@ async function main(): Promise<void> {
   // The Blog API unless --api names another; either way, the one server.
   const blog = command.kind === 'blog'
   const api = command.kind === 'blog' ? createBlogApi(command.options) : command.api
-  const server: HalServer<object> = await createHalServer(api, command.options)
+  // The Blog API waits by its own `delay`; another API, by the server's.
+  const { delay: _, ...blogServer } = command.options as MockServerOptions
+  const server: HalServer<object> = await createHalServer(api, blog ? blogServer : command.options)
   const { definition } = api
   console.log(`${definition.title ?? 'HAL API'} mock listening on ${server.url}`)
   const token = tokenHint(definition)
@@ -213,6 +250,7 @@ async function main(): Promise<void> {
   const header = reads ? `-H 'X-Access-Token: ${token}' ` : ''
   console.log(`Try: curl ${header}${server.url}${blog ? '/blogs/1' : ''}`)
   console.log(`HAL explorer: ${server.origin}/`)
+  if (command.options.persist) console.log(`Records kept in: ${command.options.persist}`)
   stopWithProcess(() => server.close())
 }
 

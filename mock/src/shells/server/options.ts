@@ -1,3 +1,4 @@
+import { MAX_DELAY_MS } from '../../http/prefer.js'
 import { CorsPolicy, corsOrigin } from '../shared/cors.js'
 import { HostPolicy } from '../shared/hosts.js'
 
@@ -25,6 +26,19 @@ export interface HalServerOptions {
    * the connection closes. `0` for no limit. Default 15 000. CLI: `--request-timeout <ms>`.
    */
   requestTimeout?: number
+  /**
+   * A JSON file that keeps the API's records across restarts, as `json-server`'s `db.json`: its
+   * records replace the seed at start when it exists (checked as a seed is), and every record is
+   * written to it once writes pause (atomically: a file beside it, renamed over it). `POST
+   * /__admin/reset` writes the seed back. Default none. CLI: `--persist <file.json>`.
+   */
+  persist?: string
+  /**
+   * Milliseconds to wait before every answer of the API (not of the admin routes nor the
+   * explorer), 0 to 10 000, besides its definition's `delay`; a request's `Prefer: delay` decides
+   * its own. Default 0. CLI: `--delay <ms>` (with `--api`).
+   */
+  delay?: number
 }
 
 /** How long an idle keep-alive connection stays open. */
@@ -42,6 +56,8 @@ export interface ResolvedServerOptions {
   readonly hosts: HostPolicy
   readonly cors: CorsPolicy
   readonly requestTimeout: number
+  readonly persist: string | undefined
+  readonly delay: number
 }
 
 /**
@@ -62,6 +78,12 @@ export function resolveServerOptions(
   if (requestTimeout > MAX_REQUEST_TIMEOUT_MS) {
     throw new RangeError(`requestTimeout must be at most ${MAX_REQUEST_TIMEOUT_MS} ms`)
   }
+  const { delay = 0, persist } = options
+  if (!(Number.isSafeInteger(delay) && delay >= 0 && delay <= MAX_DELAY_MS)) {
+    throw new RangeError(
+      `delay must be a whole number of ms from 0 to ${MAX_DELAY_MS}, not ${delay}`,
+    )
+  }
   if (
     allowedHosts !== true &&
     allowedHosts.some((name) => !/^\.?[\w.-]+$|^\[[\da-f:.]+\]$/i.test(name))
@@ -77,5 +99,7 @@ export function resolveServerOptions(
     hosts: new HostPolicy(allowedHosts, host),
     cors: new CorsPolicy(corsOrigins.map(corsOrigin)),
     requestTimeout,
+    persist,
+    delay,
   }
 }

@@ -8,7 +8,9 @@ import { overridesFirst } from '../../core/overrides.js'
 import type { ProblemWriter } from '../../core/problem.js'
 import { runRoute } from '../../core/route-context.js'
 import { type WireAnswer, wireAnswerOf } from '../../http/answer.js'
+import { parsePrefer } from '../../http/prefer.js'
 import { Problem } from '../../http/problem.js'
+import { persistToFile } from '../node/persist-file.js'
 import { isPreflight } from '../shared/cors.js'
 import {
   type LoggedRequest,
@@ -40,6 +42,14 @@ interface Answered {
   readonly answer: WireAnswer
   readonly headers: () => Readonly<Record<string, string>>
 }
+
+/** Methods that change nothing: no reason to write a persisted file. */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/** An API whose records a file can keep: any `HalApi`, the Blog API's too. */
+type RecordsApi = ServedApi & { readonly db: object }
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** Methods fetch cannot carry (so no handler sees them); the server answers them 405 itself. */
 const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK'])
@@ -104,9 +114,15 @@ export function createHalServer<Api extends ServedApi>(
  */
 async function serve<Api extends ServedApi>(
   api: Api,
-  { port, host, log, hosts, cors, requestTimeout }: ResolvedServerOptions,
+  { port, host, log, hosts, cors, requestTimeout, persist, delay }: ResolvedServerOptions,
 ): Promise<HalServer<Api>> {
   await api.ready
+  if (persist !== undefined && !('db' in api)) {
+    throw new TypeError('persist keeps the records of an API made with defineHalApi (its db)')
+  }
+  const kept =
+    persist === undefined ? undefined : persistToFile(api as unknown as RecordsApi, persist)
+  await kept?.ready
   const { definition } = api
   const basePath = definition.basePath.replace(/\/$/, '')
   const writeProblem = api.problem
@@ -216,6 +232,7 @@ async function serve<Api extends ServedApi>(
     const pathname = request.path
     const explorer = answersExplorer(pathname, request.headers.get('accept'), basePath === '')
     if (isAdminPath(pathname) || explorer) return own.answer(request)
+    if (delay > 0 && parsePrefer(request.headers).delay === undefined) await sleep(delay)
     if (overrides.length === 0) return api.answer(request)
     let fetchRequest: Request
     try {
@@ -273,6 +290,8 @@ async function serve<Api extends ServedApi>(
     const started = performance.now()
     const method = req.method ?? 'GET'
     const { answer: sent, headers } = await answer(req, method)
+    // A write (or an admin reset) that succeeded: the file gets the records once writes pause.
+    if (kept && sent.status < 400 && !READS.has(method)) kept.changed()
     try {
       writeAnswer(res, sent, method)
     } catch {
@@ -374,11 +393,13 @@ async function serve<Api extends ServedApi>(
     resetHandlers: () => {
       overrides = []
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
+    close: async () => {
+      await new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()))
         server.closeAllConnections()
-      }),
+      })
+      await kept?.flush()
+    },
   }
 }
 

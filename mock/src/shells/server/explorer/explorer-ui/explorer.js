@@ -594,10 +594,9 @@ function actionForm(template) {
   const fields = new Map()
   for (const property of template.fields) {
     const control = propertyControl(property, method === 'POST' ? undefined : current.fields)
-    const label = el(
-      'label',
-      `${property.prompt || property.name}${property.required ? ' (required)' : ''}`,
-    )
+    // A checkbox always sends a value: checked or not, it is never an empty required field.
+    const required = property.required && property.type !== 'checkbox'
+    const label = el('label', `${property.prompt || property.name}${required ? ' (required)' : ''}`)
     label.htmlFor = control.id
     const error = el('span', undefined, 'field-error')
     error.id = `${control.id}-error`
@@ -624,11 +623,22 @@ function propertyControl(property, values) {
   fieldCount += 1
   const id = `action-field-${fieldCount}`
   const value = values?.[property.name]
-  const initial = typeof value === 'string' || typeof value === 'number' ? String(value) : ''
+  const checkbox = property.type === 'checkbox'
+  const initial = checkbox
+    ? String(value === true)
+    : typeof value === 'string' || typeof value === 'number'
+      ? String(value)
+      : ''
   const options = property.options?.inline
   /** @type {HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement} */
   let control
-  if (options) {
+  if (checkbox) {
+    // A boolean: checked as the document says; `required` on a checkbox would demand a tick.
+    const input = el('input')
+    input.type = 'checkbox'
+    input.checked = value === true
+    control = input
+  } else if (options) {
     const select = el('select')
     if (!property.required) select.append(new Option('', ''))
     for (const { prompt, value: option } of options) {
@@ -652,7 +662,7 @@ function propertyControl(property, values) {
   control.id = id
   control.name = property.name
   control.dataset.initial = initial
-  if (property.required) control.required = true
+  if (property.required && !checkbox) control.required = true
   if (property.readOnly && !(control instanceof HTMLSelectElement)) control.readOnly = true
   if (!(control instanceof HTMLSelectElement)) {
     if (property.minLength !== undefined) control.minLength = property.minLength
@@ -685,8 +695,13 @@ async function submitAction(method, target, contentType, fields) {
     error.textContent = ''
     control.removeAttribute('aria-invalid')
     control.removeAttribute('aria-describedby')
-    const raw = control.value
+    const checkbox = control instanceof HTMLInputElement && control.type === 'checkbox'
+    const raw = checkbox ? String(control.checked) : control.value
     if (merge && raw === control.dataset.initial) continue
+    if (checkbox) {
+      values[name] = control.checked
+      continue
+    }
     if (raw === '') {
       if (merge) values[name] = null
       continue
