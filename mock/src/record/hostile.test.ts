@@ -1,0 +1,191 @@
+import { readFile } from 'node:fs/promises'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it, vi } from 'vitest'
+import { outDir } from '../../test/record/replay.js'
+import { runRecord } from './command.js'
+import { templateVariables } from './crawl.js'
+import { recordApi } from './record.js'
+import { Redactor } from './redact.js'
+
+// Servers that try to hold, crash or plant code in the recorder: each recording still ends, and
+// writes what it could read.
+
+const servers: Server[] = []
+afterAll(async () => {
+  for (const server of servers) {
+    server.closeAllConnections()
+    await new Promise((done) => server.close(done))
+  }
+})
+
+/** A real HTTP server on 127.0.0.1 (Node's fetch, its sockets and its garbage collection). */
+async function serve(handle: Parameters<typeof createServer>[1]): Promise<string> {
+  const server = createServer(handle)
+  servers.push(server)
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening))
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+}
+
+/** A `record` run in this process: its exit code and what it printed. */
+async function record(args: string[]): Promise<{ code: number; out: string }> {
+  const lines: string[] = []
+  const log = vi.spyOn(console, 'log').mockImplementation((...parts) => {
+    lines.push(parts.join(' '))
+  })
+  const error = vi.spyOn(console, 'error').mockImplementation((...parts) => {
+    lines.push(parts.join(' '))
+  })
+  try {
+    const code = await runRecord(args)
+    return { code, out: lines.join('\n') }
+  } finally {
+    log.mockRestore()
+    error.mockRestore()
+  }
+}
+
+const hal = (body: unknown) =>
+  Response.json(body, { headers: { 'content-type': 'application/hal+json' } })
+
+describe('a recording always ends', () => {
+  it('cuts a body that stalls at --max-time, beside a 40 MB document, and writes what it read', async () => {
+    const origin = await serve((request, response) => {
+      if (request.url === '/') {
+        response.setHeader('content-type', 'application/hal+json')
+        response.end(
+          JSON.stringify({
+            _links: { self: { href: '/' }, stalls: { href: '/stalls' }, big: { href: '/big' } },
+          }),
+        )
+      } else if (request.url === '/stalls') {
+        // Headers that promise a gigabyte, 12 bytes, then nothing: the socket stays open.
+        response.writeHead(200, {
+          'content-type': 'application/hal+json',
+          'content-length': '1000000000',
+        })
+        response.write('{"_links": {')
+      } else if (request.url === '/big') {
+        const items = Array.from({ length: 400_000 }, (_, n) => ({ n, name: `item ${n}` }))
+        const body = JSON.stringify({ _links: { self: { href: '/big' } }, items })
+        response.writeHead(200, { 'content-type': 'application/hal+json' })
+        response.end(body)
+      } else {
+        response.writeHead(404).end()
+      }
+    })
+    const dir = await outDir('stalls')
+    const { code, out } = await record([`${origin}/`, '--out', dir, '--max-time', '3', '--quiet'])
+    expect(out).toContain(`Not reached: ${origin}/stalls: past --max-time 3 s`)
+    expect(code).toBe(0)
+    expect(await readFile(join(dir, 'api.ts'), 'utf8')).toContain('defineHalApi')
+  }, 60_000)
+
+  it('reports a document nested 100 000 deep, in `_embedded` or a member, and records the rest', async () => {
+    const depth = 100_000
+    const embedded =
+      '{"_links":{"self":{"href":"/deep/0"}},"_embedded":{"d":['.repeat(depth) +
+      '{}' +
+      ']}}'.repeat(depth)
+    const member = `{"id":1,"_links":{"self":{"href":"/member"}},"m":${'['.repeat(depth)}${']'.repeat(depth)}}`
+    const api = async (request: Request) => {
+      const { pathname } = new URL(request.url)
+      const json = (text: string) =>
+        new Response(text, { headers: { 'content-type': 'application/hal+json' } })
+      if (pathname === '/') {
+        return hal({
+          _links: {
+            self: { href: '/' },
+            deep: { href: '/deep' },
+            member: { href: '/member' },
+            items: { href: '/items' },
+          },
+        })
+      }
+      if (pathname === '/deep') return json(embedded)
+      if (pathname === '/member') return json(member)
+      if (pathname === '/items') {
+        return hal({
+          _links: { self: { href: '/items' } },
+          _embedded: { items: [{ id: 1, name: 'one', _links: { self: { href: '/items/1' } } }] },
+        })
+      }
+      if (pathname === '/items/1') {
+        return hal({ id: 1, name: 'one', _links: { self: { href: '/items/1' } } })
+      }
+      return new Response('', { status: 404 })
+    }
+    const recording = await recordApi('http://deep.test/', { fetch: api })
+    expect(recording.model.collections.map((c) => c.name)).toEqual(['items'])
+    const reason = 'nested deeper than 100 levels: not recorded'
+    expect(recording.crawl.unreached).toEqual([
+      { url: 'http://deep.test/deep', reason },
+      { url: 'http://deep.test/member', reason },
+    ])
+  })
+
+  it('redacts a document nested 100 000 deep (a walk with a stack of its own)', () => {
+    let doc: unknown = { password: 'planted-secret' }
+    for (let i = 0; i < 100_000; i++) doc = { next: [doc] }
+    const out = new Redactor().document(doc, '/deep')
+    let inner: unknown = out
+    for (let i = 0; i < 100_000; i++) inner = (inner as { next: unknown[] }).next[0]
+    expect(inner).toEqual({ password: 'redacted-1' })
+  })
+})
+
+describe('a long templated href costs time in proportion to its length', () => {
+  const n = 200_000
+
+  it('names the variables of a template of 200 000 `{`', () => {
+    expect(templateVariables(`/a{b}${'{'.repeat(n)}`)).toEqual({ names: ['b'], inPath: true })
+    expect(templateVariables(`/a${'{?'.repeat(n)}x}`).names).toHaveLength(1)
+  })
+
+  it('names them in the explorer too (the page script reads them itself)', async () => {
+    const page = await readFile(
+      join(import.meta.dirname, '../server/explorer/explorer-ui/explorer.js'),
+      'utf8',
+    )
+    const start = page.indexOf('function templateVariables(template) {')
+    const source = page.slice(start, page.indexOf('\n}\n', start) + 2)
+    const read = new Function(`${source}; return templateVariables`)() as (
+      template: string,
+    ) => Map<string, boolean>
+    expect([...read(`/a{b}${'{'.repeat(n)}`)]).toEqual([['b', true]])
+    expect([...read('/blogs/{blogId}/articles{?pageIndex}')]).toEqual([
+      ['blogId', true],
+      ['pageIndex', false],
+    ])
+  })
+
+  it('crawls past hrefs of 200 000 `{`, `{?` or `;`, templated or not', async () => {
+    const hostile = [
+      `/x${'{'.repeat(n)}`,
+      `/x${'{?'.repeat(n)}`,
+      `/x${'{'.repeat(n)}\n`,
+      `/x?${';'.repeat(n)}`,
+      `/x?a${'?a'.repeat(n)}`,
+    ]
+    const links: Record<string, unknown> = { self: { href: '/' }, items: { href: '/items' } }
+    hostile.forEach((href, i) => {
+      links[`t${i}`] = { href, templated: true }
+      links[`u${i}`] = { href }
+    })
+    const api = async (request: Request) => {
+      const { pathname } = new URL(request.url)
+      if (pathname === '/') return hal({ _links: links })
+      if (pathname === '/items') {
+        return hal({
+          _links: { self: { href: '/items' } },
+          _embedded: { items: [{ id: 1, _links: { self: { href: '/items/1' } } }] },
+        })
+      }
+      if (pathname === '/items/1') return hal({ id: 1, _links: { self: { href: '/items/1' } } })
+      return new Response('', { status: 404 })
+    }
+    const recording = await recordApi('http://long.test/', { fetch: api })
+    expect(recording.model.collections.map((c) => c.name)).toEqual(['items'])
+  })
+})
