@@ -1,13 +1,17 @@
-import { readFile } from 'node:fs/promises'
+import { execFile } from 'node:child_process'
+import { readFile, writeFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
+import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it, vi } from 'vitest'
-import { outDir } from '../../test/record/replay.js'
+import { BACKTRACKING, oddNamesServer } from '../../test/record/odd-names-server.js'
+import { HAL, identity, outDir, REPLAY, replayOf } from '../../test/record/replay.js'
 import { runRecord } from './command.js'
 import { templateVariables } from './crawl.js'
 import { recordApi } from './record.js'
 import { Redactor } from './redact.js'
+import { backtracks } from './safe-regex.js'
 
 // Servers that try to hold, crash or plant code in the recorder: each recording still ends, and
 // writes what it could read.
@@ -187,5 +191,94 @@ describe('a long templated href costs time in proportion to its length', () => {
     }
     const recording = await recordApi('http://long.test/', { fetch: api })
     expect(recording.model.collections.map((c) => c.name)).toEqual(['items'])
+  })
+})
+
+describe('a recording of odd names, numbers and forms loads, and type-checks under --strict', () => {
+  const from = 'http://odd.test'
+
+  it('names collections as the definition allows, keeps `__proto__` links, skips what it cannot keep', async () => {
+    const recording = await recordApi(`${from}/`, { fetch: oddNamesServer })
+    expect(recording.model.collections.map((c) => c.name).sort()).toEqual([
+      'a_b',
+      'a_b2',
+      'it_ems',
+      'line-items',
+      'proto__',
+      'things',
+    ])
+    // An id past 2^53 is no record: reported, and its document served as recorded.
+    expect(recording.crawl.unreached).toContainEqual({
+      url: `${from}/big/12345678901234567890`,
+      reason: 'an id past 2^53 (20 digits): no record, only a document',
+    })
+    const api = recording.files['api.ts'] ?? ''
+    expect(api).toContain(`['__proto__']: { href: (r: { id: number }) => \`/things/\${r.id}/p\` }`)
+    expect(api).toContain('Not reproduced: member __proto__')
+    expect(api).toContain("Not reproduced: the form's hint on status: its options do not hold")
+    expect(api).toContain('huge: z.number(),')
+
+    const replay = await replayOf(recording, 'odd')
+    // Each collection at the API's own segment, `$` and `__proto__` included, its items as
+    // recorded; the document of the id past 2^53 as recorded.
+    const { differ, same } = await identity(recording, replay, from, (url) =>
+      /\/(it\$ems|a_b|a~b|__proto__|line-items|big)\/\d+$/.test(url),
+    )
+    expect(differ).toEqual([])
+    expect(same).toBe(11)
+    const thing = await replay.handle(
+      new Request(`${REPLAY}/things/1`, { headers: { accept: HAL } }),
+    )
+    const body = (await thing.json()) as { huge: number; _links: Record<string, unknown> }
+    expect(body.huge).toBe(1e308)
+    expect(Object.keys(body._links)).toEqual(['self', 'constructor', 'toString', '__proto__'])
+
+    // The form's `^(a+)+$` is not enforced: a write that would backtrack for hours is answered.
+    const put = await replay.handle(
+      new Request(`${REPLAY}/things/1`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', 'x-access-token': 'mock-token' },
+        body: JSON.stringify({ huge: 1, big: 2, status: 'open', code: `${'a'.repeat(40)}!` }),
+      }),
+    )
+    expect(put.status).toBe(200)
+
+    // The module passes `tsc --strict` (with the project's own settings, noUncheckedIndexedAccess…).
+    const dir = await outDir('odd-tsc')
+    for (const [name, text] of Object.entries(recording.files)) {
+      await writeFile(join(dir, name), text)
+    }
+    await writeFile(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        extends: resolve(import.meta.dirname, '../../../tsconfig.base.json'),
+        compilerOptions: { noEmit: true, composite: false, declaration: false, sourceMap: false },
+        files: ['api.ts'],
+      }),
+    )
+    const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc')
+    const checked = await new Promise<string>((done) => {
+      execFile(process.execPath, [tsc, '-p', join(dir, 'tsconfig.json')], (error, stdout) =>
+        done(error ? stdout || error.message : 'ok'),
+      )
+    })
+    expect(checked).toBe('ok')
+  }, 120_000)
+})
+
+describe('recorded patterns that could backtrack', () => {
+  it('are told from those that cannot', () => {
+    for (const bad of [BACKTRACKING, '(a*)*', '^(\\w+\\s?)*$', '(a{1,3}){2,}', '(?:x|y+)+']) {
+      expect([bad, backtracks(bad)]).toEqual([bad, true])
+    }
+    for (const good of [
+      '^\\d{3}-\\d{4}$',
+      '^(\\d{3}-)?\\d{4}$',
+      '(ab)+',
+      '[(a+)+]',
+      '^\\(a+\\)+$',
+    ]) {
+      expect([good, backtracks(good)]).toEqual([good, false])
+    }
   })
 })

@@ -1,5 +1,6 @@
 import { halAdapter, Links } from '@halyard/sdk'
 import { type Crawl, type Exchange, listOf, templateVariables } from './crawl.js'
+import { fitHints } from './fit-hints.js'
 import { inferPaging, isDefaultPaging } from './infer-conventions.js'
 import { inferLinks } from './infer-links.js'
 import { objectShape } from './infer-schema.js'
@@ -17,6 +18,7 @@ import {
   singular,
   untemplated,
 } from './model.js'
+import { collectionName, isSafeId } from './safe-name.js'
 
 // The recorded API as a whole: its collections by address pattern, their records, pages,
 // links, conventions and writes, and the documents of no collection.
@@ -50,6 +52,8 @@ export function inferApi(crawl: Crawl): ApiModel {
 
   // Items: every document with a `self` whose address ends in a number, the top-level read first.
   const items = new Map<string, Item>()
+  // Records whose ids the mock cannot keep (past 2^53): reported, not recorded.
+  const skipped = new Map<string, string>()
   const collect = (body: unknown, context: string, top: boolean, inherited: Links['curies']) => {
     const { links: raw, embedded } = adapter.read(body)
     const links = new Links(context, raw, inherited)
@@ -57,7 +61,9 @@ export function inferApi(crawl: Crawl): ApiModel {
     if (self && !self.templated && isObject(body)) {
       const path = under(self.href)
       const id = path?.match(/\/(\d+)$/)?.[1]
-      if (path !== undefined && id !== undefined) {
+      if (id !== undefined && !isSafeId(id)) {
+        skipped.set(self.href, `an id past 2^53 (${id.length} digits): no record, only a document`)
+      } else if (path !== undefined && id !== undefined) {
         const known = items.get(self.href)
         if (!known || (top && !known.top)) {
           items.set(self.href, {
@@ -83,9 +89,7 @@ export function inferApi(crawl: Crawl): ApiModel {
   const names = new Map<string, string>()
   for (const pattern of patterns) {
     const segment = pattern.split('/').at(-2) ?? 'items'
-    let name = segment.replace(/[^\w$-]/g, '_') || 'items'
-    for (let n = 2; [...names.values()].includes(name); n++) name = `${segment}${n}`
-    names.set(pattern, name)
+    names.set(pattern, collectionName(segment, new Set(names.values())))
   }
   const collectionOf = (url: string): { name: string; id: number } | undefined => {
     const item = items.get(url)
@@ -244,7 +248,7 @@ export function inferApi(crawl: Crawl): ApiModel {
         .filter((l) => l.templated && untemplated(l) === list)
         .flatMap((l) => templateVariables(l.href).names),
     )
-    const shape = withFormHints(collection, crawl, under)
+    const { shape, refused } = fitHints(withFormHints(collection, crawl, under), collection.records)
     const paging = inferPaging(
       ownPages.map((p) => p.exchange),
       collection.records.length,
@@ -264,7 +268,13 @@ export function inferApi(crawl: Crawl): ApiModel {
       ...(paging && isDefaultPaging(paging) ? { pageSize: paging.defaultSize } : {}),
       ...(paging && !isDefaultPaging(paging) ? { paging } : {}),
       writes: inferWrites(collection, crawl, under),
-      dropped,
+      dropped: [
+        ...dropped,
+        ...refused.map((r) => `the form's hint on ${r}`),
+        ...(collection.records.some((r) => Object.hasOwn(r, '__proto__'))
+          ? ['member __proto__: a schema’s output never holds a member of that name']
+          : []),
+      ],
     }
   })
 
@@ -300,7 +310,15 @@ export function inferApi(crawl: Crawl): ApiModel {
     return i < 0 ? Number.MAX_SAFE_INTEGER : i
   }
   result.sort((a, b) => rootOrder(a) - rootOrder(b))
-  const model: ApiModel = { basePath, curies, collections: result, documents }
+  const model: ApiModel = {
+    basePath,
+    curies,
+    collections: result,
+    documents,
+    ...(skipped.size > 0
+      ? { skipped: [...skipped].sort().map(([url, reason]) => ({ url, reason })) }
+      : {}),
+  }
   const recordedRoot = rootExchange ? neutral(rootExchange.body, origin) : undefined
   const coreRoot = expectedRoot(model)
   return JSON.stringify(recordedRoot) === JSON.stringify(coreRoot)

@@ -128,7 +128,8 @@ export function inferShape(values: readonly unknown[]): Shape {
       return { kind: 'string' }
     }
     case 'number':
-      return { kind: 'number', integer: (present as number[]).every(Number.isInteger) }
+      // Safe integers only: zod's `.int()` refuses 1e308 and 2^60, which are integers too.
+      return { kind: 'number', integer: (present as number[]).every(Number.isSafeInteger) }
     case 'boolean':
       return { kind: 'boolean' }
     case 'array':
@@ -147,8 +148,9 @@ export function objectShape(
 ): Shape & { kind: 'object' } {
   const names: string[] = []
   for (const record of records) {
+    // No `__proto__`: zod's output never holds a member of that name (it would set a prototype).
     for (const name of Object.keys(record))
-      if (!skip.has(name) && !names.includes(name)) names.push(name)
+      if (!skip.has(name) && name !== '__proto__' && !names.includes(name)) names.push(name)
   }
   return {
     kind: 'object',
@@ -185,8 +187,12 @@ export function literal(value: unknown): string {
   return JSON.stringify(value) ?? 'undefined'
 }
 
-/** A member name as a TypeScript property key. */
-export const key = (name: string): string => (IDENTIFIER.test(name) ? name : literal(name))
+/**
+ * A member name as a TypeScript property key; `__proto__` computed (`['__proto__']`), since as a
+ * plain or quoted key it sets the object's prototype and the member is gone.
+ */
+export const key = (name: string): string =>
+  name === '__proto__' ? `[${literal(name)}]` : IDENTIFIER.test(name) ? name : literal(name)
 
 /**
  * zod source code for a shape, e.g. `z.object({ name: z.string(), status: z.enum(['open']) })`.

@@ -105,6 +105,8 @@ export interface ApiModel {
   /** The root, when the core's own root would differ from the recorded one. */
   readonly root?: unknown
   readonly documents: readonly DocumentModel[]
+  /** What was read but is no record (an id the mock cannot keep), and why: reported with the unreached. */
+  readonly skipped?: readonly { readonly url: string; readonly reason: string }[]
 }
 
 export interface Item {
