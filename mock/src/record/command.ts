@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util'
+import { printable } from '../server/printable.js'
 import { checkRecording, recordApi, writeRecording } from './record.js'
 
 const HELP = `halyard-mock record: record a live HAL API into a stateful mock (a defineHalApi module)
@@ -25,6 +26,9 @@ Options:
   --no-redact            redact nothing but the values of --header
   --quiet                no progress display
   -h, --help             show this help`
+
+/** Prints a line made of what an API sent (URLs, names, reason phrases): controls escaped. */
+const say = (line: string) => console.log(printable(line))
 
 /** A command-line mistake of `record`: printed with the usage hint, exit code 2. */
 export class RecordUsageError extends Error {
@@ -92,7 +96,7 @@ export async function runRecord(argv: readonly string[]): Promise<number> {
     parsed = parse(argv)
   } catch (error) {
     console.error(
-      `halyard-mock record: ${(error as Error).message}\nRun halyard-mock record --help for the options.`,
+      `halyard-mock record: ${printable((error as Error).message)}\nRun halyard-mock record --help for the options.`,
     )
     return 2
   }
@@ -125,28 +129,28 @@ export async function runRecord(argv: readonly string[]): Promise<number> {
       })
       if (!quiet) process.stderr.write('\n')
       if (drift.length === 0) {
-        console.log(`No drift: ${root} still matches the recording in ${check}.`)
+        say(`No drift: ${root} still matches the recording in ${check}.`)
         return 0
       }
-      console.log(`Drift from the recording in ${check}:`)
-      for (const d of drift) console.log(`  ${d.where}: ${d.change}`)
+      say(`Drift from the recording in ${check}:`)
+      for (const d of drift) say(`  ${d.where}: ${d.change}`)
       return 1
     }
     const recording = await recordApi(root, { ...options, ...(onProgress ? { onProgress } : {}) })
     if (!quiet) process.stderr.write('\n')
     await writeRecording(out as string, recording.files)
     const { crawl, model } = recording
-    console.log(
+    say(
       `Recorded ${crawl.records} records in ${model.collections.length} collections with ${crawl.requests} requests in ${(crawl.elapsed / 1000).toFixed(1)} s into ${out}.`,
     )
-    for (const r of recording.redactions) console.log(`Redacted: ${r.what} (${r.count}×)`)
-    for (const u of crawl.unreached.slice(0, 20)) console.log(`Not reached: ${u.url}: ${u.reason}`)
+    for (const r of recording.redactions) say(`Redacted: ${r.what} (${r.count}×)`)
+    for (const u of crawl.unreached.slice(0, 20)) say(`Not reached: ${u.url}: ${u.reason}`)
     if (crawl.unreached.length > 20)
       console.log(`… and ${crawl.unreached.length - 20} more (recording.json)`)
-    console.log(`Serve it: halyard-mock --api ${out}/api.ts`)
+    say(`Serve it: halyard-mock --api ${out}/api.ts`)
     return 0
   } catch (error) {
-    console.error(`halyard-mock record: ${(error as Error).message}`)
+    console.error(`halyard-mock record: ${printable((error as Error).message)}`)
     return 1
   }
 }

@@ -1,3 +1,4 @@
+import { CONTROL_CHARACTERS } from '../server/printable.js'
 import { key, literal, shapeType, zodSource } from './infer-schema.js'
 import type {
   ApiModel,
@@ -35,10 +36,11 @@ const template = (text: string): string =>
 
 /**
  * Text for a `//` comment: a line break in a recorded name (a member, a rel) written as `\n`, since
- * a raw one would end the comment and make the rest of the name code that runs with the mock.
+ * a raw one would end the comment and make the rest of the name code that runs with the mock; the
+ * other controls too (an ESC sequence would act on the terminal of whoever prints the file).
  */
 const comment = (text: string): string =>
-  text.replace(/[\r\n\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+  text.replace(CONTROL_CHARACTERS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
 
 /** A member read in TypeScript: `.name`, or `["a-b"]`. */
 const access = (member: string): string =>

@@ -2,11 +2,12 @@ import { execFile } from 'node:child_process'
 import { readFile, writeFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import { createRequire } from 'node:module'
-import type { AddressInfo } from 'node:net'
+import { type AddressInfo, createServer as createTcpServer } from 'node:net'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { BACKTRACKING, oddNamesServer } from '../../test/record/odd-names-server.js'
 import { HAL, identity, outDir, REPLAY, replayOf } from '../../test/record/replay.js'
+import { printable } from '../server/printable.js'
 import { runRecord } from './command.js'
 import { templateVariables } from './crawl.js'
 import { recordApi } from './record.js'
@@ -212,6 +213,9 @@ describe('a recording of odd names, numbers and forms loads, and type-checks und
       url: `${from}/big/12345678901234567890`,
       reason: 'an id past 2^53 (20 digits): no record, only a document',
     })
+    // A first page with `next` and no items says nothing of the page size.
+    const things = recording.model.collections.find((c) => c.name === 'things')
+    expect(things?.paging?.defaultSize).toBe(20)
     const api = recording.files['api.ts'] ?? ''
     expect(api).toContain(`['__proto__']: { href: (r: { id: number }) => \`/things/\${r.id}/p\` }`)
     expect(api).toContain('Not reproduced: member __proto__')
@@ -280,5 +284,49 @@ describe('recorded patterns that could backtrack', () => {
     ]) {
       expect([good, backtracks(good)]).toEqual([good, false])
     }
+  })
+})
+
+describe('what the recorder prints', () => {
+  it('escapes the controls of a reason phrase and a member name, which would act on the terminal', async () => {
+    const ESC = '\u001b'
+    const planted = `${ESC}]0;TITLE\u0007${ESC}[2J`
+    // Raw HTTP: node:http refuses to send such a reason phrase, a hostile server need not.
+    const tcp = createTcpServer((socket) => {
+      socket.once('data', (chunk) => {
+        const path = chunk.toString('latin1').split(' ')[1]
+        const body = JSON.stringify({
+          [`x_token${planted}`]: 's3cret-value',
+          _links: { self: { href: '/' }, gone: { href: '/gone' } },
+        })
+        socket.end(
+          path === '/'
+            ? `HTTP/1.1 200 OK\r\ncontent-type: application/hal+json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`
+            : `HTTP/1.1 404 ${planted}\r\ncontent-length: 0\r\nconnection: close\r\n\r\n`,
+          'latin1',
+        )
+      })
+    })
+    await new Promise<void>((listening) => tcp.listen(0, '127.0.0.1', listening))
+    const origin = `http://127.0.0.1:${(tcp.address() as AddressInfo).port}`
+    try {
+      const dir = await outDir('controls')
+      const { code, out } = await record([`${origin}/`, '--out', dir, '--quiet'])
+      expect(code).toBe(0)
+      expect(out).not.toContain(ESC)
+      expect(out).not.toContain('\u0007')
+      expect(out).toContain(`Not reached: ${origin}/gone: 404 \\x1b]0;TITLE\\x07\\x1b[2J`)
+      expect(out).toContain('Redacted: member x_token\\x1b]0;TITLE\\x07\\x1b[2J (')
+      expect(await readFile(join(dir, 'api.ts'), 'utf8')).not.toContain(ESC)
+    } finally {
+      await new Promise((done) => tcp.close(done))
+    }
+  })
+
+  it('prints any text on one line, controls escaped and a long one cut', () => {
+    expect(printable('a\nb\r\u001b[2J\u009b\u202e\u2028ok')).toBe(
+      'a\\nb\\r\\x1b[2J\\x9b\\u202e\\u2028ok',
+    )
+    expect(printable('x'.repeat(2005))).toBe(`${'x'.repeat(2000)}… (5 more characters)`)
   })
 })
