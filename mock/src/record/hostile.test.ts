@@ -10,6 +10,7 @@ import { HAL, identity, outDir, REPLAY, replayOf } from '../../test/record/repla
 import { printable } from '../server/printable.js'
 import { runRecord } from './command.js'
 import { templateVariables } from './crawl.js'
+import { inferShape, zodSource } from './infer-schema.js'
 import { recordApi } from './record.js'
 import { Redactor } from './redact.js'
 import { backtracks } from './safe-regex.js'
@@ -128,6 +129,14 @@ describe('a recording always ends', () => {
       { url: 'http://deep.test/deep', reason },
       { url: 'http://deep.test/member', reason },
     ])
+  })
+
+  it('infers the shape of a member nested 100 000 deep, to a bounded depth', () => {
+    let value: unknown = 'leaf'
+    for (let i = 0; i < 100_000; i++) value = { next: [value] }
+    const source = zodSource(inferShape([value]))
+    expect(source.match(/z\.array/g)).toHaveLength(50)
+    expect(source).toContain('z.unknown()')
   })
 
   it('redacts a document nested 100 000 deep (a walk with a stack of its own)', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MAX_DEPTH } from './depth.js'
 
 /** The shape of recorded values: what a member held across records. */
 export type Shape =
@@ -101,14 +102,21 @@ const kindOf = (value: unknown): string =>
  * @example
  * inferShape([{ status: 'open' }, { status: 'paid' }, { status: 'open' }])
  */
-export function inferShape(values: readonly unknown[]): Shape {
+export function inferShape(values: readonly unknown[], depth = 0): Shape {
+  // Deeper than a recorded document may be (the crawler reports those): no shape, no recursion.
+  if (depth > MAX_DEPTH) return { kind: 'unknown' }
   const present = values.filter((v) => v !== null && v !== undefined)
   if (present.length === 0) return values.length > 0 ? { kind: 'null' } : { kind: 'unknown' }
   const kinds = [...new Set(present.map(kindOf))].sort()
   if (kinds.length > 1) {
     return {
       kind: 'union',
-      of: kinds.map((kind) => inferShape(present.filter((v) => kindOf(v) === kind))),
+      of: kinds.map((kind) =>
+        inferShape(
+          present.filter((v) => kindOf(v) === kind),
+          depth,
+        ),
+      ),
     }
   }
   switch (kinds[0]) {
@@ -133,9 +141,9 @@ export function inferShape(values: readonly unknown[]): Shape {
     case 'boolean':
       return { kind: 'boolean' }
     case 'array':
-      return { kind: 'array', items: inferShape((present as unknown[][]).flat()) }
+      return { kind: 'array', items: inferShape((present as unknown[][]).flat(), depth + 1) }
     case 'object':
-      return objectShape(present as Record<string, unknown>[])
+      return objectShape(present as Record<string, unknown>[], new Set(), depth + 1)
     default:
       return { kind: 'unknown' }
   }
@@ -145,6 +153,7 @@ export function inferShape(values: readonly unknown[]): Shape {
 export function objectShape(
   records: readonly Record<string, unknown>[],
   skip: ReadonlySet<string> = new Set(),
+  depth = 0,
 ): Shape & { kind: 'object' } {
   const names: string[] = []
   for (const record of records) {
@@ -158,7 +167,7 @@ export function objectShape(
       const values = records.map((r) => (Object.hasOwn(r, name) ? r[name] : undefined))
       return {
         name,
-        shape: inferShape(values),
+        shape: inferShape(values, depth),
         optional: values.some((v) => v === undefined),
         nullable:
           values.some((v) => v === null) && values.some((v) => v !== null && v !== undefined),
