@@ -15,7 +15,7 @@ const COLLECTION = /^[A-Za-z][\w-]*$/
  */
 export function collectionName(segment: string, taken: ReadonlySet<string>): string {
   const clean = segment.replace(/[^\w-]/g, '_').replace(/^[^A-Za-z]+/, '')
-  const base = COLLECTION.test(clean) && clean !== 'openapi' ? clean : `items${clean}`
+  const base = COLLECTION.test(clean) ? clean : 'items'
   let name = base
   for (let n = 2; taken.has(name); n++) name = `${base}${n}`
   return name
