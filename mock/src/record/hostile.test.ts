@@ -215,6 +215,7 @@ describe('a recording of odd names, numbers and forms loads, and type-checks und
       'it_ems',
       'line-items',
       'proto__',
+      'sub-parts',
       'things',
     ])
     // An id past 2^53 is no record: reported, and its document served as recorded.
@@ -222,6 +223,12 @@ describe('a recording of odd names, numbers and forms loads, and type-checks und
       url: `${from}/big/12345678901234567890`,
       reason: 'an id past 2^53 (20 digits): no record, only a document',
     })
+    // Ids numbered per parent: the first record of an id is kept, the others reported.
+    expect(recording.crawl.unreached).toContainEqual({
+      url: `${from}/line-items/2/sub-parts/1`,
+      reason: `the id of ${from}/line-items/1/sub-parts/1 again: no record, only a document`,
+    })
+    expect(recording.files['api.ts']).toContain("param: 'lineItemId',")
     // A first page with `next` and no items says nothing of the page size.
     const things = recording.model.collections.find((c) => c.name === 'things')
     expect(things?.paging?.defaultSize).toBe(20)
@@ -233,12 +240,12 @@ describe('a recording of odd names, numbers and forms loads, and type-checks und
 
     const replay = await replayOf(recording, 'odd')
     // Each collection at the API's own segment, `$` and `__proto__` included, its items as
-    // recorded; the document of the id past 2^53 as recorded.
+    // recorded; the documents of the id past 2^53 and of the ids again under another parent too.
     const { differ, same } = await identity(recording, replay, from, (url) =>
-      /\/(it\$ems|a_b|a~b|__proto__|line-items|big)\/\d+$/.test(url),
+      /\/(it\$ems|a_b|a~b|__proto__|line-items\/\d\/sub-parts|big)\/\d+$/.test(url),
     )
     expect(differ).toEqual([])
-    expect(same).toBe(11)
+    expect(same).toBe(13)
     const thing = await replay.handle(
       new Request(`${REPLAY}/things/1`, { headers: { accept: HAL } }),
     )

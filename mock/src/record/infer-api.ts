@@ -83,6 +83,18 @@ export function inferApi(crawl: Crawl): ApiModel {
     const self = new Links(exchange.url, adapter.read(exchange.body).links).get('self')
     collect(exchange.body, exchange.url, self?.href === exchange.url || !self, [])
   }
+  // A collection's ids are unique: of records numbered per parent (`/a/1/b/1`, `/a/2/b/1`), the
+  // first by address is kept, the others reported.
+  const firstWithId = new Map<string, string>()
+  for (const url of [...items.keys()].sort()) {
+    const item = items.get(url) as Item
+    const first = firstWithId.get(`${item.pattern} ${item.id}`)
+    if (first === undefined) firstWithId.set(`${item.pattern} ${item.id}`, url)
+    else {
+      items.delete(url)
+      skipped.set(url, `the id of ${first} again: no record, only a document`)
+    }
+  }
 
   // Collections by item pattern, named after the segment before the id.
   const patterns = [...new Set([...items.values()].map((i) => i.pattern))].sort()

@@ -33,7 +33,11 @@ const thing = (id: number) => ({
 const item = (segment: string, id: number) => ({
   id,
   name: `${segment} ${id}`,
-  _links: { self: { href: `/${segment}/${id}` } },
+  _links: {
+    self: { href: `/${segment}/${id}` },
+    // A nested collection under a name with a `-`: its path variable cannot be `line-itemId`.
+    ...(segment === 'line-items' ? { parts: { href: `/line-items/${id}/sub-parts` } } : {}),
+  },
 })
 
 /** The segments of its other collections: `a_b` and `a~b` sanitize alike. */
@@ -102,6 +106,15 @@ export async function oddNamesServer(request: Request): Promise<Response> {
     }
     const at = new RegExp(`^/${segment.replace(/[$]/g, '\\$&')}/(\\d+)$`).exec(path)
     if (at) return hal(item(segment, Number(at[1])))
+  }
+  const nested = /^\/line-items\/(\d+)\/sub-parts(?:\/(\d+))?$/.exec(path)
+  if (nested) {
+    const list = `line-items/${nested[1]}/sub-parts`
+    if (nested[2] !== undefined) return hal(item(list, Number(nested[2])))
+    return hal({
+      _links: { self: { href: `/${list}` } },
+      _embedded: { 'sub-parts': [item(list, 1), item(list, 2)] },
+    })
   }
   return new Response('', { status: 404 })
 }
