@@ -72,9 +72,13 @@ export function crawlDeadline(
   onPassed?: () => void,
 ): { readonly signal: AbortSignal; clear(): void } {
   const controller = new AbortController()
-  const timer = setTimeout(() => {
-    onPassed?.()
-    controller.abort(new Error(reason))
-  }, ms)
+  // setTimeout takes at most 2^31 - 1 ms (about 24.8 days); past it, it would fire at once.
+  const timer = setTimeout(
+    () => {
+      onPassed?.()
+      controller.abort(new Error(reason))
+    },
+    Math.min(ms, 2 ** 31 - 1),
+  )
   return { signal: controller.signal, clear: () => clearTimeout(timer) }
 }

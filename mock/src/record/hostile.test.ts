@@ -9,7 +9,7 @@ import { BACKTRACKING, oddNamesServer } from '../../test/record/odd-names-server
 import { HAL, identity, outDir, REPLAY, replayOf } from '../../test/record/replay.js'
 import { printable } from '../server/printable.js'
 import { runRecord } from './command.js'
-import { templateVariables } from './crawl.js'
+import { crawlApi, templateVariables } from './crawl.js'
 import { inferShape, zodSource } from './infer-schema.js'
 import { recordApi } from './record.js'
 import { Redactor } from './redact.js'
@@ -87,6 +87,17 @@ describe('a recording always ends', () => {
     expect(code).toBe(0)
     expect(await readFile(join(dir, 'api.ts'), 'utf8')).toContain('defineHalApi')
   }, 60_000)
+
+  it('takes a time past what a timer holds as no limit, not as none left', async () => {
+    // An answer that takes a little while, as any over a network does.
+    const api = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      return hal({ id: 1, _links: { self: { href: '/' } } })
+    }
+    const crawl = await crawlApi('http://time.test/', { fetch: api, time: 2 ** 40 })
+    expect(crawl.unreached).toEqual([])
+    expect(crawl.exchanges.has('http://time.test/')).toBe(true)
+  })
 
   it('reports a document nested 100 000 deep, in `_embedded` or a member, and records the rest', async () => {
     const depth = 100_000
