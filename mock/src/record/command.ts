@@ -17,7 +17,7 @@ Options:
   --records <n>          records to read at most (default 5000)
   --max-requests <n>     requests in all (default 20000)
   --rate <n>             requests per second (default: no limit)
-  --max-time <s>         seconds the crawl may take (default 300)
+  --max-time <s>         seconds the crawl may take, body reads included (default 300)
   --expansions <n>       values tried per variable of a templated link (default 3)
   --max-bytes <n>        body bytes kept in memory, the recording's bound (default 268435456)
   --var name=v1,v2       values to try for a templated link's variable (repeatable); an id-like
