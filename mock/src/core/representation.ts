@@ -380,7 +380,8 @@ export class Representations {
     const { definition } = collection
     const properties = definition.represent ? definition.represent(record) : { ...record }
     const self = `${base}${this.itemPath(address, record)}`
-    const links: HalLinks = {}
+    // No prototype: a link whose rel is `__proto__` is then a member like any other.
+    const links = Object.create(null) as HalLinks
     // CURIEs once, at the top of a document: embedded resources share them (HAL §8.2).
     if (top) this.#addCuries(links, base)
     links.self = { href: self }

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util'
+import { printable } from '../shells/server/printable.js'
 import { partialNote } from './model.js'
 import { checkRecording, recordApi, writeRecording } from './record.js'
 
@@ -17,7 +18,7 @@ Options:
   --records <n>          records to read at most (default 50000)
   --max-requests <n>     requests in all (default 100000)
   --rate <n>             requests per second (default: no limit)
-  --max-time <s>         seconds the crawl may take (default 300)
+  --max-time <s>         seconds the crawl may take, body reads included (default 300)
   --expansions <n>       values tried per variable of a templated link (default 3)
   --max-bytes <n>        body bytes kept in memory, the recording's bound (default 268435456)
   --var name=v1,v2       values to try for a templated link's variable (repeatable); an id-like
@@ -26,6 +27,9 @@ Options:
   --no-redact            redact nothing but the values of --header
   --quiet                no progress display
   -h, --help             show this help`
+
+/** Prints a line made of what an API sent (URLs, names, reason phrases): controls escaped. */
+const say = (line: string) => console.log(printable(line))
 
 /** A command-line mistake of `record`: printed with the usage hint, exit code 2. */
 export class RecordUsageError extends Error {
@@ -95,7 +99,7 @@ export async function runRecord(argv: readonly string[]): Promise<number> {
     parsed = parse(argv)
   } catch (error) {
     console.error(
-      `halyard-mock record: ${(error as Error).message}\nRun halyard-mock record --help for the options.`,
+      `halyard-mock record: ${printable((error as Error).message)}\nRun halyard-mock record --help for the options.`,
     )
     return 2
   }
@@ -130,32 +134,32 @@ export async function runRecord(argv: readonly string[]): Promise<number> {
       })
       if (!quiet && tty) process.stderr.write('\n')
       if (drift.length === 0) {
-        console.log(`No drift: ${root} still matches the recording in ${check}.`)
+        say(`No drift: ${root} still matches the recording in ${check}.`)
         return 0
       }
-      console.log(`Drift from the recording in ${check}:`)
-      for (const d of drift) console.log(`  ${d.where}: ${d.change}`)
+      say(`Drift from the recording in ${check}:`)
+      for (const d of drift) say(`  ${d.where}: ${d.change}`)
       return 1
     }
     const recording = await recordApi(root, { ...options, ...(onProgress ? { onProgress } : {}) })
     if (!quiet && tty) process.stderr.write('\n')
     await writeRecording(out as string, recording.files)
     const { crawl, model } = recording
-    console.log(
+    say(
       `Recorded ${crawl.records} records in ${model.collections.length} collections with ${crawl.requests} requests in ${(crawl.elapsed / 1000).toFixed(1)} s into ${out}.`,
     )
     for (const c of model.collections) {
-      if (c.partial) console.log(`Partial: ${c.name}: ${partialNote(c.records.length, c.partial)}`)
+      if (c.partial) say(`Partial: ${c.name}: ${partialNote(c.records.length, c.partial)}`)
     }
-    for (const r of recording.redactions) console.log(`Redacted: ${r.what} (${r.count}×)`)
-    for (const s of crawl.skipped) console.log(`Not followed: ${s.count} ${s.reason}`)
-    for (const u of crawl.unreached.slice(0, 20)) console.log(`Not reached: ${u.url}: ${u.reason}`)
+    for (const r of recording.redactions) say(`Redacted: ${r.what} (${r.count}×)`)
+    for (const s of crawl.skipped) say(`Not followed: ${s.count} ${s.reason}`)
+    for (const u of crawl.unreached.slice(0, 20)) say(`Not reached: ${u.url}: ${u.reason}`)
     if (crawl.unreached.length > 20)
       console.log(`… and ${crawl.unreached.length - 20} more (recording.json)`)
-    console.log(`Serve it: halyard-mock --api ${out}/api.ts`)
+    say(`Serve it: halyard-mock --api ${out}/api.ts`)
     return 0
   } catch (error) {
-    console.error(`halyard-mock record: ${(error as Error).message}`)
+    console.error(`halyard-mock record: ${printable((error as Error).message)}`)
     return 1
   }
 }

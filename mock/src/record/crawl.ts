@@ -1,4 +1,6 @@
 import { expandTemplate, halAdapter, type Link, Links } from '@halyard/sdk'
+import { crawlDeadline, type RequestGuard, requestGuard } from './deadline.js'
+import { deeperThan, MAX_DEPTH } from './depth.js'
 
 /** One GET the crawler made and kept: a JSON document it answered with. */
 export interface Exchange {
@@ -107,11 +109,35 @@ interface Job {
 export function templateVariables(template: string): { names: string[]; inPath: boolean } {
   const names: string[] = []
   let inPath = false
-  for (const [, operator = '', list = ''] of template.matchAll(/\{([+#./;?&]?)([^}]*)\}/g)) {
+  for (const expression of templateExpressions(template)) {
+    const operator = /^[+#./;?&]/.test(expression) ? expression.charAt(0) : ''
     if (operator !== '?' && operator !== '&') inPath = true
-    for (const part of list.split(',')) names.push(part.replace(/(:\d+|\*)$/, ''))
+    for (const part of expression.slice(operator.length).split(',')) {
+      names.push(part.replace(/(:\d+|\*)$/, ''))
+    }
   }
   return { names, inPath }
+}
+
+/**
+ * The expressions of a template, `{` to the next `}`, in one pass: a regex such as
+ * `/\{([^}]*)\}/g` scans to the end from every `{` of an href of `{`s with no `}`.
+ */
+export function templateExpressions(template: string): string[] {
+  const expressions: string[] = []
+  for (let open = template.indexOf('{'); open >= 0; ) {
+    const close = template.indexOf('}', open + 1)
+    if (close < 0) break
+    expressions.push(template.slice(open + 1, close))
+    open = template.indexOf('{', close + 1)
+  }
+  return expressions
+}
+
+/** A template's text before its first expression: `/api/orders{?page}` → `/api/orders`. */
+export const beforeTemplate = (href: string): string => {
+  const open = href.indexOf('{')
+  return open < 0 ? href : href.slice(0, open)
 }
 
 /** A URL without its query and fragment. */
@@ -240,8 +266,8 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
     // A paged list asked for page 1 too: its links then say how the API counts pages.
     const pageVariable = names.find((n) => /^_?(page|pageIndex|pageNumber)$/i.test(n))
     // Once per kind of list: the 1 000 lists of comments of 1 000 articles count the same way.
-    const probe = `${shapeKey(link.href.replace(/\{.*$/, ''))} ${pageVariable}`
-    const query = /\{\?[^}]*\}/.test(link.href)
+    const probe = `${shapeKey(beforeTemplate(link.href))} ${pageVariable}`
+    const query = templateExpressions(link.href).some((e) => e.startsWith('?'))
     if (query && !inPath && pageVariable && !probed.has(probe)) {
       probed.add(probe)
       tries.push({ [pageVariable]: '1' })
@@ -259,33 +285,15 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
     }
   }
 
-  // Walks a document's links and its embedded documents' (their `self`s are the items to read).
-  const visit = (
-    body: unknown,
-    context: string,
-    depth: number,
-    inherited: readonly Link[],
-    list: string,
-  ) => {
-    const { data, links: raw, embedded } = adapter.read(body)
-    const links = new Links(context, raw, inherited)
-    const rels = links.rels()
-    // A page: it links a neighbour page, or its first and last, or embeds. A root's lone `first`
-    // (Traverson's) is a link to read.
-    const roles = new Set(
-      rels.map((rel) => pageRel(rel) && rel.replace(/Page$/i, '').toLowerCase()),
-    )
-    const inPage =
-      roles.has('next') ||
-      roles.has('prev') ||
-      roles.has('previous') ||
-      (roles.has('first') && roles.has('last')) ||
-      Object.keys(embedded).length > 0
-    if (!inPage || !Array.isArray(Object.values(embedded)[0])) remember(data)
-    for (const rel of rels) for (const link of links.getAll(rel)) follow(link, depth, inPage, list)
-    for (const items of Object.values(embedded)) {
-      for (const item of items) {
-        const self = new Links(context, adapter.read(item).links, links.curies).get('self')
+  // Walks a document's links and its embedded documents' (their `self`s are the items to read),
+  // in document order with a stack of its own: an API's `_embedded` may nest as deep as it likes.
+  const visit = (body: unknown, context: string, depth: number, list: string) => {
+    const stack: { body: unknown; inherited: readonly Link[]; item: boolean }[] = [
+      { body, inherited: [], item: false },
+    ]
+    for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+      if (next.item) {
+        const self = new Links(context, adapter.read(next.body).links, next.inherited).get('self')
         if (self && !self.templated && isRecord(self.href)) {
           if (!records.has(self.href) && records.size >= limits.records) {
             unreached.set(self.href, `past --records ${limits.records}`)
@@ -293,31 +301,43 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
           }
           records.add(self.href)
         }
-        visit(item, context, depth, links.curies, list)
+      }
+      const { data, links: raw, embedded } = adapter.read(next.body)
+      const links = new Links(context, raw, next.inherited)
+      const rels = links.rels()
+      // A page: it links a neighbour page, or its first and last, or embeds. A root's lone `first`
+      // (Traverson's) is a link to read.
+      const roles = new Set(
+        rels.map((rel) => pageRel(rel) && rel.replace(/Page$/i, '').toLowerCase()),
+      )
+      const inPage =
+        roles.has('next') ||
+        roles.has('prev') ||
+        roles.has('previous') ||
+        (roles.has('first') && roles.has('last')) ||
+        Object.keys(embedded).length > 0
+      if (!inPage || !Array.isArray(Object.values(embedded)[0])) remember(data)
+      for (const rel of rels)
+        for (const link of links.getAll(rel)) follow(link, depth, inPage, list)
+      const items = Object.values(embedded).flat()
+      for (let i = items.length - 1; i >= 0; i--) {
+        stack.push({ body: items[i], inherited: links.curies, item: true })
       }
     }
   }
 
-  const run = async (job: Job): Promise<void> => {
-    if (limits.rate > 0) {
-      const slot = Math.max(nextSlot, Date.now())
-      nextSlot = slot + 1000 / limits.rate
-      if (slot > Date.now()) await new Promise((resolve) => setTimeout(resolve, slot - Date.now()))
-    }
+  const run = async (job: Job, guard: RequestGuard): Promise<void> => {
     requests++
     const headers = new Headers(options.headers)
     headers.set('accept', ACCEPT[job.accept])
     let response: Response
     try {
       // Redirects by hand: the headers given (a token) never follow one to another origin.
-      response = await send(
-        new Request(job.url, {
-          headers,
-          redirect: 'manual',
-          signal: AbortSignal.timeout(REQUEST_TIMEOUT),
-        }),
+      response = await guard.until(
+        send(new Request(job.url, { headers, redirect: 'manual', signal: guard.signal })),
       )
     } catch (error) {
+      if (deadline.signal.aborted) throw error
       unreached.set(job.url, `no answer: ${(error as Error).message}`)
       return
     }
@@ -349,10 +369,14 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
       return
     }
     // Counted as it arrives: an endless (or huge) body stops at the bound, not in memory.
-    const text = await readBounded(response, (size) => {
-      bytes += size
-      return bytes <= limits.bytes
-    })
+    const text = await readBounded(
+      response,
+      (size) => {
+        bytes += size
+        return bytes <= limits.bytes
+      },
+      guard,
+    )
     if (text === undefined) {
       stopped ??= `past --max-bytes ${limits.bytes}`
       unreached.set(job.url, stopped)
@@ -363,6 +387,11 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
       body = JSON.parse(text)
     } catch {
       unreached.set(job.url, 'JSON that does not parse')
+      return
+    }
+    // Everything after the crawl may walk a document by recursion (JSON.stringify does).
+    if (deeperThan(body, MAX_DEPTH)) {
+      unreached.set(job.url, `nested deeper than ${MAX_DEPTH} levels: not recorded`)
       return
     }
     const key = job.accept === 'hal' ? job.url : `${job.accept} ${job.url}`
@@ -385,7 +414,7 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
     if (job.accept !== 'hal') return
     const { links: raw } = adapter.read(body)
     const self = new Links(job.url, raw).get('self')
-    visit(body, job.url, job.depth, [], job.list ?? listOf(job.url))
+    visit(body, job.url, job.depth, job.list ?? listOf(job.url))
     // HAL-FORMS: once per list and once per kind of item, to learn which writes the API offers.
     const formsKey = self && !self.templated ? shapeKey(self.href) : undefined
     if (formsKey && !profiled.has(formsKey)) {
@@ -396,6 +425,31 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
     if (/\/profile\/[^/]+$/.test(listOf(job.url))) {
       enqueue({ url: job.url, depth: job.depth, accept: 'alps' })
       enqueue({ url: job.url, depth: job.depth, accept: 'schema' })
+    }
+  }
+
+  // One deadline for the whole crawl, bodies included: it ends every request in flight.
+  const deadline = crawlDeadline(limits.time, `past --max-time ${limits.time / 1000} s`, () => {
+    stopped ??= `past --max-time ${limits.time / 1000} s`
+  })
+  const guarded = async (job: Job): Promise<void> => {
+    if (limits.rate > 0) {
+      const slot = Math.max(nextSlot, Date.now())
+      nextSlot = slot + 1000 / limits.rate
+      if (slot > Date.now()) await new Promise((resolve) => setTimeout(resolve, slot - Date.now()))
+    }
+    if (deadline.signal.aborted) {
+      unreached.set(job.url, (deadline.signal.reason as Error).message)
+      return
+    }
+    const guard = requestGuard(deadline.signal, REQUEST_TIMEOUT)
+    try {
+      await run(job, guard)
+    } catch (error) {
+      const cut = deadline.signal.aborted ? (deadline.signal.reason as Error) : (error as Error)
+      unreached.set(job.url, deadline.signal.aborted ? cut.message : `cut short: ${cut.message}`)
+    } finally {
+      guard.end()
     }
   }
 
@@ -413,7 +467,7 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
         break
       }
       const job = queue.shift() as Job
-      const task: Promise<void> = run(job).finally(() => active.delete(task))
+      const task: Promise<void> = guarded(job).finally(() => active.delete(task))
       active.add(task)
     }
     if (active.size > 0) await Promise.race(active)
@@ -428,6 +482,7 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
     }
   }
   await Promise.all(active)
+  deadline.clear()
   for (const job of queue) unreached.set(job.url, stopped ?? 'not read')
   // The last figures, so that a display ends on the crawl's own.
   options.onProgress?.({
@@ -456,13 +511,17 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
 async function readBounded(
   response: Response,
   take: (size: number) => boolean,
+  guard: RequestGuard,
 ): Promise<string | undefined> {
   if (response.body === null) return ''
   const reader = response.body.getReader()
   const decoder = new TextDecoder()
   let text = ''
   for (;;) {
-    const { done, value } = await reader.read()
+    const { done, value } = await guard.until(reader.read()).catch((error: unknown) => {
+      reader.cancel().catch(() => {})
+      throw error
+    })
     if (done) return text + decoder.decode()
     if (!take(value.byteLength)) {
       await reader.cancel()

@@ -1,3 +1,4 @@
+import { CONTROL_CHARACTERS } from '../shells/server/printable.js'
 import { key, literal, shapeType, zodSource } from './infer-schema.js'
 import type {
   ApiModel,
@@ -9,6 +10,7 @@ import type {
 } from './model.js'
 import { partialNote, RECORDED_ORIGIN, singular } from './model.js'
 import type { RedactionReport } from './redact.js'
+import { isPrototypeName } from './safe-name.js'
 
 /** The files of a recording, by name: `api.ts`, `seed.json`, `documents.json`, `recording.json`. */
 export type RecordingFiles = Readonly<Record<string, string>>
@@ -34,10 +36,11 @@ const template = (text: string): string =>
 
 /**
  * Text for a `//` comment: a line break in a recorded name (a member, a rel) written as `\n`, since
- * a raw one would end the comment and make the rest of the name code that runs with the mock.
+ * a raw one would end the comment and make the rest of the name code that runs with the mock; the
+ * other controls too (an ESC sequence would act on the terminal of whoever prints the file).
  */
 const comment = (text: string): string =>
-  text.replace(/[\r\n\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+  text.replace(CONTROL_CHARACTERS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
 
 /** A member read in TypeScript: `.name`, or `["a-b"]`. */
 const access = (member: string): string =>
@@ -77,15 +80,22 @@ function resolveLinks(model: ApiModel): Map<string, { links: LinkModel[]; nested
   return out
 }
 
-function linkSource(link: LinkModel, optional: (member: string) => boolean): string {
+/** `schema`: the record's, to type `r` by (a rel named like `Object.prototype`'s gets no type). */
+function linkSource(
+  link: LinkModel,
+  optional: (member: string) => boolean,
+  schema?: string,
+): string {
   if (link.kind === 'plain') {
     const href = template(link.href).replace(/\\?\{id\}/g, ID_SLOT)
-    return `{ href: (r) => \`${href}\`${link.templated ? ', templated: true' : ''} }`
+    const r = schema === undefined ? '(r)' : '(r: { id: number })'
+    return `{ href: ${r} => \`${href}\`${link.templated ? ', templated: true' : ''} }`
   }
   const q = optional(link.member) ? '?.' : '.'
+  const r = schema === undefined ? '(r)' : `(r: z.output<typeof ${schema}>)`
   const id = link.inArray
-    ? `(r) => r${access(link.member)}${q}map((x) => x${access(link.inArray)})`
-    : `(r) => r${access(link.member)}`
+    ? `${r} => r${access(link.member)}${q}map((x) => x${access(link.inArray)})`
+    : `${r} => r${access(link.member)}`
   const parts = [`to: ${js(link.to)}`, `id: ${id}`]
   if (link.reverse) parts.push(`reverse: ${js(link.reverse)}`)
   if (link.reversePath) parts.push(`reversePath: ${js(link.reversePath)}`)
@@ -173,9 +183,29 @@ function collectionSource(
   const schema = `${camel(c.name)}Schema`
   const optional = (member: string) =>
     c.shape.members.some((m) => m.name === member && (m.optional || m.nullable))
-  const lines = [`schema: ${schema},`, `seed: seed[${js(c.name)}] as z.input<typeof ${schema}>[],`]
+  // Records of no member but `id` are no `z.input` of an empty object to TypeScript.
+  const as = c.shape.members.length === 0 ? 'as unknown as' : 'as'
+  const lines = [
+    `schema: ${schema},`,
+    `seed: seed[${js(c.name)}] ${as} z.input<typeof ${schema}>[],`,
+  ]
+  // The URL segment, when the API's is no collection name (`it$ems`, another's `a_b`).
+  const segment = c.pattern.split('/').at(-2)
+  if (
+    segment !== undefined &&
+    segment !== c.name &&
+    /^[^/{}?#\s%]+$/.test(segment) &&
+    segment !== 'openapi.json'
+  ) {
+    lines.push(`path: ${js(segment)},`)
+  }
   // Along a nested URL each item's variable differs: `/blogs/{blogId}/articles/{articleId}`.
-  if (c.parent || nestedParent) lines.push(`param: ${js(`${singular(c.name)}Id`)},`)
+  const param = `${singular(c.name)}Id`
+  if (c.parent || nestedParent) {
+    lines.push(
+      `param: ${js(/^[A-Za-z_]\w*$/.test(param) ? param : `${camel(singular(c.name))}Id`)},`,
+    )
+  }
   if (c.parent) {
     const rel = nestedRel === undefined ? '' : `, rel: ${js(nestedRel)}`
     lines.push(
@@ -185,7 +215,10 @@ function collectionSource(
   if (c.rel !== c.name) lines.push(`rel: ${js(c.rel)},`)
   if (links.length > 0) {
     lines.push('links: {')
-    for (const link of links) lines.push(`  ${key(link.rel)}: ${linkSource(link, optional)},`)
+    for (const link of links) {
+      const typed = isPrototypeName(link.rel) ? schema : undefined
+      lines.push(`  ${key(link.rel)}: ${linkSource(link, optional, typed)},`)
+    }
     lines.push('},')
   }
   if (c.embed.length > 0) lines.push(`embed: ${js(c.embed)},`)

@@ -1,6 +1,7 @@
 import { halAdapter, Links } from '@halyard/sdk'
 import { resolve } from '../core/representation.js'
 import { type Crawl, type Exchange, listOf, templateVariables } from './crawl.js'
+import { fitHints } from './fit-hints.js'
 import { inferPaging, isDefaultPaging } from './infer-conventions.js'
 import { inferLinks } from './infer-links.js'
 import { objectShape } from './infer-schema.js'
@@ -21,6 +22,7 @@ import {
   singular,
   untemplated,
 } from './model.js'
+import { collectionName, isSafeId } from './safe-name.js'
 
 // The recorded API as a whole: its collections by address pattern, their records, pages,
 // links, conventions and writes, and the documents of no collection.
@@ -54,6 +56,8 @@ export function inferApi(crawl: Crawl): ApiModel {
 
   // Items: every document with a `self` whose address ends in a number, the top-level read first.
   const items = new Map<string, Item>()
+  // Records whose ids the mock cannot keep (past 2^53): reported, not recorded.
+  const skipped = new Map<string, string>()
   const collect = (body: unknown, context: string, top: boolean, inherited: Links['curies']) => {
     const { links: raw, embedded } = adapter.read(body)
     const links = new Links(context, raw, inherited)
@@ -61,7 +65,9 @@ export function inferApi(crawl: Crawl): ApiModel {
     if (self && !self.templated && isObject(body)) {
       const path = under(self.href)
       const id = path?.match(/\/(\d+)$/)?.[1]
-      if (path !== undefined && id !== undefined) {
+      if (id !== undefined && !isSafeId(id)) {
+        skipped.set(self.href, `an id past 2^53 (${id.length} digits): no record, only a document`)
+      } else if (path !== undefined && id !== undefined) {
         const known = items.get(self.href)
         if (!known || (top && !known.top)) {
           items.set(self.href, {
@@ -81,15 +87,25 @@ export function inferApi(crawl: Crawl): ApiModel {
     const self = new Links(exchange.url, adapter.read(exchange.body).links).get('self')
     collect(exchange.body, exchange.url, self?.href === exchange.url || !self, [])
   }
+  // A collection's ids are unique: of records numbered per parent (`/a/1/b/1`, `/a/2/b/1`), the
+  // first by address is kept, the others reported.
+  const firstWithId = new Map<string, string>()
+  for (const url of [...items.keys()].sort()) {
+    const item = items.get(url) as Item
+    const first = firstWithId.get(`${item.pattern} ${item.id}`)
+    if (first === undefined) firstWithId.set(`${item.pattern} ${item.id}`, url)
+    else {
+      items.delete(url)
+      skipped.set(url, `the id of ${first} again: no record, only a document`)
+    }
+  }
 
   // Collections by item pattern, named after the segment before the id.
   const patterns = [...new Set([...items.values()].map((i) => i.pattern))].sort()
   const names = new Map<string, string>()
   for (const pattern of patterns) {
     const segment = pattern.split('/').at(-2) ?? 'items'
-    let name = segment.replace(/[^\w$-]/g, '_') || 'items'
-    for (let n = 2; [...names.values()].includes(name); n++) name = `${segment}${n}`
-    names.set(pattern, name)
+    names.set(pattern, collectionName(segment, new Set(names.values())))
   }
   const collectionOf = (url: string): { name: string; id: number } | undefined => {
     const item = items.get(url)
@@ -248,7 +264,7 @@ export function inferApi(crawl: Crawl): ApiModel {
         .filter((l) => l.templated && untemplated(l) === list)
         .flatMap((l) => templateVariables(l.href).names),
     )
-    const shape = withFormHints(collection, crawl, under)
+    const { shape, refused } = fitHints(withFormHints(collection, crawl, under), collection.records)
     const paging = inferPaging(
       ownPages.map((p) => p.exchange),
       collection.records.length,
@@ -271,7 +287,13 @@ export function inferApi(crawl: Crawl): ApiModel {
       writes: inferWrites(collection, crawl, under),
       ...(partial ? { partial } : {}),
       ...inferTemplates({ ...collection, shape }, crawl, under),
-      dropped,
+      dropped: [
+        ...dropped,
+        ...refused.map((r) => `the form's hint on ${r}`),
+        ...(collection.records.some((r) => Object.hasOwn(r, '__proto__'))
+          ? ['member __proto__: a schema’s output never holds a member of that name']
+          : []),
+      ],
     }
   })
 
@@ -319,7 +341,15 @@ export function inferApi(crawl: Crawl): ApiModel {
     return i < 0 ? Number.MAX_SAFE_INTEGER : i
   }
   result.sort((a, b) => rootOrder(a) - rootOrder(b))
-  const model: ApiModel = { basePath, curies, collections: result, documents }
+  const model: ApiModel = {
+    basePath,
+    curies,
+    collections: result,
+    documents,
+    ...(skipped.size > 0
+      ? { skipped: [...skipped].sort().map(([url, reason]) => ({ url, reason })) }
+      : {}),
+  }
   const recordedRoot = rootExchange ? neutral(rootExchange.body, origin) : undefined
   const coreRoot = expectedRoot(model)
   return JSON.stringify(recordedRoot) === JSON.stringify(coreRoot)

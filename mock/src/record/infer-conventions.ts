@@ -76,13 +76,15 @@ export function inferPaging(
   }
   // The default size: what a page asked without a size holds when more follow, or says it holds.
   const unsized = docs.filter((d) => !new URL(d.url).searchParams.has(size))
-  const full = unsized.find((d) => d.links.get('next'))
+  // A page with `next` and no items says nothing of the size (and a size of 0 is none).
+  const full = unsized.find((d) => d.links.get('next') && items(d.body) > 0)
   // Said by its `self`, else by its `first` when it was asked without a size (halacious's).
   const stated =
-    numberParams(first.links.get('self')?.href ?? first.url).get(size) ??
+    numberParams(first.links.get('self')?.href ?? first.url).get(size) ||
     (new URL(first.url).searchParams.has(size)
       ? undefined
-      : numberParams(first.links.get('first')?.href ?? first.url).get(size))
+      : numberParams(first.links.get('first')?.href ?? first.url).get(size)) ||
+    undefined
   const defaultSize = full ? items(full.body) : (stated ?? Math.max(20, items(first.body)))
   const index = numberParams(model.links.get('self')?.href ?? model.url).get(page) ?? firstIndex
   const numbers = { index, size: defaultSize, total, totalPages: Math.ceil(total / defaultSize) }

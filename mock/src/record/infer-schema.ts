@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MAX_DEPTH } from './depth.js'
 
 /** The shape of recorded values: what a member held across records. */
 export type Shape =
@@ -101,14 +102,21 @@ const kindOf = (value: unknown): string =>
  * @example
  * inferShape([{ status: 'open' }, { status: 'paid' }, { status: 'open' }])
  */
-export function inferShape(values: readonly unknown[]): Shape {
+export function inferShape(values: readonly unknown[], depth = 0): Shape {
+  // Deeper than a recorded document may be (the crawler reports those): no shape, no recursion.
+  if (depth > MAX_DEPTH) return { kind: 'unknown' }
   const present = values.filter((v) => v !== null && v !== undefined)
   if (present.length === 0) return values.length > 0 ? { kind: 'null' } : { kind: 'unknown' }
   const kinds = [...new Set(present.map(kindOf))].sort()
   if (kinds.length > 1) {
     return {
       kind: 'union',
-      of: kinds.map((kind) => inferShape(present.filter((v) => kindOf(v) === kind))),
+      of: kinds.map((kind) =>
+        inferShape(
+          present.filter((v) => kindOf(v) === kind),
+          depth,
+        ),
+      ),
     }
   }
   switch (kinds[0]) {
@@ -128,13 +136,14 @@ export function inferShape(values: readonly unknown[]): Shape {
       return { kind: 'string' }
     }
     case 'number':
-      return { kind: 'number', integer: (present as number[]).every(Number.isInteger) }
+      // Safe integers only: zod's `.int()` refuses 1e308 and 2^60, which are integers too.
+      return { kind: 'number', integer: (present as number[]).every(Number.isSafeInteger) }
     case 'boolean':
       return { kind: 'boolean' }
     case 'array':
-      return { kind: 'array', items: inferShape((present as unknown[][]).flat()) }
+      return { kind: 'array', items: inferShape((present as unknown[][]).flat(), depth + 1) }
     case 'object':
-      return objectShape(present as Record<string, unknown>[])
+      return objectShape(present as Record<string, unknown>[], new Set(), depth + 1)
     default:
       return { kind: 'unknown' }
   }
@@ -144,11 +153,13 @@ export function inferShape(values: readonly unknown[]): Shape {
 export function objectShape(
   records: readonly Record<string, unknown>[],
   skip: ReadonlySet<string> = new Set(),
+  depth = 0,
 ): Shape & { kind: 'object' } {
   const names: string[] = []
   for (const record of records) {
+    // No `__proto__`: zod's output never holds a member of that name (it would set a prototype).
     for (const name of Object.keys(record))
-      if (!skip.has(name) && !names.includes(name)) names.push(name)
+      if (!skip.has(name) && name !== '__proto__' && !names.includes(name)) names.push(name)
   }
   return {
     kind: 'object',
@@ -156,7 +167,7 @@ export function objectShape(
       const values = records.map((r) => (Object.hasOwn(r, name) ? r[name] : undefined))
       return {
         name,
-        shape: inferShape(values),
+        shape: inferShape(values, depth),
         optional: values.some((v) => v === undefined),
         nullable:
           values.some((v) => v === null) && values.some((v) => v !== null && v !== undefined),
@@ -185,8 +196,12 @@ export function literal(value: unknown): string {
   return JSON.stringify(value) ?? 'undefined'
 }
 
-/** A member name as a TypeScript property key. */
-export const key = (name: string): string => (IDENTIFIER.test(name) ? name : literal(name))
+/**
+ * A member name as a TypeScript property key; `__proto__` computed (`['__proto__']`), since as a
+ * plain or quoted key it sets the object's prototype and the member is gone.
+ */
+export const key = (name: string): string =>
+  name === '__proto__' ? `[${literal(name)}]` : IDENTIFIER.test(name) ? name : literal(name)
 
 /**
  * zod source code for a shape, e.g. `z.object({ name: z.string(), status: z.enum(['open']) })`.

@@ -1,3 +1,4 @@
+import { beforeTemplate } from './crawl.js'
 import type { Shape } from './infer-schema.js'
 
 // The model of a recorded API: what the inference finds and the emitter writes.
@@ -137,6 +138,8 @@ export interface ApiModel {
   /** The root, when the core's own root would differ from the recorded one. */
   readonly root?: unknown
   readonly documents: readonly DocumentModel[]
+  /** What was read but is no record (an id the mock cannot keep), and why: reported with the unreached. */
+  readonly skipped?: readonly { readonly url: string; readonly reason: string }[]
 }
 
 export interface Item {
@@ -167,7 +170,7 @@ export function neutral<T>(value: T, origin: string): T {
 /** A link's target without its template's variables, absolute: `/api/orders{?page}` → `http://…/api/orders`. */
 export const untemplated = (link: { href: string; context: string }): string => {
   try {
-    return new URL(link.href.replace(/\{.*$/, ''), link.context).href
+    return new URL(beforeTemplate(link.href), link.context).href
   } catch {
     return link.href
   }

@@ -79,9 +79,10 @@ export async function recordApi(root: string, options: RecordOptions = {}): Prom
   }
   const model = inferApi(clean)
   const redactions = redactor.report()
+  const unreached = [...clean.unreached, ...(model.skipped ?? [])]
   const files = emitRecording(model, {
     redactions,
-    unreached: clean.unreached,
+    unreached,
     ...(options.redact === false ? { redactionOff: true } : {}),
   })
   // The last guard: no file may hold a header's value, whatever the inference made of it.
@@ -92,7 +93,7 @@ export async function recordApi(root: string, options: RecordOptions = {}): Prom
     ]),
   )
   // The crawl as recorded: redacted too, since callers print what it could not reach.
-  return { files: safe, crawl: clean, model, redactions }
+  return { files: safe, crawl: { ...clean, unreached }, model, redactions }
 }
 
 /** Writes a recording's files into `dir` (created if missing). */

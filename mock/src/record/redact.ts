@@ -96,8 +96,9 @@ export class Redactor {
     }
     if (!heuristics) return out
     if (CREDENTIAL_VALUE.test(out)) return this.pseudonym(out, 'value shaped like a credential')
-    // Query parameters named like credentials, in URLs and URL templates alike.
-    return out.replace(/([?&;])([^=&#\s"]+)=([^&#\s"]*)/g, (whole, sep: string, name, secret) =>
+    // Query parameters named like credentials, in URLs and URL templates alike. A name stops at
+    // the next separator: one that could run on over them scans to the end from each `;` or `?`.
+    return out.replace(/([?&;])([^=&#\s"?;]+)=([^&#\s"]*)/g, (whole, sep: string, name, secret) =>
       CREDENTIAL_NAME.test(name) && !this.#keepMembers.has(name) && secret !== ''
         ? `${sep}${name}=${this.pseudonym(decodeURIComponent(secret), `query ${name}`)}`
         : whole,
@@ -106,51 +107,85 @@ export class Redactor {
 
   /**
    * `secret`: the value sits under a member named like a credential (`password: 1234`,
-   * `token: { value: … }`), so every string and number in it is one.
+   * `token: { value: … }`), so every string and number in it is one. Walked in document order (the
+   * order pseudonyms are numbered in) with a stack of its own: a document may nest 100 000 deep.
    */
-  #walk(
-    value: unknown,
-    member: string | undefined,
-    heuristics: boolean,
-    secret: string | undefined = undefined,
-  ): unknown {
-    if (typeof value === 'string') {
-      // A header's value first: it is reported as the header it came from.
-      const given = this.text(value, false)
-      if (given !== value) return given
-      if (secret !== undefined && value !== '') return this.pseudonym(value, `member ${secret}`)
-      return this.text(
-        value,
-        heuristics && (member === undefined || !this.#keepMembers.has(member)),
-      )
+  #walk(value: unknown, member: string | undefined, heuristics: boolean): unknown {
+    interface Task {
+      readonly value: unknown
+      readonly member: string | undefined
+      readonly secret: string | undefined
+      /** Where the copy goes: an array's index, or an object's member (its name still raw). */
+      readonly into?: { readonly target: object; readonly name: string | number }
     }
-    if (typeof value === 'number' && secret !== undefined) {
-      return this.pseudonym(String(value), `member ${secret}`)
-    }
-    if (Array.isArray(value)) {
-      return value.map((item) => this.#walk(item, member, heuristics, secret))
-    }
-    if (typeof value === 'object' && value !== null) {
-      // The names under `_links`, `_embedded` and `_templates` are rels and template names, not
-      // members: a `token` rel's `href` is an address to keep.
-      const names = member === undefined || !HAL_RESERVED.has(member)
-      const out: Record<string, unknown> = {}
-      for (const [key, item] of Object.entries(value)) {
-        const credential =
-          secret ??
-          (heuristics && names && CREDENTIAL_NAME.test(key) && !this.#keepMembers.has(key)
-            ? key
-            : undefined)
-        Object.defineProperty(out, this.text(key, false), {
-          value: this.#walk(item, key, heuristics, credential),
+    let result: unknown
+    const stack: Task[] = [{ value, member, secret: undefined }]
+    for (let task = stack.pop(); task !== undefined; task = stack.pop()) {
+      const { member, secret, into } = task
+      // The member's name before its value, as pseudonyms are numbered by first appearance.
+      const name =
+        into === undefined || typeof into.name === 'number'
+          ? into?.name
+          : this.text(into.name, false)
+      let copy: unknown
+      const children: Task[] = []
+      if (typeof task.value === 'string')
+        copy = this.#string(task.value, member, heuristics, secret)
+      else if (typeof task.value === 'number' && secret !== undefined) {
+        copy = this.pseudonym(String(task.value), `member ${secret}`)
+      } else if (Array.isArray(task.value)) {
+        const out: unknown[] = new Array(task.value.length)
+        task.value.forEach((item, i) => {
+          children.push({ value: item, member, secret, into: { target: out, name: i } })
+        })
+        copy = out
+      } else if (typeof task.value === 'object' && task.value !== null) {
+        // The names under `_links`, `_embedded` and `_templates` are rels and template names, not
+        // members: a `token` rel's `href` is an address to keep.
+        const names = member === undefined || !HAL_RESERVED.has(member)
+        const out: Record<string, unknown> = {}
+        for (const [key, item] of Object.entries(task.value)) {
+          const credential =
+            secret ??
+            (heuristics && names && CREDENTIAL_NAME.test(key) && !this.#keepMembers.has(key)
+              ? key
+              : undefined)
+          children.push({
+            value: item,
+            member: key,
+            secret: credential,
+            into: { target: out, name: key },
+          })
+        }
+        copy = out
+      } else copy = task.value
+      if (into === undefined) result = copy
+      else if (typeof name === 'number') (into.target as unknown[])[name] = copy
+      else {
+        Object.defineProperty(into.target, name as string, {
+          value: copy,
           enumerable: true,
           writable: true,
           configurable: true,
         })
       }
-      return out
+      for (let i = children.length - 1; i >= 0; i--) stack.push(children[i] as Task)
     }
-    return value
+    return result
+  }
+
+  /** A string of a document with its secrets replaced (see `#walk`). */
+  #string(
+    value: string,
+    member: string | undefined,
+    heuristics: boolean,
+    secret: string | undefined,
+  ): string {
+    // A header's value first: it is reported as the header it came from.
+    const given = this.text(value, false)
+    if (given !== value) return given
+    if (secret !== undefined && value !== '') return this.pseudonym(value, `member ${secret}`)
+    return this.text(value, heuristics && (member === undefined || !this.#keepMembers.has(member)))
   }
 
   /** What was replaced, by kind, sorted. */

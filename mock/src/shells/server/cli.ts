@@ -13,6 +13,7 @@ import { corsOrigin } from '../shared/cors.js'
 import { stopWithProcess } from './lifetime.js'
 import { importModule } from './load-module.js'
 import type { HalServerOptions } from './options.js'
+import { printable } from './printable.js'
 import { createHalServer, type HalServer } from './server.js'
 
 const HELP = `halyard-mock: the Blog API v1.2 mock, or any API made with defineHalApi, as a real HTTP server
@@ -223,7 +224,7 @@ async function main(): Promise<void> {
   } catch (error) {
     const message =
       error instanceof UsageError || error instanceof TypeError ? error.message : String(error)
-    console.error(`halyard-mock: ${message}\nRun halyard-mock --help for the options.`)
+    console.error(`halyard-mock: ${printable(message)}\nRun halyard-mock --help for the options.`)
     process.exit(2)
   }
   if (command.kind === 'help') {
@@ -237,7 +238,7 @@ async function main(): Promise<void> {
   const { delay: _, ...blogServer } = command.options as MockServerOptions
   const server: HalServer<object> = await createHalServer(api, blog ? blogServer : command.options)
   const { definition } = api
-  console.log(`${definition.title ?? 'HAL API'} mock listening on ${server.url}`)
+  console.log(printable(`${definition.title ?? 'HAL API'} mock listening on ${server.url}`))
   const token = tokenHint(definition)
   const protectReads = definition.protectReads === true
   // With protected reads the token is for every request, and the suggested curl must carry it.
@@ -259,6 +260,6 @@ main().catch((error: unknown) => {
     (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
       ? `the port is in use: ${(error as Error).message}; pick another with --port`
       : (error as Error).message
-  console.error(`halyard-mock: ${message}`)
+  console.error(`halyard-mock: ${printable(message)}`)
   process.exit(1)
 })

@@ -164,7 +164,13 @@ function routedHref(href) {
 function templateVariables(template) {
   /** @type {Map<string, boolean>} */
   const variables = new Map()
-  for (const [, expression = ''] of template.matchAll(/\{([^}]*)\}/g)) {
+  // `{` to the next `}` by indexOf, in one pass: a regex such as /\{([^}]*)\}/g scans to the end
+  // from every `{` of an href of `{`s with no `}`.
+  for (let open = template.indexOf('{'); open >= 0; ) {
+    const close = template.indexOf('}', open + 1)
+    if (close < 0) break
+    const expression = template.slice(open + 1, close)
+    open = template.indexOf('{', close + 1)
     const required = !/^[?&#]/.test(expression)
     for (const spec of expression.replace(/^[+#./;?&]/, '').split(',')) {
       const name = spec.trim().replace(/(:\d+|\*)$/, '')
