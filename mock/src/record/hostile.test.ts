@@ -170,7 +170,7 @@ describe('a long templated href costs time in proportion to its length', () => {
 
   it('names them in the explorer too (the page script reads them itself)', async () => {
     const page = await readFile(
-      join(import.meta.dirname, '../server/explorer/explorer-ui/explorer.js'),
+      join(import.meta.dirname, '../shells/server/explorer/explorer-ui/explorer.js'),
       'utf8',
     )
     const start = page.indexOf('function templateVariables(template) {')
