@@ -30,10 +30,15 @@ export function formatReport(report: VerifyReport): string {
   }
   lines.push(
     '',
-    `${report.failures} failures, ${report.warnings} warnings; ${report.requests} requests in ${(report.elapsed / 1000).toFixed(1)} s; ${report.created === 0 ? 'no record created' : `${report.created} records created${report.leftovers.length > 0 ? `, ${report.leftovers.length} left (see the leftovers file)` : ' and deleted again'}`}.`,
+    `${counted(report.failures, 'failure')}, ${counted(report.warnings, 'warning')}; ${counted(report.requests, 'request')} in ${(report.elapsed / 1000).toFixed(1)} s; ${report.created === 0 ? 'no record created' : `${counted(report.created, 'record')} created${report.leftovers.length > 0 ? `, ${report.leftovers.length} left (see the leftovers file)` : ' and deleted again'}`}.`,
   )
   if (report.stopped) lines.push(`Stopped early: ${report.stopped}.`)
   return lines.join('\n')
+}
+
+/** `1 record`, `2 records`, `0 records`: the summary reads as English whatever the count. */
+function counted(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`
 }
 
 function findingLines(finding: VerifyFinding): string[] {
