@@ -1,4 +1,5 @@
-import { createState, type Go, halFormsAdapter, type Link, type State } from '@halyard/sdk'
+import { createState, type Go, type Link, type State } from '@halyard/sdk'
+import { halFormsAdapter } from '@halyard/sdk/forms'
 
 /**
  * A `State` as JSON: what crosses from server to browser in a dehydrated cache.
