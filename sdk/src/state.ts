@@ -14,10 +14,24 @@ import type {
   RelName,
 } from './types.js'
 
-/** How a state reaches its client: the `Resource` at a URI. */
+/**
+ * How a state reaches its client: the `Resource` at a URI (for its actions to submit through).
+ *
+ * @example
+ * ```ts
+ * const go: Go = (uri) => client.go(uri)
+ * ```
+ */
 export type Go = (uri: string) => Resource
 
-/** Action `K` of a state of `T`, typed as `T` declares it. */
+/**
+ * Action `K` of a state of `T`, typed as `T` declares it.
+ *
+ * @example
+ * ```ts
+ * const edit: StateAction<Article, 'patch'> = state.action('patch')
+ * ```
+ */
 export type StateAction<T, K extends ActionName<T> = ActionName<T>> = Action<
   ActionValues<T, K> & object,
   ActionResult<T, K>,

@@ -18,7 +18,7 @@ import { describe, expect, it } from 'vitest'
  * with no cost per read of the default one, a header given in any case replaces the default, and
  * DELETE templates, minItems and date bounds are honoured (~0.29 KiB); 16.8 KiB since it expands
  * RFC 6570 templates itself (std-uritemplate was ~1.7 KiB of it) and a chain of follow() names
- * where it starts; 15.25 KiB since HAL-FORMS (templates, validation, actions: ~1.5 KiB) moved to
+ * where it starts; 15.25 KiB since HAL-FORMS (templates, validation, actions: ~1.4 KiB) moved to
  * `@halyard/sdk/forms`, the default adapter reading plain HAL.
  */
 const BUDGET_BYTES = 15.25 * 1024
