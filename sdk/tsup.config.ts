@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup'
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', blog: 'src/blog/index.ts' },
+  entry: { index: 'src/index.ts', forms: 'src/hal-forms.ts', blog: 'src/blog/index.ts' },
   format: ['esm'],
   dts: true,
   // Browsers and Node alike: the SDK uses fetch, URL and Headers only.

@@ -3,6 +3,7 @@
 import { defineHalApi } from '@halyard/mock'
 import { setupHalApi } from '@halyard/mock/node'
 import { createClient, type Resource, type State } from '@halyard/sdk'
+import { halFormsAdapter } from '@halyard/sdk/forms'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 
@@ -27,8 +28,8 @@ beforeAll(() => mock.server.listen({ onUnhandledFrame: 'error' }))
 afterEach(() => mock.reset())
 afterAll(() => mock.server.close())
 
-// No token in the definition: the development token writes.
-const client = createClient({ baseUrl, token: 'dev-token' })
+// No token in the definition: the development token writes. The actions come with HAL-FORMS.
+const client = createClient({ baseUrl, token: 'dev-token', adapter: halFormsAdapter() })
 
 describe('a boolean through HAL-FORMS, by the SDK', () => {
   it('creates, replaces and patches `done` with the actions, in JSON', async () => {

@@ -1,4 +1,4 @@
-import { type Go, State } from '@halyard/sdk'
+import { type Go, type RepresentationAdapter, State } from '@halyard/sdk'
 import type { DehydrateOptions, HydrateOptions, InfiniteData } from '@tanstack/query-core'
 import { type HalStateJson, stateFromJson, stateToJson } from './state-json.js'
 
@@ -34,7 +34,8 @@ export const halDehydrateOptions: DehydrateOptions = {
 
 /**
  * `hydrate()` options that rebuild the states {@link halDehydrateOptions} wrote, bound to
- * `client` (their actions submit through it). With a `staleTime`, hydrated queries are fresh:
+ * `client`: read by its `adapter` (HAL-FORMS templates are actions again with `halFormsAdapter`),
+ * their actions submit through it. With a `staleTime`, hydrated queries are fresh:
  * the browser sends no request for them.
  *
  * @example
@@ -44,16 +45,20 @@ export const halDehydrateOptions: DehydrateOptions = {
  * hydrate(queryClient, window.__QUERY__, halHydrateOptions(api.client))
  * ```
  */
-export function halHydrateOptions(client: { go: Go }): HydrateOptions {
+export function halHydrateOptions(client: {
+  go: Go
+  adapter?: RepresentationAdapter
+}): HydrateOptions {
   const go: Go = (uri) => client.go(uri)
+  const { adapter } = client
   return {
     defaultOptions: {
       deserializeData: (data: unknown): unknown => {
         const wire = data as Partial<Wire> | null
-        if (wire && 'hal' in wire && wire.hal) return stateFromJson(wire.hal, go)
+        if (wire && 'hal' in wire && wire.hal) return stateFromJson(wire.hal, go, adapter)
         if (wire && 'halPages' in wire && wire.halPages)
           return {
-            pages: wire.halPages.map((page) => stateFromJson(page, go)),
+            pages: wire.halPages.map((page) => stateFromJson(page, go, adapter)),
             pageParams: wire.pageParams,
           }
         return data

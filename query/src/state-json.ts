@@ -1,4 +1,12 @@
-import { createState, type Go, halFormsAdapter, type Link, type State } from '@halyard/sdk'
+import {
+  type Action,
+  createState,
+  type Go,
+  halAdapter,
+  type Link,
+  type RepresentationAdapter,
+  type State,
+} from '@halyard/sdk'
 
 /**
  * A `State` as JSON: what crosses from server to browser in a dehydrated cache.
@@ -55,28 +63,27 @@ export function stateToJson(state: State): HalStateJson {
 }
 
 /**
- * The state {@link stateToJson} wrote. With `go` (a client's `go`), its actions submit through
- * that client; without, they refuse to send.
+ * The state {@link stateToJson} wrote, read by `adapter` (the client's, `client.adapter`: with
+ * `halFormsAdapter` its templates are actions again; the default, `halAdapter()`, offers none).
+ * With `go` (a client's `go`), its actions submit through that client; without, they refuse to send.
  *
  * @example
  * ```ts
- * const state = stateFromJson<Article>(json, (uri) => client.go(uri))
+ * const state = stateFromJson<Article>(json, (uri) => client.go(uri), client.adapter)
  * ```
  */
-export function stateFromJson<T>(json: HalStateJson, go?: Go): State<T> {
-  return createState<T>(
-    halFormsAdapter(),
-    json.uri,
-    json.body,
-    new Headers(json.headers),
-    undefined,
-    go,
-  )
+export function stateFromJson<T>(
+  json: HalStateJson,
+  go?: Go,
+  adapter: RepresentationAdapter = halAdapter(),
+): State<T> {
+  return createState<T>(adapter, json.uri, json.body, new Headers(json.headers), undefined, go)
 }
 
 /**
- * A state of `state`'s resource whose data is `data`: its links, embedded resources and
- * validators kept. For optimistic updates (`halMutationOptions(…, { optimistic: true })` uses it).
+ * A state of `state`'s resource whose data is `data`: its links, embedded resources, validators
+ * and actions kept (the same actions, which need no forms code to rebuild). For optimistic updates
+ * (`halMutationOptions(…, { optimistic: true })` uses it).
  *
  * @example
  * ```ts
@@ -85,7 +92,22 @@ export function stateFromJson<T>(json: HalStateJson, go?: Go): State<T> {
  */
 export function withData<T>(state: State<T>, data: object, go?: Go): State<T> {
   const json = stateToJson(state as State)
-  return stateFromJson({ ...json, body: { ...json.body, ...data } }, go)
+  const actions = new Map<string, readonly Action[]>()
+  for (const each of [state as State, ...state.embeddedStates()])
+    if (!actions.has(each.uri)) actions.set(each.uri, each.actions())
+  const hal = halAdapter()
+  const adapter: RepresentationAdapter = {
+    ...hal,
+    actions: (_representation, rebuilt) => actions.get(rebuilt.uri) ?? [],
+  }
+  return createState(
+    adapter,
+    json.uri,
+    { ...json.body, ...data },
+    new Headers(json.headers),
+    undefined,
+    go,
+  )
 }
 
 /**

@@ -404,12 +404,17 @@ describe('halMutationOptions', () => {
       queryClient,
       halMutationOptions(api.article(article(3)), 'patch', { optimistic: true }),
     )
-    rename.subscribe(() =>
-      seen.push(queryClient.getQueryData<State<Article>>(key)?.data.title ?? ''),
-    )
+    const actions: string[][] = []
+    rename.subscribe(() => {
+      const shown = queryClient.getQueryData<State<Article>>(key)
+      seen.push(shown?.data.title ?? '')
+      actions.push(shown?.actions().map((action) => action.name) ?? [])
+    })
     const error = await rename.mutate({ title: 'Mine' }).catch((e: unknown) => e)
     expect(isPreconditionFailedError(error)).toBe(true)
     expect(seen).toContain('Mine') // shown at once
+    // The optimistic state offers the actions the cached one did.
+    expect(actions[seen.indexOf('Mine')]).toEqual(['default', 'patch', 'delete'])
     expect(requests).toEqual([
       'PATCH /blogs/1/articles/3 412',
       'GET /blogs/1/articles/3 200', // the current version, to edit from

@@ -1,11 +1,10 @@
 import { type FieldError, HalyardError, ValidationError } from './errors.js'
 import { type Field, formPairs, type Template, validate } from './forms.js'
 import { type Resource, send, type WriteOptions } from './resource.js'
-import type { State } from './state.js'
+import type { Go, State } from './state.js'
 import type { SubmitArgs } from './types.js'
 
-/** How a state reaches its client: the `Resource` at a URI. */
-export type Go = (uri: string) => Resource
+export type { Go } from './state.js'
 
 /**
  * An action a state offers (a HAL-FORMS template): its method, target and fields, and `submit()`,

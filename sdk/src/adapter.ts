@@ -1,6 +1,8 @@
 import type { HalLink } from 'hal-types'
-import { readTemplates, type Template } from './forms.js'
+import type { Action } from './action.js'
+import type { Template } from './forms.js'
 import { isRecord } from './is-record.js'
+import type { Go, State } from './state.js'
 
 /** A document split into its parts, whatever the media type's spelling of them. */
 export interface Representation {
@@ -11,8 +13,9 @@ export interface Representation {
   /** Embedded documents by rel, each still in its media type's form. */
   embedded: Record<string, unknown[]>
   /**
-   * The actions the document offers (HAL-FORMS `_templates`). Read only when a state's actions
-   * are asked for, so an adapter may define it as a getter that parses on first use.
+   * The actions the document offers (HAL-FORMS `_templates`), for the adapter's own `actions`.
+   * Read only when a state's actions are asked for, so an adapter may define it as a getter that
+   * parses on first use.
    */
   templates?: readonly Template[]
 }
@@ -26,6 +29,13 @@ export interface RepresentationAdapter {
   readonly accept: string
   /** Splits a parsed body. */
   read(body: unknown): Representation
+  /**
+   * The actions of `state`, read from `representation` (hrefs resolved against `uri`, the
+   * document fetched); asked for once, on the state's first use of its actions. An adapter without
+   * it (such as {@link halAdapter}) offers none, and a read-only client carries no forms code:
+   * `halFormsAdapter` from `@halyard/sdk/forms` has it.
+   */
+  actions?(representation: Representation, state: State, uri: string, go?: Go): readonly Action[]
 }
 
 /** Options of {@link halAdapter}. */
@@ -40,10 +50,13 @@ export interface HalAdapterOptions {
 }
 
 /**
- * Splits HAL documents (see {@link halAdapter}) in one pass each: every member but the link keys,
- * `_embedded` and `reserved` is data.
+ * @internal Splits HAL documents (see {@link halAdapter}) in one pass each: every member but the
+ * link keys, `_embedded` and `reserved` is data. The HAL-FORMS adapter reads with it too.
  */
-function readHal(options: HalAdapterOptions, reserved?: string): (body: unknown) => Representation {
+export function readHal(
+  options: HalAdapterOptions,
+  reserved?: string,
+): (body: unknown) => Representation {
   const linkKeys = options.linkKeys ?? ['_links']
   const arrayEmbeddedRel = options.arrayEmbeddedRel ?? 'item'
   const skipped = new Set([...linkKeys, '_embedded', reserved])
@@ -76,8 +89,8 @@ function readHal(options: HalAdapterOptions, reserved?: string): (body: unknown)
 }
 
 /**
- * The HAL adapter: HAL as specified (`_links`, `_embedded` keyed by rel), and an `_embedded` that
- * is a plain array, as some servers write it, as items. Links under other keys (the Blog API's
+ * The HAL adapter, the default: HAL as specified (`_links`, `_embedded` keyed by rel), and an
+ * `_embedded` that is a plain array, as some servers write it, as items. Links under other keys (the Blog API's
  * `_link`) are read when `linkKeys` names them.
  *
  * @example
@@ -87,34 +100,4 @@ function readHal(options: HalAdapterOptions, reserved?: string): (body: unknown)
  */
 export function halAdapter(options: HalAdapterOptions = {}): RepresentationAdapter {
   return { accept: 'application/hal+json, application/json;q=0.9', read: readHal(options) }
-}
-
-/**
- * The HAL-FORMS adapter (`application/prs.hal-forms+json`), the default: HAL as {@link halAdapter}
- * reads it, plus the `_templates` that `state.actions()` offers. Its `Accept` asks for HAL-FORMS
- * first and takes HAL or JSON from servers that have no forms.
- *
- * @example
- * ```ts
- * createClient({ baseUrl, adapter: halFormsAdapter({ arrayEmbeddedRel: 'items' }) })
- * ```
- */
-export function halFormsAdapter(options: HalAdapterOptions = {}): RepresentationAdapter {
-  // `_templates` is no data: left out in the same pass, the data is copied once.
-  const read = readHal(options, '_templates')
-  return {
-    accept: 'application/prs.hal-forms+json, application/hal+json;q=0.9, application/json;q=0.8',
-    read(body) {
-      const representation = read(body)
-      if (!isRecord(body)) return representation
-      const raw = body._templates
-      // Parsed on use (the state reads it once, if ever): most states are never asked for actions.
-      return {
-        ...representation,
-        get templates() {
-          return readTemplates(raw)
-        },
-      }
-    },
-  }
 }

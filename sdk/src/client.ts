@@ -1,3 +1,4 @@
+import type { RepresentationAdapter } from './adapter.js'
 import { StateCache } from './cache.js'
 import type { ClientContext } from './context.js'
 import { type ClientOptions, normalizeOptions } from './options.js'
@@ -11,6 +12,11 @@ export interface Client {
   readonly baseUrl: string
   /** The states read so far, with their validators. */
   readonly cache: StateCache
+  /**
+   * The adapter the client reads documents with (option `adapter`): what rebuilds its states
+   * elsewhere, e.g. `@halyard/query`'s hydration, with the same links and actions.
+   */
+  readonly adapter: RepresentationAdapter
   /**
    * The resource at `uri`, resolved under the base URL (the base URL itself when omitted).
    * Sends no request: a `Resource` is only an address until one of its verbs is called.
@@ -62,6 +68,7 @@ export function createClient(options: ClientOptions): Client {
   return {
     baseUrl,
     cache: context.cache,
+    adapter: normalized.adapter,
     go: context.go,
     send: (method, uri, init) => context.transport.send(method, new URL(uri, under).href, init),
   }

@@ -1,17 +1,16 @@
 /**
  * `@halyard/sdk`: a typed HAL client on ky. Follow rels (by name, CURIE or URI), expand RFC 6570
  * templates, read embedded resources from the cache, page through collections, write with
- * conditional requests, and submit HAL-FORMS actions, validated before they are sent. No Node
- * built-ins: it runs in browsers and Node alike.
+ * conditional requests; HAL-FORMS actions, validated before they are sent, come with
+ * `halFormsAdapter` from `@halyard/sdk/forms`. No Node built-ins: it runs in browsers and Node alike.
  *
  * @packageDocumentation
  */
 export { isNetworkError, isTimeoutError, NetworkError, TimeoutError } from 'ky'
-export { Action, type Go } from './action.js'
+export type { Action } from './action.js'
 export {
   type HalAdapterOptions,
   halAdapter,
-  halFormsAdapter,
   type Representation,
   type RepresentationAdapter,
 } from './adapter.js'
@@ -29,7 +28,7 @@ export {
   ResourcePromise,
   type WriteOptions,
 } from './resource.js'
-export { createState, State } from './state.js'
+export { createState, type Go, State } from './state.js'
 export type { SendInit } from './transport.js'
 export type * from './types.js'
 export { expandTemplate } from './uri-template.js'

@@ -1,5 +1,5 @@
 import { isHTTPError, type Options as KyOptions, type RetryOptions } from 'ky'
-import { halFormsAdapter, type RepresentationAdapter } from './adapter.js'
+import { halAdapter, type RepresentationAdapter } from './adapter.js'
 import { HalyardError } from './errors.js'
 
 /** Where a token comes from: a constant, or a function asked before each request to its origin. */
@@ -62,8 +62,9 @@ export interface ClientOptions
    */
   caching?: 'http' | 'until-invalidated'
   /**
-   * Reads documents into data, links, embedded resources and actions. Default
-   * {@link halFormsAdapter}(): HAL-FORMS asked for first, HAL and JSON taken too.
+   * Reads documents into data, links, embedded resources and actions. Default `halAdapter()`:
+   * HAL and JSON, no actions. `halFormsAdapter()` from `@halyard/sdk/forms` asks for HAL-FORMS
+   * first and gives states their actions.
    */
   adapter?: RepresentationAdapter
   /**
@@ -143,7 +144,7 @@ export function normalizeOptions({
   headers = {},
   cacheSize = 1000,
   caching = 'http',
-  adapter = halFormsAdapter(),
+  adapter = halAdapter(),
   nextRels = ['next'],
   warn = (message) => console.warn(message),
   timeout = 10_000,

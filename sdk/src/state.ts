@@ -1,8 +1,8 @@
-import { Action, type Go } from './action.js'
+import type { Action } from './action.js'
 import type { RepresentationAdapter } from './adapter.js'
 import { ActionNotFoundError } from './errors.js'
-import type { Field, Template } from './forms.js'
 import { Links } from './links.js'
+import type { Resource } from './resource.js'
 import type {
   ActionName,
   ActionResult,
@@ -14,16 +14,32 @@ import type {
   RelName,
 } from './types.js'
 
-type Targeted = Template & { target: string }
+/**
+ * How a state reaches its client: the `Resource` at a URI (for its actions to submit through).
+ *
+ * @example
+ * ```ts
+ * const go: Go = (uri) => client.go(uri)
+ * ```
+ */
+export type Go = (uri: string) => Resource
 
-/** Action `K` of a state of `T`, typed as `T` declares it. */
+/**
+ * Action `K` of a state of `T`, typed as `T` declares it.
+ *
+ * @example
+ * ```ts
+ * const edit: StateAction<Article, 'patch'> = state.action('patch')
+ * ```
+ */
 export type StateAction<T, K extends ActionName<T> = ActionName<T>> = Action<
   ActionValues<T, K> & object,
   ActionResult<T, K>,
   K
 >
 
-const deepFreeze = <V>(value: V): V => {
+/** @internal Freezes `value` and everything in it. */
+export const deepFreeze = <V>(value: V): V => {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
     Object.freeze(value)
     for (const member of Object.values(value)) deepFreeze(member)
@@ -52,8 +68,7 @@ export class State<T = AnyResource> {
   readonly links: Links<RelName<T>>
   readonly #headers: Headers
   readonly #embedded: ReadonlyMap<string, readonly State[]>
-  readonly #templates: () => readonly Targeted[]
-  readonly #go: Go | undefined
+  readonly #actions: () => readonly Action[]
 
   /** @internal Built by the client from a response; see `Resource.get()`. */
   constructor(
@@ -62,22 +77,21 @@ export class State<T = AnyResource> {
     links: Links,
     embedded: ReadonlyMap<string, readonly State[]>,
     headers: Headers,
-    /** The templates, read on the first use of the actions: most states are never asked for them. */
-    templates: () => readonly Targeted[],
-    go?: Go,
+    /** The actions, read on their first use: most states are never asked for them. */
+    actions: () => readonly Action[] = () => [],
   ) {
     this.uri = uri
     this.data = deepFreeze(data) as DataOf<T>
     this.links = links
     this.#embedded = embedded
     this.#headers = headers
-    this.#templates = templates
-    this.#go = go
+    this.#actions = actions
     Object.freeze(this)
   }
 
   /**
-   * The actions the document offers (its HAL-FORMS templates), in document order.
+   * The actions the document offers (its HAL-FORMS templates), in document order: read by the
+   * client's adapter, so none unless it reads forms (`halFormsAdapter` from `@halyard/sdk/forms`).
    *
    * @example
    * ```ts
@@ -85,7 +99,7 @@ export class State<T = AnyResource> {
    * ```
    */
   actions(): StateAction<T>[] {
-    return this.#templates().map((template) => new Action(this as State, template, this.#go))
+    return [...this.#actions()] as StateAction<T>[]
   }
 
   /**
@@ -100,20 +114,20 @@ export class State<T = AnyResource> {
   action<K extends ActionName<T> = 'default' extends ActionName<T> ? 'default' : never>(
     ...[name = 'default' as K]: 'default' extends ActionName<T> ? [name?: K] : [name: K]
   ): StateAction<T, K> {
-    const templates = this.#templates()
-    const template = templates.find((each) => each.name === name)
-    if (!template)
+    const actions = this.#actions()
+    const action = actions.find((each) => each.name === name)
+    if (!action)
       throw new ActionNotFoundError(
         name,
         this.uri,
-        templates.map((each) => each.name),
+        actions.map((each) => each.name),
       )
-    return new Action(this as State, template, this.#go) as StateAction<T, K>
+    return action as unknown as StateAction<T, K>
   }
 
   /** Whether the document offers the action called `name`. */
   hasAction(name: ActionName<T>): boolean {
-    return this.#templates().some((each) => each.name === name)
+    return this.#actions().some((each) => each.name === name)
   }
 
   /**
@@ -164,17 +178,6 @@ export class State<T = AnyResource> {
 }
 
 /**
- * A field whose options are behind a link, that link resolved against the document when it can be
- * (in place: the templates are read afresh for each state).
- */
-const resolveOptionsLink = (uri: string) => (field: Field) => {
-  const link = field.options?.link
-  if (link && !link.templated && URL.canParse(link.href, uri))
-    link.href = new URL(link.href, uri).href
-  return field
-}
-
-/**
  * Builds the state of a parsed body, and of everything embedded in it, through `adapter`. Hrefs
  * anywhere in the body resolve against `uri`, the document that was fetched.
  */
@@ -203,23 +206,16 @@ export function createState<T>(
       rel,
       documents.map((document) => createState(adapter, uri, document, undefined, links, go)),
     )
-  // A target resolves against the document; without one, an action acts on the state itself.
-  let targeted: readonly Targeted[] | undefined
-  const templates = () =>
-    (targeted ??= deepFreeze(
-      (representation.templates ?? []).flatMap((template) => {
-        try {
-          return [
-            {
-              ...template,
-              target: new URL(template.target ?? address, uri).href,
-              fields: template.fields.map(resolveOptionsLink(uri)),
-            },
-          ]
-        } catch {
-          return [] // a template whose target is no URL is skipped, as such a link is
-        }
-      }),
-    ))
-  return new State<T>(address, data, links, children, headers, templates, go)
+  // The adapter reads the actions once, on first use: most states are never asked for them.
+  let actions: readonly Action[] | undefined
+  const state: State<T> = new State<T>(
+    address,
+    data,
+    links,
+    children,
+    headers,
+    adapter.actions &&
+      (() => (actions ??= adapter.actions?.(representation, state as State, uri, go) ?? [])),
+  )
+  return state
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { halFormsAdapter } from '../src/hal-forms.js'
 import { createClient, createState, halAdapter, StateCache } from '../src/index.js'
 
 const HAL = 'application/hal+json'
@@ -32,7 +33,12 @@ function negotiating(vary = 'Accept') {
     }
     return new Response(JSON.stringify(body), { headers })
   }
-  const client = createClient({ baseUrl: 'https://api.example/', fetch, retry: 0 })
+  const client = createClient({
+    baseUrl: 'https://api.example/',
+    adapter: halFormsAdapter(),
+    fetch,
+    retry: 0,
+  })
   return { client, sent, thing: client.go('things/1') }
 }
 

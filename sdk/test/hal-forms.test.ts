@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createClient, createState, halFormsAdapter, isHalyardError } from '../src/index.js'
+import { halFormsAdapter } from '../src/hal-forms.js'
+import { createClient, createState, isHalyardError } from '../src/index.js'
 import {
   draftGetExample,
   springHalFormsCustom,
@@ -171,6 +172,7 @@ describe('the HAL-FORMS gaps: DELETE queries, minItems, date bounds', () => {
     const sent: string[] = []
     const client = createClient({
       baseUrl: 'https://shop.example/api',
+      adapter: halFormsAdapter(),
       fetch: async (input, init) => {
         const request = new Request(input, init)
         sent.push(
@@ -249,6 +251,38 @@ describe('the HAL-FORMS gaps: DELETE queries, minItems, date bounds', () => {
     expect(booking.validate({ day: '2027-01-01' })).toEqual([
       { pointer: '/day', detail: 'day must be at most 2026-12-31' },
     ])
+  })
+})
+
+describe('a client without @halyard/sdk/forms', () => {
+  it('asks for HAL, and its states offer no actions (the templates stay data)', async () => {
+    const accepts: (string | null)[] = []
+    const client = createClient({
+      baseUrl: 'https://shop.example/api',
+      fetch: async (input, init) => {
+        accepts.push(new Request(input, init).headers.get('accept'))
+        return Response.json({
+          id: 7,
+          _links: { self: { href: '/api/orders/7' } },
+          _templates: { default: { method: 'PUT', properties: [] } },
+        })
+      },
+    })
+    const state = await client.go('orders/7').get()
+    expect(accepts).toEqual(['application/hal+json, application/json;q=0.9'])
+    expect(state.actions()).toEqual([])
+    expect(state.hasAction('default')).toBe(false)
+    expect(() => state.action()).toThrow(/default/)
+    expect(state.data).toMatchObject({ id: 7 })
+  })
+
+  it('with halFormsAdapter, a state gives the same action each time it is asked', () => {
+    const state = read(
+      { _templates: { default: { method: 'PUT', properties: [] } } },
+      'https://shop.example/api/orders/7',
+    )
+    expect(state.action()).toBe(state.actions()[0])
+    expect(state.actions()).not.toBe(state.actions()) // a list of its own for each caller
   })
 })
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { blogConventions } from '../src/blog/index.js'
+import { halFormsAdapter } from '../src/hal-forms.js'
 import {
   createState,
   halAdapter,
-  halFormsAdapter,
   isHalyardError,
   Links,
   linkTarget,

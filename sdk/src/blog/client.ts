@@ -1,5 +1,5 @@
-import { halFormsAdapter } from '../adapter.js'
 import { type Client, createClient } from '../client.js'
+import { halFormsAdapter } from '../hal-forms.js'
 import type { ClientOptions } from '../options.js'
 import type { ItemsOptions } from '../pagination.js'
 import type { Resource, ResourcePromise, WriteOptions } from '../resource.js'

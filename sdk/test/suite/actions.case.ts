@@ -1,6 +1,7 @@
 import { HttpResponse, http } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createBlogClient } from '../../src/blog/index.js'
+import { halFormsAdapter } from '../../src/hal-forms.js'
 import {
   type Action,
   ActionNotFoundError,
@@ -23,6 +24,9 @@ import {
 } from './helpers.js'
 import type { SdkTarget } from './target.js'
 
+/** The clients of these cases read HAL-FORMS: actions come with `@halyard/sdk/forms`. */
+const formsClient = { adapter: halFormsAdapter() }
+
 const byName = (actions: readonly Action[]) =>
   Object.fromEntries(actions.map((action) => [action.name, action]))
 
@@ -40,7 +44,7 @@ export function actionCases(target: () => SdkTarget): void {
     const article1 = () => `${t.apiUrl}/blogs/1/articles/1`
 
     it('a resource without templates has no actions: action() throws ActionNotFoundError', async () => {
-      const { client, requests } = recordingClient(t)
+      const { client, requests } = recordingClient(t, formsClient)
       const comment = await client.go('blogs/1/articles/1/comments/1').get()
       expect(requests[0]?.headers.get('accept')).toMatch(
         /^application\/prs\.hal-forms\+json, application\/hal\+json;q=0\.9/,
@@ -68,7 +72,7 @@ export function actionCases(target: () => SdkTarget): void {
     ;(supports(target(), 'hal-forms') ? it : () => {})(
       'a plain-HAL get() after the HAL-FORMS one is a state of its own, revalidated with its own ETag',
       async () => {
-        const { client, requests } = recordingClient(t)
+        const { client, requests } = recordingClient(t, formsClient)
         const article = client.go(article1())
         const hal = { headers: { Accept: 'application/hal+json' } }
         const forms = await article.get()
@@ -112,7 +116,7 @@ export function actionCases(target: () => SdkTarget): void {
         beforeEach(() => serve(t))
 
         it('actions() lists an article’s templates; fields describe their properties', async () => {
-          const { client } = recordingClient(t)
+          const { client } = recordingClient(t, formsClient)
           const state = await client.go(article1()).get()
           const actions = byName(state.actions())
           expect(Object.keys(actions).sort()).toEqual(['default', 'delete', 'patch'])
@@ -139,7 +143,7 @@ export function actionCases(target: () => SdkTarget): void {
         })
 
         it('submit() refuses invalid values with a 422-shaped ValidationError and sends nothing', async () => {
-          const { client, requests } = recordingClient(t)
+          const { client, requests } = recordingClient(t, formsClient)
           const edit = (await client.go(article1()).get()).action()
           const sent = requests.length
           const error = await edit
@@ -167,7 +171,7 @@ export function actionCases(target: () => SdkTarget): void {
         })
 
         it('submit() sends the template’s method with If-Match from its state and resolves to the new state', async () => {
-          const { client, requests } = recordingClient(t)
+          const { client, requests } = recordingClient(t, formsClient)
           const article = client.go(article1())
           const before = await article.get()
           const after = await before.action().submit({ title: 'Edited', content: 'By template' })
@@ -183,7 +187,7 @@ export function actionCases(target: () => SdkTarget): void {
         })
 
         it('submit() from a stale state fails with 412, and the next get() re-reads', async () => {
-          const { client } = recordingClient(t)
+          const { client } = recordingClient(t, formsClient)
           const article = client.go(article1())
           const stale = await article.get()
           await changeElsewhere(t, article1(), { title: 'Theirs' })
@@ -199,7 +203,7 @@ export function actionCases(target: () => SdkTarget): void {
         })
 
         it('createArticle on a page posts to the collection and resolves to the created Resource', async () => {
-          const { client, requests } = recordingClient(t)
+          const { client, requests } = recordingClient(t, formsClient)
           const page = client.go('blogs/1/articles?pageIndex=5&pageSize=10')
           const before = await page.get()
           const create = before.action('createArticle')
@@ -217,7 +221,7 @@ export function actionCases(target: () => SdkTarget): void {
         })
 
         it('the delete action deletes with If-Match and evicts the article', async () => {
-          const { client, requests } = recordingClient(t)
+          const { client, requests } = recordingClient(t, formsClient)
           const article = client.go(article1())
           const state = await article.get()
           expect(await state.action('delete').submit()).toBeUndefined()
@@ -227,7 +231,7 @@ export function actionCases(target: () => SdkTarget): void {
         })
 
         it('patch() as a merge patch sends application/merge-patch+json with If-Match', async () => {
-          const { client, requests } = recordingClient(t)
+          const { client, requests } = recordingClient(t, formsClient)
           const article = client.go(article1())
           const before = await article.get()
           const after = await article.patch({ content: null })
@@ -238,7 +242,7 @@ export function actionCases(target: () => SdkTarget): void {
           expect(after.data).toEqual({ id: 1, title: before.data.title })
           expect(await article.get()).toBe(after)
           // The template's patch goes the same way (read afresh: a write's answer may have none).
-          const other = recordingClient(t)
+          const other = recordingClient(t, formsClient)
           const current = await other.client.go(article1()).get()
           const viaTemplate = await current.action('patch').submit({ title: 'Patched' })
           expect((viaTemplate as State).data).toEqual({ id: 1, title: 'Patched' })
@@ -248,7 +252,7 @@ export function actionCases(target: () => SdkTarget): void {
         })
 
         it('patch() as a JSON Patch sends application/json-patch+json; a stale one answers 412', async () => {
-          const { client, requests } = recordingClient(t)
+          const { client, requests } = recordingClient(t, formsClient)
           const article = client.go(article1())
           await article.get()
           const after = await article.patch(
@@ -323,7 +327,7 @@ export function actionCases(target: () => SdkTarget): void {
           http.post('*/api/v1.2/blogs/1/orders/7/notes', echo),
           http.get('*/api/v1.2/blogs/1/orders', echo),
         )
-        const { client } = recordingClient(t)
+        const { client } = recordingClient(t, formsClient)
         const order = await client.go('blogs/1/orders/7').get()
         const values = { done: true, quantity: 3, tags: ['gift', 'fragile'] }
         await order.action().submit(values)
@@ -374,7 +378,7 @@ export function actionCases(target: () => SdkTarget): void {
           }),
         ),
       )
-      const { client, requests } = recordingClient(t)
+      const { client, requests } = recordingClient(t, formsClient)
       const search = (await client.go('blogs/1/finder').get()).action()
       await expect(search.submit({ pageSize: 500 })).rejects.toMatchObject({
         errors: [{ pointer: '/pageSize', detail: 'pageSize must be at most 100' }],
