@@ -4,6 +4,7 @@
 import type { ClientTypes } from '@halyard/mock'
 import { setupHalApi } from '@halyard/mock/node'
 import { createClient } from '@halyard/sdk'
+import { halFormsAdapter } from '@halyard/sdk/forms'
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { libraryApi } from '../../mock/test/fixtures/library-api.js'
 
@@ -19,7 +20,7 @@ afterEach(async () => {
 })
 afterAll(() => mock.server.close())
 
-const client = () => createClient({ baseUrl, token: 'dev-token' })
+const client = () => createClient({ baseUrl, token: 'dev-token', adapter: halFormsAdapter() })
 
 it("replaces a nested book by its form, without the author's id", async () => {
   const book = await client().go<Book>(`${baseUrl}/authors/2/books/26`).get()

@@ -157,7 +157,12 @@ export class ActionNotFoundError extends HalyardError {
     /** The actions the state does offer. */
     readonly available: readonly string[],
   ) {
-    super(`GET ${url} has no action '${action}'; its actions: ${available.join(', ')}`)
+    super(
+      available.length > 0
+        ? `GET ${url} has no action '${action}'; its actions: ${available.join(', ')}`
+        : // Most often a client that reads no HAL-FORMS: say how to get the templates.
+          `GET ${url} has no action '${action}': it offers none to this client (actions are read from HAL-FORMS templates: createClient({ adapter: halFormsAdapter() }), from '@halyard/sdk/forms')`,
+    )
   }
 }
 

@@ -63,9 +63,8 @@ export function actionCases(target: () => SdkTarget): void {
       expect(error).toBeInstanceOf(ActionNotFoundError)
       expect(isActionNotFoundError(error)).toBe(true)
       expect(error).toMatchObject({ action: 'default', url: comment.uri, available: [] })
-      expect((error as Error).message).toBe(
-        `GET ${comment.uri} has no action 'default'; its actions: `,
-      )
+      expect((error as Error).message).toContain(`GET ${comment.uri} has no action 'default'`)
+      expect((error as Error).message).toContain('halFormsAdapter()')
     })
 
     // RFC 9111 §4.1: the mock answers `Vary: Accept`, each representation with its own ETag.

@@ -3,7 +3,10 @@
  * template expansion, so that the page reads documents as the SDK does rather than by code of its
  * own. The SDK is a workspace package with no Node built-ins; bundled, these parts are a few KB.
  */
-const ENTRY = "export { expandTemplate, halFormsAdapter } from '@halyard/sdk'"
+const ENTRY = [
+  "export { expandTemplate } from '@halyard/sdk'",
+  "export { halFormsAdapter } from '@halyard/sdk/forms'",
+].join('\n')
 
 /**
  * The page's `sdk.js`: the SDK's parts bundled into one ES module for the browser with esbuild (a

@@ -5,7 +5,7 @@ export {
   expandTemplate,
   type Field,
   type FieldOption,
-  halFormsAdapter,
   type Representation,
   type Template,
 } from '@halyard/sdk'
+export { halFormsAdapter } from '@halyard/sdk/forms'
