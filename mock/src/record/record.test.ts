@@ -42,6 +42,9 @@ describe('record the shop, replay it', () => {
     expect(recording.files['api.ts']).toContain(
       'its HAL-FORMS templates offer DELETE, PATCH, POST, PUT',
     )
+    // The shop holds no secret: its OpenAPI document (read, never written) counts no redaction.
+    expect(recording.redactions).toEqual([])
+    expect(recording.files['api.ts']).toContain('Redacted: nothing looked like a credential.')
   })
 
   it('offers the same HAL-FORMS templates: prompts, bounds, patterns and options from the API’s own', async () => {

@@ -28,6 +28,9 @@ export interface Recording {
   readonly redactions: readonly RedactionReport[]
 }
 
+/** The API's OpenAPI document: read, never written (the mock serves its own; see infer-api.ts). */
+const isOpenApi = (url: string) => new URL(url).pathname.endsWith('/openapi.json')
+
 /** The crawl with its secrets replaced, in a fixed order (so that pseudonyms are stable). */
 function redacted(crawl: Crawl, redactor: Redactor, options: RedactOptions): Crawl {
   // The variants asked for besides HAL (HAL-FORMS, ALPS, JSON Schema) inform the inference but are
@@ -42,7 +45,7 @@ function redacted(crawl: Crawl, redactor: Redactor, options: RedactOptions): Cra
     exchanges.set(key === exchange.url ? url : key.replace(exchange.url, url), {
       ...exchange,
       url,
-      body: (exchange.accept === 'hal' ? redactor : unwritten).document(
+      body: (exchange.accept === 'hal' && !isOpenApi(exchange.url) ? redactor : unwritten).document(
         exchange.body,
         exchange.url,
       ),
