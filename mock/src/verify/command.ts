@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { parseArgs } from 'node:util'
-import type { HalApiDefinition } from '../core/definition.js'
 import { createBlogApi } from '../blog/index.js'
+import type { HalApiDefinition } from '../core/definition.js'
 import { importModule } from '../shells/server/load-module.js'
 import { verifyApi } from './engine.js'
 import { cleanupLeftovers, writeLeftovers } from './leftovers.js'
