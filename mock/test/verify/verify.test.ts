@@ -6,8 +6,8 @@ import { StdUriTemplate } from '@std-uritemplate/std-uritemplate'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { createBlogApi } from '../../src/blog/index.js'
-import { defineCollection, defineHalApi, type HalApi } from '../../src/index.js'
 import { createMockServer, type MockServer } from '../../src/blog/shells/server.js'
+import { defineCollection, defineHalApi, type HalApi } from '../../src/index.js'
 import { createHalServer } from '../../src/shells/server/index.js'
 import { runVerify } from '../../src/verify/command.js'
 import {
@@ -17,7 +17,9 @@ import {
   verifyApi,
   writeLeftovers,
 } from '../../src/verify/index.js'
+import { transportWarnings } from '../contract/connection.case.js'
 import { eachObject, type Mutation, mutatingProxy } from './mutating-proxy.js'
+import { plainProxy } from './plain-proxy.js'
 
 const blog = createBlogApi()
 const TOKEN = 'dev-token'
@@ -55,6 +57,21 @@ describe('verify against correct servers', () => {
       expect(report.created).toBeGreaterThan(0)
       expect(report.leftovers).toEqual([])
     } finally {
+      await server.close()
+    }
+  })
+
+  it('finds no failure in the Blog API behind a plain node:http proxy, which answers unparsable bytes itself', async () => {
+    const server = await createMockServer({ port: 0, log: false })
+    const proxy = await plainProxy(server.url)
+    try {
+      const report = await verifyApi({ url: `${proxy.origin}/api/v1.2`, api: blog, token: TOKEN })
+      expect(failures(report)).toEqual([])
+      expect(held(report, 'create')).toBeGreaterThan(0)
+      // The transport cases, as a run against another server makes them: warnings only, and none.
+      expect(await transportWarnings(proxy.origin, '/api/v1.2')).toEqual([])
+    } finally {
+      await proxy.close()
       await server.close()
     }
   })
