@@ -41,7 +41,28 @@ export async function readList(
     `The link to ${c.name} (${template}) is no template of ${paging.page} and ${paging.size}.`,
     from,
   )
-  const url = expand(template, { [paging.size]: String(paging.maxSize) })
+  let url = expand(template, { [paging.size]: String(paging.maxSize) })
+  // A definition stating no largest page size (a recording's) promises none: when the core's
+  // default is more than the server takes, the pages are read at the server's own size.
+  const { definition } = c
+  const stated = [
+    run.model.definition.paging?.maxSize,
+    definition.paging?.maxSize,
+    definition.pageSize?.max,
+  ].some((max) => max !== undefined)
+  if (!stated) {
+    const probe = await run.get(url)
+    if (probe.status >= 400 && probe.status < 500 && probe.status !== 404) {
+      run.finding(
+        c.name,
+        'page.params',
+        `A page of ${paging.maxSize} ${c.name} answers ${probe.status}; the definition states no largest page size, so pages are read at the server's default size.`,
+        probe,
+        'warning',
+      )
+      url = expand(template, {})
+    }
+  }
   seen.push(url)
   run.lists.set(c.name, seen)
   if (run.first(`default-size ${c.name}`) && paging.layout.size) {
