@@ -30,7 +30,7 @@ export function formatReport(report: VerifyReport): string {
   }
   lines.push(
     '',
-    `${report.failures} failures, ${report.warnings} warnings; ${report.requests} requests in ${(report.elapsed / 1000).toFixed(1)} s; ${report.created === 0 ? 'no record created' : `${report.created} records created${report.leftovers.length > 0 ? `, ${report.leftovers.length} left (see the leftovers file)` : ' and deleted again'}`}.`,
+    `${counted(report.failures, 'failure')}, ${counted(report.warnings, 'warning')}; ${counted(report.requests, 'request')} in ${(report.elapsed / 1000).toFixed(1)} s; ${report.created === 0 ? 'no record created' : `${counted(report.created, 'record')} created${report.leftovers.length > 0 ? `, ${report.leftovers.length} left (see the leftovers file)` : ' and deleted again'}`}.`,
   )
   if (report.stopped) lines.push(`Stopped early: ${report.stopped}.`)
   return lines.join('\n')
@@ -90,4 +90,9 @@ export function junitReport(report: VerifyReport): string {
   }
   out.push('</testsuites>')
   return out.join('\n')
+}
+
+/** A count and its noun, singular for one: `1 record`, `3 records`. */
+export function counted(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`
 }

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest'
+import { formatReport } from './report.js'
+import type { VerifyReport } from './types.js'
+
+const report = (over: Partial<VerifyReport>): VerifyReport => ({
+  url: 'http://127.0.0.1:4010/api/v1.2',
+  title: 'Blog API v1.2',
+  ok: true,
+  failures: 0,
+  warnings: 0,
+  checks: [],
+  findings: [],
+  requests: 1,
+  elapsed: 1200,
+  created: 1,
+  leftovers: [],
+  ...over,
+})
+
+describe('formatReport', () => {
+  it('counts one of a thing in the singular, more in the plural', () => {
+    expect(formatReport(report({}))).toContain(
+      '0 failures, 0 warnings; 1 request in 1.2 s; 1 record created and deleted again.',
+    )
+    expect(formatReport(report({ failures: 1, warnings: 2, requests: 81, created: 3 }))).toContain(
+      '1 failure, 2 warnings; 81 requests in 1.2 s; 3 records created and deleted again.',
+    )
+  })
+})
