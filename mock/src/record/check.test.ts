@@ -58,5 +58,6 @@ describe('record --check verifies the API against the recorded definition', () =
     expect(broken.out).toContain('No drift')
     expect(broken.out).toContain('validators.etag')
     expect(broken.code).toBe(1)
-  }, 60_000)
+    // Two processes, each starting tsx and loading the recorded module: slow on a busy machine.
+  }, 120_000)
 })
