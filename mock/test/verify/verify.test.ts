@@ -8,6 +8,7 @@ import { z } from 'zod'
 import { createBlogApi } from '../../src/blog/index.js'
 import { createMockServer, type MockServer } from '../../src/blog/shells/server.js'
 import { defineCollection, defineHalApi, type HalApi } from '../../src/index.js'
+import { recordApi } from '../../src/record/record.js'
 import { createHalServer } from '../../src/shells/server/index.js'
 import { runVerify } from '../../src/verify/command.js'
 import {
@@ -18,6 +19,7 @@ import {
   writeLeftovers,
 } from '../../src/verify/index.js'
 import { transportWarnings } from '../contract/connection.case.js'
+import { replayOf } from '../record/replay.js'
 import { eachObject, type Mutation, mutatingProxy } from './mutating-proxy.js'
 import { plainProxy } from './plain-proxy.js'
 
@@ -72,6 +74,27 @@ describe('verify against correct servers', () => {
       expect(await transportWarnings(proxy.origin, '/api/v1.2')).toEqual([])
     } finally {
       await proxy.close()
+      await server.close()
+    }
+  })
+
+  it('reads the Blog by the links its recorded root has, though the recording declares none of them', async () => {
+    const server = await createMockServer({ port: 0, log: false, articles: 30 })
+    try {
+      const recorded = await replayOf(await recordApi(server.url, { records: 60 }), 'verify-blog')
+      const report = await verifyApi({ url: server.url, api: recorded, readOnly: true })
+      expect(failures(report)).toEqual([])
+      // The recorded root is a document of its own: its "doc:blog" link is followed all the same.
+      for (const collection of ['blogs', 'articles', 'comments']) {
+        const read = report.checks.filter(
+          (c) => c.collection === collection && c.rule === 'record.schema',
+        )
+        expect(
+          read.reduce((n, c) => n + c.passed, 0),
+          collection,
+        ).toBeGreaterThan(0)
+      }
+    } finally {
       await server.close()
     }
   })

@@ -1,9 +1,10 @@
-import { expand, firstLink, hrefOf, isObject, linksOf } from '../documents.js'
+import type { Exchange } from '../client.js'
+import { expand, firstLink, hrefOf, isObject, linksOf, templateVariables } from '../documents.js'
 import { HAL, type VerifyRun } from '../run.js'
 import { checkCuries, checkResolves } from './links.js'
 import { checkMediaType } from './negotiation.js'
 import { readList } from './pages.js'
-import { readItem } from './records.js'
+import { itemPattern, readItem } from './records.js'
 import { checkCaching } from './validators.js'
 
 export async function readRoot(run: VerifyRun): Promise<void> {
@@ -60,5 +61,34 @@ export async function readRoot(run: VerifyRun): Promise<void> {
     } else {
       await checkResolves(run, 'root', declared.rel, target, root)
     }
+  }
+  if (ownRoot) await readUndeclared(run, root, links)
+}
+
+/**
+ * A root a route answers (a recording's) may link collections under rels the definition does not
+ * declare (`doc:blog` to `/blogs/{blogId}`): each such link is read as the collection whose
+ * address it names, a list or a record (its id from `variables`, else 1).
+ */
+async function readUndeclared(
+  run: VerifyRun,
+  root: Exchange,
+  links: Record<string, unknown>,
+): Promise<void> {
+  const declared = new Set(run.model.root.map((l) => l.rel))
+  for (const [rel, value] of Object.entries(links)) {
+    const href = hrefOf(firstLink(value))
+    if (declared.has(rel) || rel === 'self' || rel === 'curies' || href === undefined) continue
+    const list = expand(href, {})
+    const ids = Object.fromEntries(
+      templateVariables(href).map((name) => [name, run.options.variables?.[name] ?? '1']),
+    )
+    const record = expand(href, ids)
+    const listed = run.model.collections.find((c) => itemPattern(run, c.listPath).test(list))
+    const named = run.model.collections.find((c) => itemPattern(run, c.itemPath).test(record))
+    if (listed) {
+      if (!listed.parent && !run.roots.has(listed.name)) run.roots.set(listed.name, list)
+      await readList(run, listed, href, root, true)
+    } else if (named) await readItem(run, named, record)
   }
 }
