@@ -56,3 +56,21 @@ export function contractTarget(server: ConformanceServer): ContractTarget {
 export function sdkTarget(server: ConformanceServer): SdkTarget {
   return { name: server.name, apiUrl: server.apiUrl, reset: () => reset(server) }
 }
+
+/**
+ * The contract cases' view of a server given by E2E_BASE_URL, for the read-only cases that run
+ * against any server: plain fetch, and no reset (a foreign server has no reset control).
+ *
+ * @example
+ * graphqlCases(() => foreignTarget(inject('server')))
+ */
+export function foreignTarget(server: ConformanceServer): ContractTarget {
+  return {
+    name: server.name,
+    origin: server.origin,
+    fetch: (path, init) => fetch(`${server.origin}${path}`, init),
+    capabilities: [],
+    reset: () =>
+      Promise.reject(new Error(`${server.name} has no reset control: only read-only cases run.`)),
+  }
+}

@@ -1,5 +1,10 @@
+import { join } from 'node:path'
 import { parseArgs } from 'node:util'
+import type { HalApiDefinition } from '../core/definition.js'
+import { importModule } from '../shells/server/load-module.js'
 import { printable } from '../shells/server/printable.js'
+import { verifyApi } from '../verify/engine.js'
+import { formatReport } from '../verify/report.js'
 import { partialNote } from './model.js'
 import { checkRecording, recordApi, writeRecording } from './record.js'
 
@@ -10,7 +15,8 @@ Usage: halyard-mock record <root-url> --out <dir> [options]
 
 Options:
   --out <dir>            where to write api.ts, seed.json, documents.json, recording.json
-  --check <dir>          crawl again and report drift from the recording in <dir> (exit 1 on drift)
+  --check <dir>          crawl again and report drift from the recording in <dir>, then verify the
+                         API read-only against <dir>/api.ts (exit 1 on drift or a failure)
   --header 'Name: value' send this header with every request (repeatable); its value is never
                          written anywhere
   --depth <n>            link hops from the root (default 8)
@@ -133,13 +139,13 @@ export async function runRecord(argv: readonly string[]): Promise<number> {
         ...(onProgress ? { onProgress } : {}),
       })
       if (!quiet && tty) process.stderr.write('\n')
-      if (drift.length === 0) {
-        say(`No drift: ${root} still matches the recording in ${check}.`)
-        return 0
+      if (drift.length === 0) say(`No drift: ${root} still matches the recording in ${check}.`)
+      else {
+        say(`Drift from the recording in ${check}:`)
+        for (const d of drift) say(`  ${d.where}: ${d.change}`)
       }
-      say(`Drift from the recording in ${check}:`)
-      for (const d of drift) say(`  ${d.where}: ${d.change}`)
-      return 1
+      const verified = await verifyRecording(check, root, options)
+      return drift.length === 0 && verified ? 0 : 1
     }
     const recording = await recordApi(root, { ...options, ...(onProgress ? { onProgress } : {}) })
     if (!quiet && tty) process.stderr.write('\n')
@@ -162,6 +168,48 @@ export async function runRecord(argv: readonly string[]): Promise<number> {
     console.error(`halyard-mock record: ${printable((error as Error).message)}`)
     return 1
   }
+}
+
+/**
+ * `verify`, read-only, of the API at `root` against the definition recorded in `dir` (its api.ts):
+ * statuses, validators, pages, links and schemas the shape comparison does not look at. Whether
+ * it found no failure; its report is printed.
+ */
+async function verifyRecording(
+  dir: string,
+  root: string,
+  options: {
+    readonly headers: Record<string, string>
+    readonly requests?: number
+    readonly rate?: number
+    readonly time?: number
+    readonly pages?: number
+    readonly variables?: Record<string, string[]>
+  },
+): Promise<boolean> {
+  const module = await importModule(join(dir, 'api.ts'), process.env.INIT_CWD ?? process.cwd())
+  const api = module.default as { definition?: HalApiDefinition } | undefined
+  if (!api?.definition?.collections) throw new Error(`${dir}/api.ts exports no API definition`)
+  const report = await verifyApi({
+    url: root,
+    api: api.definition,
+    readOnly: true,
+    headers: options.headers,
+    ...(options.requests === undefined ? {} : { maxRequests: options.requests }),
+    ...(options.rate === undefined ? {} : { rate: options.rate }),
+    ...(options.time === undefined ? {} : { maxTime: options.time }),
+    ...(options.pages === undefined ? {} : { pages: options.pages }),
+    ...(options.variables && {
+      variables: Object.fromEntries(
+        Object.entries(options.variables).flatMap(([k, v]) =>
+          v[0] === undefined ? [] : [[k, v[0]]],
+        ),
+      ),
+    }),
+  })
+  console.log(`Verify, read-only, against ${dir}/api.ts:`)
+  console.log(formatReport(report))
+  return report.ok
 }
 
 function parse(argv: readonly string[]) {

@@ -120,23 +120,38 @@ export class VerifyClient {
     const safe = method === 'GET' || method === 'HEAD' || method === 'OPTIONS'
     if (this.options.signal && !cleanup && safe) signals.push(this.options.signal)
     let response: Response
-    try {
-      response = await fetch(url, {
+    const send = () =>
+      fetch(url, {
         method,
         headers: all,
         ...(body === undefined ? {} : { body }),
         redirect: 'manual',
         signal: AbortSignal.any(signals),
       })
+    try {
+      try {
+        response = await send()
+      } catch (error) {
+        // A kept-alive connection the server closed just as it was reused fails before any answer:
+        // a safe request is sent again once (RFC 9110, 9.2.2), never a timeout or a stop.
+        if (
+          !safe ||
+          (error as Error).name === 'AbortError' ||
+          (error as Error).name === 'TimeoutError'
+        )
+          throw error
+        response = await send()
+      }
     } catch (error) {
       if (this.options.signal?.aborted && !cleanup && safe)
         throw new VerifyStop('stopped by a signal')
+      const cause = (error as Error & { cause?: Error }).cause?.message
       return {
         method,
         url,
         status: 0,
         headers: new Headers(),
-        text: `no answer: ${(error as Error).message}`,
+        text: `no answer: ${(error as Error).message}${cause ? ` (${cause})` : ''}`,
         json: undefined,
         ...(body === undefined ? {} : { sent: body }),
       }

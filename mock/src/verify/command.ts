@@ -5,7 +5,7 @@ import type { HalApiDefinition } from '../core/definition.js'
 import { importModule } from '../shells/server/load-module.js'
 import { verifyApi } from './engine.js'
 import { cleanupLeftovers, writeLeftovers } from './leftovers.js'
-import { formatReport, junitReport } from './report.js'
+import { counted, formatReport, junitReport } from './report.js'
 import type { VerifyOptions, VerifyProgress } from './types.js'
 
 const HELP = `halyard-mock verify: check a running HAL server against an API definition, by its links
@@ -186,7 +186,7 @@ function progressLine(): (progress: VerifyProgress) => void {
     const now = Date.now()
     if (now - last < (tty ? 100 : 2000)) return
     last = now
-    const line = `verify: ${requests} requests, ${failures} failures, ${warnings} warnings, ${(elapsed / 1000).toFixed(1)} s`
+    const line = `verify: ${counted(requests, 'request')}, ${counted(failures, 'failure')}, ${counted(warnings, 'warning')}, ${(elapsed / 1000).toFixed(1)} s`
     process.stderr.write(tty ? `\r${line} ` : `${line}\n`)
   }
 }

@@ -36,11 +36,6 @@ export function formatReport(report: VerifyReport): string {
   return lines.join('\n')
 }
 
-/** `1 record`, `2 records`, `0 records`: the summary reads as English whatever the count. */
-function counted(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`
-}
-
 function findingLines(finding: VerifyFinding): string[] {
   const out = [`    ${finding.severity === 'failure' ? 'FAIL' : 'WARN'} ${finding.message}`]
   if (finding.request) out.push(`      request: ${finding.request.method} ${finding.request.url}`)
@@ -95,4 +90,9 @@ export function junitReport(report: VerifyReport): string {
   }
   out.push('</testsuites>')
   return out.join('\n')
+}
+
+/** A count and its noun, singular for one: `1 record`, `3 records`. */
+export function counted(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`
 }

@@ -214,3 +214,37 @@ export function connectionCases(origin: () => string, path: string, upload: stri
     })
   })
 }
+
+/**
+ * The transport cases against a server this repository did not build: each unparsable request
+ * after a good one and pipelined behind one, then whether a new connection is still answered.
+ * How a server answers such bytes is its HTTP stack's business (node:http answers a parse error
+ * before a good request pipelined ahead of it), so what this finds are warnings: the cases that
+ * left the server not answering.
+ *
+ * @example
+ * const warnings = await transportWarnings(origin, '/api/v1.2/blogs/1') // [] for a sturdy server
+ */
+export async function transportWarnings(origin: string, path: string): Promise<string[]> {
+  const host = new URL(origin).host
+  const good = `GET ${path} HTTP/1.1\r\nHost: ${host}\r\n\r\n`
+  const warnings: string[] = []
+  for (const { name, wire } of UNPARSABLE) {
+    for (const [mode, chunks] of [
+      ['after a good request', [good, wire(host)]],
+      ['pipelined behind a good one', [good + wire(host)]],
+    ] as const) {
+      await exchange(origin, chunks)
+      const status = await fetch(`${origin}${path}`).then(
+        async (response) => {
+          await response.body?.cancel()
+          return response.status
+        },
+        () => 0,
+      )
+      if (status !== 200)
+        warnings.push(`After ${name} ${mode}, GET ${path} answers ${status || 'nothing'}.`)
+    }
+  }
+  return warnings
+}

@@ -1,0 +1,42 @@
+import type { CollectionModel } from '../../core/model.js'
+import type { Exchange } from '../client.js'
+import type { Json } from '../documents.js'
+import type { VerifyRun } from '../run.js'
+import { track } from './created.js'
+
+/**
+ * A create without a token is a 401, with a wrong one a 401 or 403. Whether writes with a token can
+ * be checked: not when the run was given no credentials.
+ */
+export async function checkAuth(
+  run: VerifyRun,
+  c: CollectionModel,
+  post: (payload: unknown, credentials?: 'none' | 'wrong') => Promise<Exchange>,
+  body: Json,
+): Promise<boolean> {
+  // Without a token, and with a wrong one.
+  for (const credentials of ['none', 'wrong'] as const) {
+    const refused = await post(body, credentials)
+    track(run, c, refused)
+    const expected = credentials === 'none' ? [401] : [401, 403]
+    run.expect(
+      c.name,
+      'auth',
+      expected.includes(refused.status),
+      `A create ${credentials === 'none' ? 'without a token' : 'with a wrong token'} answers ${refused.status}, not ${expected.join(' or ')}.`,
+      refused,
+    )
+  }
+  const headers = Object.keys(run.options.headers ?? {})
+  if (run.options.token === undefined && headers.length === 0) {
+    run.finding(
+      c.name,
+      'create',
+      'No token given (--token-env, --header): writes with a token are not checked.',
+      undefined,
+      'warning',
+    )
+    return false
+  }
+  return true
+}

@@ -1,0 +1,262 @@
+import type { CollectionModel } from '../../core/model.js'
+import type { Exchange } from '../client.js'
+import {
+  expand,
+  firstLink,
+  hrefOf,
+  isObject,
+  type Json,
+  type Link,
+  linksOf,
+  numberParam,
+  pointerGet,
+  templateVariables,
+} from '../documents.js'
+import { HAL, type VerifyRun } from '../run.js'
+import { checkForms } from './forms.js'
+import { checkCuries } from './links.js'
+import { checkMediaType } from './negotiation.js'
+import { checkRecord, readItem } from './records.js'
+import { checkCaching } from './validators.js'
+
+/** A list from a link (a template with the convention's parameters), read page by page. */
+export async function readList(
+  run: VerifyRun,
+  c: CollectionModel,
+  template: string,
+  from: Exchange,
+  fromRoot = false,
+): Promise<void> {
+  const { paging } = c
+  const seen = run.lists.get(c.name) ?? []
+  // The root's list is read whole always; the lists records link, a few a collection.
+  if (!fromRoot && seen.length >= run.samples) return
+  const variables = templateVariables(template)
+  const params =
+    variables.includes(paging.page) && variables.includes(paging.size) ? true : !/\{/.test(template)
+  run.expect(
+    c.name,
+    'page.params',
+    params,
+    `The link to ${c.name} (${template}) is no template of ${paging.page} and ${paging.size}.`,
+    from,
+  )
+  let url = expand(template, { [paging.size]: String(paging.maxSize) })
+  // A definition stating no largest page size (a recording's) promises none: when the core's
+  // default is more than the server takes, the pages are read at the server's own size.
+  const { definition } = c
+  const stated = [
+    run.model.definition.paging?.maxSize,
+    definition.paging?.maxSize,
+    definition.pageSize?.max,
+  ].some((max) => max !== undefined)
+  if (!stated) {
+    const probe = await run.get(url)
+    if (probe.status >= 400 && probe.status < 500 && probe.status !== 404) {
+      run.finding(
+        c.name,
+        'page.params',
+        `A page of ${paging.maxSize} ${c.name} answers ${probe.status}; the definition states no largest page size, so pages are read at the server's default size.`,
+        probe,
+        'warning',
+      )
+      url = expand(template, {})
+    }
+  }
+  seen.push(url)
+  run.lists.set(c.name, seen)
+  if (run.first(`default-size ${c.name}`) && paging.layout.size) {
+    const plain = await run.get(expand(template, {}))
+    const size = pointerGet(plain.json, paging.layout.size)
+    run.expect(
+      c.name,
+      'page.params',
+      plain.status !== 200 || size === paging.defaultSize,
+      `A page asked without ${paging.size} has ${String(size)} items a page, not ${paging.defaultSize}.`,
+      plain,
+    )
+  }
+  await readPages(run, c, url)
+}
+
+export async function readPages(run: VerifyRun, c: CollectionModel, url: string): Promise<void> {
+  const { paging } = c
+  const { layout } = paging
+  const maxPages = run.options.pages ?? 50
+  let next: string | undefined = url
+  let index: number = paging.firstIndex
+  let count = 0
+  let total: number | undefined
+  let pages = 0
+  const samples: string[] = []
+  while (next !== undefined && pages < maxPages) {
+    const page = await run.get(next)
+    pages++
+    if (
+      !run.expect(
+        c.name,
+        'page.links',
+        page.status === 200 && isObject(page.json),
+        `A page answers ${page.status}.`,
+        page,
+      )
+    )
+      return
+    const doc = page.json as Json
+    if (pages === 1 && run.first(`page ${c.name}`)) {
+      checkMediaType(run, c.name, page, HAL)
+      await checkCaching(run, c.name, page)
+      await checkForms(run, c, page, 'page')
+    }
+    if (pages === 1) checkCuries(run, c.name, page)
+    const nav = (role: keyof typeof layout.links) => {
+      const pointers = layout.links[role]
+      const standard = pointers.find((p) => p.startsWith('/_links/')) ?? pointers[0]
+      return standard === undefined ? undefined : hrefOf(pointerGet(doc, standard) as Link)
+    }
+    const self = nav('self')
+    // A URL that names no page is the first, as a request without the parameter is.
+    const pageOf = (href: string | undefined) =>
+      href === undefined ? undefined : (numberParam(href, paging.page) ?? paging.firstIndex)
+    run.expect(c.name, 'page.links', self !== undefined, 'A page has no self link.', page)
+    if (self !== undefined) {
+      run.expect(
+        c.name,
+        'page.next',
+        pageOf(self) === index,
+        `The page reached as page ${index} says it is page ${String(pageOf(self))}.`,
+        page,
+      )
+    }
+    if (pages === 1) {
+      const first = nav('first')
+      run.expect(
+        c.name,
+        'page.params',
+        pageOf(first) === paging.firstIndex,
+        `first names page ${String(pageOf(first))}; the convention counts from ${paging.firstIndex}.`,
+        page,
+      )
+    }
+    const items = layout.items === undefined ? undefined : pointerGet(doc, layout.items)
+    run.expect(
+      c.name,
+      'page.items',
+      Array.isArray(items),
+      `A page has no array of records at ${layout.items ?? '(unknown)'}.`,
+      page,
+    )
+    const records = (Array.isArray(items) ? items : []).filter(isObject)
+    const pageTotal = layout.total === undefined ? undefined : pointerGet(doc, layout.total)
+    const totalPages =
+      layout.totalPages === undefined ? undefined : pointerGet(doc, layout.totalPages)
+    const size =
+      layout.size === undefined
+        ? numberParam(self ?? '', paging.size)
+        : pointerGet(doc, layout.size)
+    if (typeof pageTotal === 'number') {
+      if (total !== undefined) {
+        run.expect(
+          c.name,
+          'page.totals',
+          pageTotal === total,
+          `One page counts ${total} records, the next ${pageTotal}.`,
+          page,
+        )
+      }
+      total = pageTotal
+      if (typeof size === 'number' && size > 0) {
+        if (typeof totalPages === 'number') {
+          run.expect(
+            c.name,
+            'page.totals',
+            totalPages === Math.ceil(pageTotal / size),
+            `totalPages is ${totalPages}, but ${pageTotal} records ${size} a page make ${Math.ceil(pageTotal / size)}.`,
+            page,
+          )
+        }
+        const offset = (index - paging.firstIndex) * size
+        const expected = Math.max(0, Math.min(size, pageTotal - offset))
+        run.expect(
+          c.name,
+          'page.totals',
+          records.length === expected,
+          `Page ${index} holds ${records.length} records; ${pageTotal} in all, ${size} a page, it should hold ${expected}.`,
+          page,
+        )
+      }
+    }
+    const lastPages =
+      typeof totalPages === 'number'
+        ? totalPages
+        : typeof pageTotal === 'number' && typeof size === 'number' && size > 0
+          ? Math.ceil(pageTotal / size)
+          : undefined
+    const lastIndex =
+      lastPages === undefined ? undefined : paging.firstIndex + Math.max(lastPages - 1, 0)
+    const nextHref = nav('next')
+    const prevHref = nav('prev')
+    run.expect(
+      c.name,
+      'page.links',
+      nav('first') !== undefined && nav('last') !== undefined,
+      'A page lacks its first or last link.',
+      page,
+    )
+    run.expect(
+      c.name,
+      'page.links',
+      (index === paging.firstIndex) === (prevHref === undefined),
+      index === paging.firstIndex
+        ? 'The first page links a prev page.'
+        : `Page ${index} links no prev page.`,
+      page,
+    )
+    if (lastIndex !== undefined) {
+      run.expect(
+        c.name,
+        'page.links',
+        index >= lastIndex === (nextHref === undefined),
+        index >= lastIndex
+          ? 'The last page links a next page.'
+          : `Page ${index} of ${lastIndex} links no next page.`,
+        page,
+      )
+    }
+    if (nextHref !== undefined) {
+      run.expect(
+        c.name,
+        'page.next',
+        pageOf(nextHref) === index + 1,
+        `next of page ${index} names page ${String(pageOf(nextHref))}.`,
+        page,
+      )
+    }
+    if (prevHref !== undefined) {
+      run.expect(
+        c.name,
+        'page.next',
+        pageOf(prevHref) === index - 1,
+        `prev of page ${index} names page ${String(pageOf(prevHref))}.`,
+        page,
+      )
+    }
+    for (const record of records) {
+      await checkRecord(run, c, record, page, undefined)
+      const href = hrefOf(firstLink(linksOf(record).self))
+      if (href !== undefined && samples.length < run.samples) samples.push(href)
+    }
+    count += records.length
+    next = nextHref
+    index++
+  }
+  if (next === undefined && total !== undefined) {
+    run.expect(
+      c.name,
+      'page.totals',
+      count === total,
+      `The pages hold ${count} records but count ${total}.`,
+    )
+  }
+  for (const href of samples) await readItem(run, c, href)
+}

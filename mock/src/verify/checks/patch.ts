@@ -1,0 +1,47 @@
+import type { CollectionModel } from '../../core/model.js'
+import type { Json } from '../documents.js'
+import { generateValue, seeded } from '../generate.js'
+import { HAL, type VerifyRun } from '../run.js'
+import { patchable } from './bodies.js'
+import { asSent } from './writes.js'
+
+/** A patch of a record it created, in each format the definition offers, read back as sent. */
+export async function checkPatches(
+  run: VerifyRun,
+  c: CollectionModel,
+  at: string,
+  replacement: Json,
+): Promise<void> {
+  const member = patchable(c, replacement)
+  // Each patch format the definition offers: a merge patch (RFC 7396), a JSON Patch (RFC 6902).
+  const formats = [
+    [
+      'application/merge-patch+json',
+      'A merge patch',
+      (v: unknown) => ({ [member?.name ?? '']: v }),
+    ],
+    [
+      'application/json-patch+json',
+      'A JSON Patch',
+      (v: unknown) => [{ op: 'replace', path: `/${member?.name ?? ''}`, value: v }],
+    ],
+  ] as const
+  for (const [index, [type, what, document]] of formats.entries()) {
+    if (!member || !c.patchTypes.includes(type)) continue
+    const value = generateValue(member.schema, seeded(99 + index))
+    const current = (await run.send('GET', at, { headers: { accept: HAL } })).headers.get('etag')
+    const patch = await run.send('PATCH', at, {
+      headers: { 'content-type': type, accept: HAL, ...(current ? { 'if-match': current } : {}) },
+      body: JSON.stringify(document(value)),
+    })
+    run.expect(
+      c.name,
+      'patch',
+      patch.status === 200 || patch.status === 204,
+      `${what} answers ${patch.status}.`,
+      patch,
+    )
+    const patched = await run.send('GET', at, { headers: { accept: HAL } })
+    asSent(run, c, { [member.name]: value }, patched, 'patch')
+  }
+}

@@ -1,0 +1,94 @@
+import type { Exchange } from '../client.js'
+import { expand, firstLink, hrefOf, isObject, linksOf, templateVariables } from '../documents.js'
+import { HAL, type VerifyRun } from '../run.js'
+import { checkCuries, checkResolves } from './links.js'
+import { checkMediaType } from './negotiation.js'
+import { readList } from './pages.js'
+import { itemPattern, readItem } from './records.js'
+import { checkCaching } from './validators.js'
+
+export async function readRoot(run: VerifyRun): Promise<void> {
+  const root = await run.get(run.base)
+  if (
+    !run.expect(
+      'root',
+      'root.links',
+      root.status === 200 && isObject(root.json),
+      `The root answers ${root.status}, not a HAL document.`,
+      root,
+    )
+  )
+    return
+  checkMediaType(run, 'root', root, HAL)
+  await checkCaching(run, 'root', root)
+  checkCuries(run, 'root', root)
+  const links = linksOf(root.json)
+  // A root a route of the API answers links what that route says: missing links are warnings.
+  const ownRoot = run.model.operations.some(
+    (o) => o.kind === 'route' && o.method === 'GET' && o.path === '',
+  )
+  for (const declared of run.model.root) {
+    const link = firstLink(links[declared.rel])
+    const href = hrefOf(link)
+    if (
+      !run.expect(
+        'root',
+        'root.links',
+        href !== undefined,
+        `The root has no "${declared.rel}" link.`,
+        root,
+        ownRoot ? 'warning' : 'failure',
+      )
+    )
+      continue
+    const target = href as string
+    if (declared.templated) {
+      run.expect(
+        'root',
+        'root.links',
+        link?.templated === true,
+        `The root's "${declared.rel}" link is not templated (${target}).`,
+        root,
+      )
+    }
+    const collection = declared.collection ? run.model.collection(declared.collection) : undefined
+    if (declared.kind === 'list' && collection) {
+      run.roots.set(collection.name, expand(target, {}))
+      await readList(run, collection, target, root, true)
+    } else if (declared.kind === 'item' && collection) {
+      const value = run.options.variables?.[collection.param] ?? '1'
+      await readItem(run, collection, expand(target, { [collection.param]: value }))
+    } else {
+      await checkResolves(run, 'root', declared.rel, target, root)
+    }
+  }
+  if (ownRoot) await readUndeclared(run, root, links)
+}
+
+/**
+ * A root a route answers (a recording's) may link collections under rels the definition does not
+ * declare (`doc:blog` to `/blogs/{blogId}`): each such link is read as the collection whose
+ * address it names, a list or a record (its id from `variables`, else 1).
+ */
+async function readUndeclared(
+  run: VerifyRun,
+  root: Exchange,
+  links: Record<string, unknown>,
+): Promise<void> {
+  const declared = new Set(run.model.root.map((l) => l.rel))
+  for (const [rel, value] of Object.entries(links)) {
+    const href = hrefOf(firstLink(value))
+    if (declared.has(rel) || rel === 'self' || rel === 'curies' || href === undefined) continue
+    const list = expand(href, {})
+    const ids = Object.fromEntries(
+      templateVariables(href).map((name) => [name, run.options.variables?.[name] ?? '1']),
+    )
+    const record = expand(href, ids)
+    const listed = run.model.collections.find((c) => itemPattern(run, c.listPath).test(list))
+    const named = run.model.collections.find((c) => itemPattern(run, c.itemPath).test(record))
+    if (listed) {
+      if (!listed.parent && !run.roots.has(listed.name)) run.roots.set(listed.name, list)
+      await readList(run, listed, href, root, true)
+    } else if (named) await readItem(run, named, record)
+  }
+}

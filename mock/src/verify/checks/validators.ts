@@ -1,0 +1,55 @@
+import type { Exchange } from '../client.js'
+import { HAL, type VerifyRun } from '../run.js'
+import { checkNegotiation } from './negotiation.js'
+
+/** Validators (`ETag`, `Last-Modified`), 304 to each, then what the representation negotiates. */
+export async function checkCaching(
+  run: VerifyRun,
+  collection: string,
+  read: Exchange,
+): Promise<void> {
+  const etag = read.headers.get('etag')
+  const modified = read.headers.get('last-modified')
+  run.expect(collection, 'validators.etag', etag !== null, `${read.url} has no ETag.`, read)
+  run.expect(
+    collection,
+    'validators.etag',
+    modified !== null,
+    `${read.url} has no Last-Modified.`,
+    read,
+  )
+  // Advice, not the contract: without it caches guess how long the answer stays fresh.
+  run.expect(
+    collection,
+    'cache-control',
+    read.headers.get('cache-control') !== null,
+    `${read.url} has no Cache-Control: caches may guess its freshness.`,
+    read,
+    'warning',
+  )
+  if (etag !== null) {
+    const again = await run.send('GET', read.url, {
+      headers: { accept: HAL, 'if-none-match': etag },
+    })
+    run.expect(
+      collection,
+      'validators.not-modified',
+      again.status === 304,
+      `If-None-Match: ${etag} answers ${again.status}, not 304.`,
+      again,
+    )
+  }
+  if (modified !== null) {
+    const again = await run.send('GET', read.url, {
+      headers: { accept: HAL, 'if-modified-since': modified },
+    })
+    run.expect(
+      collection,
+      'validators.not-modified',
+      again.status === 304,
+      `If-Modified-Since: ${modified} answers ${again.status}, not 304.`,
+      again,
+    )
+  }
+  await checkNegotiation(run, collection, read)
+}

@@ -1,0 +1,187 @@
+import type { CollectionModel } from '../../core/model.js'
+import { withArticle } from '../../core/words.js'
+import type { Credentials, Exchange } from '../client.js'
+import { expand, firstLink, hrefOf, isObject, type Json, linksOf } from '../documents.js'
+import { HAL, PROBLEM, type VerifyRun } from '../run.js'
+import type { VerifyRule } from '../types.js'
+import { checkAuth } from './auth.js'
+import { invalidBodies, validBody } from './bodies.js'
+import { track } from './created.js'
+import { checkPatches } from './patch.js'
+
+/** Writes, unless the definition has none: a create, read, replace, patch and delete per writable collection. */
+export async function runWrites(run: VerifyRun): Promise<void> {
+  if (!run.model.auth.writes) return
+  for (const c of run.model.collections) {
+    if (!c.writable) continue
+    const place = placeOf(run, c)
+    if (!place) {
+      run.finding(
+        c.name,
+        'create',
+        `The crawl found no list to create ${withArticle(c.noun)} in.`,
+        undefined,
+        'warning',
+      )
+      continue
+    }
+    await writeCycle(run, c, place.url, place.parentId)
+  }
+}
+
+/** Where to create a record: the list the root links, or under a parent the crawl read. */
+export function placeOf(
+  run: VerifyRun,
+  c: CollectionModel,
+): { url: string; parentId?: unknown } | undefined {
+  if (!c.parent) {
+    const list = run.roots.get(c.name)
+    return list === undefined ? undefined : { url: list }
+  }
+  for (const parent of run.items.get(c.parent.collection) ?? []) {
+    const href = hrefOf(firstLink(linksOf(parent.doc)[c.rel]))
+    if (href !== undefined) return { url: expand(href, {}), parentId: parent.doc.id }
+  }
+  return undefined
+}
+
+/** One record's life in a collection: created, read back, refused when invalid, replaced, patched, deleted. */
+export async function writeCycle(
+  run: VerifyRun,
+  c: CollectionModel,
+  list: string,
+  parentId: unknown,
+): Promise<void> {
+  const json = { 'content-type': 'application/json', accept: HAL }
+  const body = await validBody(run, c, parentId, 1)
+  const post = (payload: unknown, credentials: Credentials = 'token') =>
+    run.send('POST', list, { headers: json, body: JSON.stringify(payload), credentials })
+  if (!(await checkAuth(run, c, post, body))) return
+  const created = await post(body)
+  const url = track(run, c, created)
+  run.expect(
+    c.name,
+    'create',
+    created.status === 201,
+    `A create answers ${created.status}, not 201.`,
+    created,
+  )
+  if (
+    !run.expect(
+      c.name,
+      'create',
+      url !== undefined,
+      'A create answers neither Location nor a self link.',
+      created,
+    )
+  )
+    return
+  const at = url as string
+  const read = await run.send('GET', at, { headers: { accept: HAL } })
+  if (
+    !run.expect(
+      c.name,
+      'read-back',
+      read.status === 200,
+      `The created ${c.noun} at ${at} answers ${read.status}.`,
+      read,
+    )
+  )
+    return
+  asSent(run, c, body, read)
+  // Invalid bodies: the schema refuses them, so does the server.
+  for (const [what, invalid] of invalidBodies(c, body)) {
+    const refused = await post(invalid)
+    track(run, c, refused)
+    const type = (refused.headers.get('content-type') ?? '').split(';')[0]?.trim()
+    run.expect(
+      c.name,
+      'invalid-body',
+      refused.status === 422 && type === PROBLEM,
+      `A body with ${what} answers ${refused.status} ${type ?? ''}, not a 422 problem.`,
+      refused,
+    )
+  }
+  const before = read.headers.get('etag')
+  const replacement = await validBody(run, c, parentId, 2)
+  const put = await run.send('PUT', at, {
+    headers: { ...json, ...(before ? { 'if-match': before } : {}) },
+    body: JSON.stringify(replacement),
+  })
+  run.expect(
+    c.name,
+    'replace',
+    put.status === 200 || put.status === 204,
+    `PUT answers ${put.status}.`,
+    put,
+  )
+  const replaced = await run.send('GET', at, { headers: { accept: HAL } })
+  asSent(run, c, replacement, replaced)
+  if (before && JSON.stringify(replacement) === JSON.stringify(body)) {
+    run.finding(
+      c.name,
+      'if-match',
+      'The replacement generated is the record as created: no stale If-Match to send.',
+      undefined,
+      'warning',
+    )
+  } else if (before) {
+    const stale = await run.send('PUT', at, {
+      headers: { ...json, 'if-match': before },
+      body: JSON.stringify(await validBody(run, c, parentId, 3)),
+    })
+    run.expect(
+      c.name,
+      'if-match',
+      stale.status === 412,
+      `PUT with a stale If-Match answers ${stale.status}, not 412.`,
+      stale,
+    )
+    const after = await run.send('GET', at, { headers: { accept: HAL } })
+    if (stale.status !== 412) asSent(run, c, replacement, after, 'if-match')
+  }
+  await checkPatches(run, c, at, replacement)
+  const deleted = await run.send('DELETE', at)
+  run.expect(
+    c.name,
+    'delete',
+    [200, 202, 204].includes(deleted.status),
+    `DELETE answers ${deleted.status}.`,
+    deleted,
+  )
+  const gone = await run.send('GET', at, { headers: { accept: HAL } })
+  const entry = run.created.get(at)
+  if ([404, 410].includes(gone.status) && entry) entry.deleted = true
+  run.expect(
+    c.name,
+    'delete',
+    [404, 410].includes(gone.status),
+    `The deleted ${c.noun} still answers ${gone.status}.`,
+    gone,
+  )
+}
+
+/** The members sent read back as sent (those the representation shows). */
+export function asSent(
+  run: VerifyRun,
+  c: CollectionModel,
+  sent: Json,
+  read: Exchange,
+  rule: VerifyRule = 'read-back',
+): void {
+  if (!isObject(read.json)) {
+    run.expect(c.name, rule, false, `${read.url} answers ${read.status} without a document.`, read)
+    return
+  }
+  const doc = read.json
+  for (const [key, value] of Object.entries(sent)) {
+    if (!(key in doc) || key === c.parent?.member) continue
+    run.expect(
+      c.name,
+      rule,
+      JSON.stringify(doc[key]) === JSON.stringify(value),
+      `"${key}" was sent as ${JSON.stringify(value).slice(0, 80)} and reads back as ${JSON.stringify(doc[key]).slice(0, 80)}.`,
+      read,
+    )
+  }
+}

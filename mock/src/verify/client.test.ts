@@ -1,0 +1,52 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, describe, expect, it } from 'vitest'
+import { VerifyClient } from './client.js'
+
+const client = () =>
+  new VerifyClient({
+    headers: {},
+    tokenHeader: { name: 'authorization', bearer: true },
+    token: undefined,
+    maxRequests: 100,
+    rate: undefined,
+    maxTime: 30_000,
+    signal: undefined,
+    onRequest: () => {},
+  })
+
+describe('VerifyClient', () => {
+  // The first request of each path finds its connection closed without an answer, as a kept-alive
+  // connection the server drops just as the client reuses it.
+  const dropped = new Set<string>()
+  const server = createServer((request, response) => {
+    const key = `${request.method} ${request.url}`
+    if (!dropped.has(key)) {
+      dropped.add(key)
+      request.socket.destroy()
+      return
+    }
+    response.writeHead(request.method === 'POST' ? 201 : 200, { 'content-type': 'text/plain' })
+    response.end('ok')
+  })
+  const listening = new Promise<string>((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
+    ),
+  )
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+
+  it('sends a safe request again once when the connection closes before any answer', async () => {
+    const origin = await listening
+    const answer = await client().send('GET', `${origin}/read`)
+    expect(answer.status).toBe(200)
+    expect(answer.text).toBe('ok')
+  })
+
+  it('never sends a write twice: a create with no answer is reported as such', async () => {
+    const origin = await listening
+    const answer = await client().send('POST', `${origin}/create`, { body: '{}' })
+    expect(answer.status).toBe(0)
+    expect(answer.text).toMatch(/^no answer: fetch failed \(.+\)$/)
+  })
+})

@@ -1,0 +1,164 @@
+import type { ApiModel } from '../core/model.js'
+import { type Credentials, type Exchange, VerifyClient } from './client.js'
+import type { Json } from './documents.js'
+import type { VerifyCheck, VerifyFinding, VerifyOptions, VerifyRule } from './types.js'
+
+export const HAL = 'application/hal+json'
+export const HAL_FORMS = 'application/prs.hal-forms+json'
+export const PROBLEM = 'application/problem+json'
+/** What a link of any kind is read with: HAL first, anything else still resolves. */
+export const ANY = `${HAL}, application/json;q=0.9, */*;q=0.5`
+/** Members a client round-trips from a representation and a server ignores in a body. */
+export const HAL_MEMBERS = new Set(['_links', '_embedded', '_templates'])
+const EXCERPT = 300
+
+/** The header a token goes in: the definition's first header scheme (`X-Access-Token`, bearer). */
+export function tokenHeaderOf(model: ApiModel): { name: string; bearer: boolean } {
+  for (const scheme of Object.values(model.auth.schemes)) {
+    if (scheme.type === 'apiKey' && scheme.in === 'header' && typeof scheme.name === 'string')
+      return { name: scheme.name.toLowerCase(), bearer: false }
+    if (scheme.type === 'http' && String(scheme.scheme).toLowerCase() === 'bearer')
+      return { name: 'authorization', bearer: true }
+  }
+  return { name: 'authorization', bearer: true }
+}
+
+/** What a collection's records show: the members always there, and each member's JSON type. */
+export interface Shape {
+  readonly always: readonly string[]
+  readonly types: ReadonlyMap<string, string>
+}
+
+/** One run's state: the checks' counts, the findings, what it read and what it created. */
+export class VerifyRun {
+  readonly model: ApiModel
+  readonly options: VerifyOptions
+  readonly client: VerifyClient
+  readonly base: string
+  readonly checks = new Map<string, VerifyCheck>()
+  readonly findings: VerifyFinding[] = []
+  readonly cache = new Map<string, Promise<Exchange>>()
+  /** Records created, by URL: deleted again or not. */
+  readonly created = new Map<string, { collection: string; deleted: boolean }>()
+  /** Per collection: records read by their URL, lists crawled, what was checked once. */
+  readonly items = new Map<string, { url: string; doc: Json }[]>()
+  readonly embedded = new Map<string, Json[]>()
+  readonly lists = new Map<string, string[]>()
+  readonly once = new Set<string>()
+  /** The list of each top-level collection, as the root links it: where records are created. */
+  readonly roots = new Map<string, string>()
+  readonly shapes = new Map<string, Promise<Shape | undefined>>()
+  stopped: string | undefined
+
+  constructor(model: ApiModel, options: VerifyOptions) {
+    this.model = model
+    this.options = options
+    this.base = options.url.replace(/\/+$/, '')
+    let failures = 0
+    this.client = new VerifyClient({
+      headers: options.headers ?? {},
+      tokenHeader: tokenHeaderOf(model),
+      token: options.token,
+      maxRequests: options.maxRequests ?? 5000,
+      rate: options.rate,
+      maxTime: options.maxTime ?? 300_000,
+      signal: options.signal,
+      onRequest: () => {
+        failures = this.findings.filter((f) => f.severity === 'failure').length
+        options.onProgress?.({
+          requests: this.client.requests,
+          failures,
+          warnings: this.findings.length - failures,
+          elapsed: this.client.elapsed,
+        })
+      },
+    })
+  }
+
+  get samples(): number {
+    return this.options.samples ?? 3
+  }
+
+  check(collection: string, rule: VerifyRule): VerifyCheck {
+    const key = `${collection}\u0000${rule}`
+    let check = this.checks.get(key)
+    if (!check) {
+      check = { collection, rule, passed: 0, failed: 0, warned: 0 }
+      this.checks.set(key, check)
+    }
+    return check
+  }
+
+  finding(
+    collection: string,
+    rule: VerifyRule,
+    message: string,
+    exchange: Exchange | undefined,
+    severity: 'failure' | 'warning' = 'failure',
+  ): void {
+    const check = this.check(collection, rule)
+    if (severity === 'failure') check.failed++
+    else check.warned++
+    const redact = (text: string) => this.client.redact(text)
+    this.findings.push({
+      collection,
+      rule,
+      severity,
+      message: redact(message),
+      ...(exchange && {
+        request: {
+          method: exchange.method,
+          url: redact(exchange.url),
+          ...(exchange.sent === undefined ? {} : { body: redact(exchange.sent.slice(0, EXCERPT)) }),
+        },
+        answer: { status: exchange.status, excerpt: redact(exchange.text.slice(0, EXCERPT)) },
+      }),
+    })
+  }
+
+  /** Counts a rule held, or records why it did not. */
+  expect(
+    collection: string,
+    rule: VerifyRule,
+    held: boolean,
+    message: string | (() => string),
+    exchange?: Exchange,
+    severity: 'failure' | 'warning' = 'failure',
+  ): boolean {
+    if (held) this.check(collection, rule).passed++
+    else
+      this.finding(
+        collection,
+        rule,
+        typeof message === 'string' ? message : message(),
+        exchange,
+        severity,
+      )
+    return held
+  }
+
+  /** Whether `key` is seen for the first time (a check made once per collection). */
+  first(key: string): boolean {
+    if (this.once.has(key)) return false
+    this.once.add(key)
+    return true
+  }
+
+  get(url: string, accept = HAL): Promise<Exchange> {
+    const key = `${accept} ${url}`
+    let found = this.cache.get(key)
+    if (!found) {
+      found = this.client.send('GET', url, { headers: { accept } })
+      this.cache.set(key, found)
+    }
+    return found
+  }
+
+  send(
+    method: string,
+    url: string,
+    init: { headers?: Record<string, string>; body?: string; credentials?: Credentials } = {},
+  ): Promise<Exchange> {
+    return this.client.send(method, url, init)
+  }
+}

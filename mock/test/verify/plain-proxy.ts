@@ -1,0 +1,46 @@
+import { createServer, request } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+/**
+ * A plain node:http reverse proxy on 127.0.0.1 (port 0), as many deployments put in front of an
+ * API: each request forwarded as it came (Host included, so the server's links name the proxy),
+ * each answer streamed back unchanged. Its own HTTP parser meets the client's bytes first.
+ *
+ * @example
+ * const proxy = await plainProxy(server.url) // verify `${proxy.origin}/api/v1.2`
+ */
+export async function plainProxy(
+  upstream: string,
+): Promise<{ origin: string; close(): Promise<void> }> {
+  const target = new URL(upstream)
+  const server = createServer((incoming, outgoing) => {
+    const forward = request(
+      {
+        host: target.hostname,
+        port: target.port,
+        method: incoming.method,
+        path: incoming.url,
+        headers: incoming.headers,
+      },
+      (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers)
+        answer.pipe(outgoing)
+      },
+    )
+    forward.on('error', () => {
+      if (!outgoing.headersSent) outgoing.writeHead(502)
+      outgoing.end()
+    })
+    incoming.pipe(forward)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
