@@ -208,8 +208,9 @@ function collectionSource(
   }
   if (c.parent) {
     const rel = nestedRel === undefined ? '' : `, rel: ${js(nestedRel)}`
+    // Links as recorded: no `up` the API did not write (one it wrote is among the links below).
     lines.push(
-      `parent: { collection: ${js(c.parent.collection)}, member: ${js(c.parent.member)}${rel} },`,
+      `parent: { collection: ${js(c.parent.collection)}, member: ${js(c.parent.member)}${rel}, link: false },`,
     )
   }
   if (c.rel !== c.name) lines.push(`rel: ${js(c.rel)},`)

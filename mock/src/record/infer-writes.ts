@@ -44,7 +44,8 @@ export function withFormHints(
     ...collection.shape,
     members: collection.shape.members.map((m) => {
       const p = properties.get(m.name)
-      if (!p) return m
+      // A member no form names is the server's to set, which the mock does not: never required.
+      if (!p) return { ...m, optional: true }
       const options =
         isObject(p.options) && Array.isArray(p.options.inline) ? p.options.inline : undefined
       const hints = {
