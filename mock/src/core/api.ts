@@ -27,6 +27,7 @@ import { deleteWithLinks } from './delete-links.js'
 import { createDispatch, type Dispatch } from './dispatch.js'
 import { deleteItem, patchItem, putItem, type WritableItem } from './item-writes.js'
 import { linkPointers } from './link-pointers.js'
+import { type ApiModel, compileApi } from './model.js'
 import { type OpenApiDocument, openApiDocument } from './openapi.js'
 import { pageRequest } from './paging.js'
 import { type ProblemWriter, problemAnswer } from './problem.js'
@@ -150,7 +151,8 @@ export function createHalApi(definition: HalApiDefinition): HalApi {
       throw new Problem(403, `This access token may not write ${collection}.`)
     }
   }
-  const table = routeTable(basePath, definition, store, reps, mayWrite)
+  const model = compileApi(definition)
+  const table = routeTable(basePath, definition, model, store, reps, mayWrite)
   checkRoutes(table)
   const dispatch = createDispatch({
     basePath,
@@ -184,7 +186,7 @@ export function createHalApi(definition: HalApiDefinition): HalApi {
     handle: dispatch.handle,
     covers: dispatch.covers,
     problem,
-    openapi: (origin) => openApiDocument(definition, `${origin}${basePath}`, reps),
+    openapi: (origin) => openApiDocument(model, `${origin}${basePath}`),
     reset() {
       owned = new HalStore(definition, storage)
       return owned.ready
@@ -211,6 +213,7 @@ function orDefault<A extends unknown[], R>(
 function routeTable(
   basePath: string,
   definition: HalApiDefinition,
+  model: ApiModel,
   store: () => HalStore,
   reps: Representations,
   mayWrite: (grant: unknown, collection: string) => void,
@@ -259,7 +262,7 @@ function routeTable(
     read(
       '/openapi.json',
       ({ http }) => {
-        const body = JSON.stringify(openApiDocument(definition, reps.base(http.origin), reps))
+        const body = JSON.stringify(openApiDocument(model, reps.base(http.origin)))
         return { status: 200, headers: { 'content-type': 'application/json' }, body }
       },
       JSON_TYPES,
