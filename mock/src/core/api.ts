@@ -1,6 +1,6 @@
 import type { Collection } from '@msw/data'
 import { pointer, readJson } from '../http/body.js'
-import { HAL_JSON } from '../http/media-types.js'
+import { HAL_FORMS_JSON, HAL_JSON } from '../http/media-types.js'
 import { FORMS_TYPES, HAL_TYPES } from '../http/negotiation.js'
 import { ACCEPT_PATCH } from '../http/patch.js'
 import { Problem } from '../http/problem.js'
@@ -22,12 +22,12 @@ import type {
   SeedValue,
   WrittenCollection,
 } from './definition.js'
-import { checkDefinition, checkRoutes, routeShape } from './definition-check.js'
+import { checkDefinition, checkRoutes } from './definition-check.js'
 import { deleteWithLinks } from './delete-links.js'
 import { createDispatch, type Dispatch } from './dispatch.js'
 import { deleteItem, patchItem, putItem, type WritableItem } from './item-writes.js'
 import { linkPointers } from './link-pointers.js'
-import { type ApiModel, compileApi } from './model.js'
+import { type ApiModel, compileApi, type OperationModel } from './model.js'
 import { type OpenApiDocument, openApiDocument } from './openapi.js'
 import { pageRequest } from './paging.js'
 import { type ProblemWriter, problemAnswer } from './problem.js'
@@ -209,7 +209,47 @@ function orDefault<A extends unknown[], R>(
   }
 }
 
-/** Every route of the API: the root, the OpenAPI document, each collection's, and the extra ones. */
+/** What the handlers of every kind share: the API's store, representations and model. */
+interface Env {
+  readonly basePath: string
+  readonly definition: HalApiDefinition
+  readonly model: ApiModel
+  readonly store: () => HalStore
+  readonly reps: Representations
+  /** The handlers' view of one collection, made once. */
+  context(name: string): CollectionContext
+}
+
+/** One collection as its handlers use it: its address, its checks and its body reading. */
+interface CollectionContext {
+  readonly address: Address
+  readonly served: CollectionDefinition
+  readonly collection: () => CollectionStore
+  readonly urlencoded: boolean
+  readonly acceptPatch: string
+  /** The parent of a nested list's URL (404 when missing), `undefined` for a top-level one. */
+  parentOf(params: Readonly<Record<string, string>>, path: string): HalRecord | undefined
+  /** 401 or 403 unless the writers and the collection's `authorize` allow the action. */
+  authorize(
+    grant: unknown,
+    action: AuthorizeCheck['action'],
+    target: { record?: HalRecord; parent?: HalRecord },
+  ): void
+  /** The fields to store for a body. */
+  fieldsOf(
+    document: unknown,
+    current: HalRecord | undefined,
+    parent: number | undefined,
+  ): Promise<object>
+  /** The record of the URL as PUT, PATCH and DELETE write it (`item-writes.ts`). */
+  writable(
+    request: HalRequest,
+    params: Readonly<Record<string, string>>,
+    allow: (record: HalRecord) => void,
+  ): WritableItem<HalRecord>
+}
+
+/** Every route of the API: one per operation of its model, a route of yours as it is. */
 function routeTable(
   basePath: string,
   definition: HalApiDefinition,
@@ -218,90 +258,236 @@ function routeTable(
   reps: Representations,
   mayWrite: (grant: unknown, collection: string) => void,
 ): HalRoute[] {
-  /** An item as the request asks for it (HAL or HAL-FORMS); preconditions match either's ETag. */
-  const itemRep = (request: HalRequest, target: CollectionStore, record: HalRecord) =>
+  const contexts = new Map<string, CollectionContext>()
+  const env: Env = {
+    basePath,
+    definition,
+    model,
+    store,
+    reps,
+    context(name) {
+      const known = contexts.get(name)
+      if (known) return known
+      const made = collectionContext(reps.address(name), env, mayWrite)
+      contexts.set(name, made)
+      return made
+    },
+  }
+  return model.operations.map((o): HalRoute => {
+    if (o.route) return o.route
+    const route: HalRoute = {
+      method: o.method,
+      path: o.path,
+      access: o.auth,
+      produces: producesOf(o),
+      handle: HANDLERS[o.kind as Exclude<OperationModel['kind'], 'route'>](o, env),
+    }
+    return o.kind === 'update'
+      ? { ...route, acceptPatch: env.context(o.collection as string).acceptPatch }
+      : route
+  })
+}
+
+/** The media types a core route answers in, from what its operation's success answers. */
+function producesOf(o: OperationModel): readonly string[] {
+  if (o.kind === 'openapi') return JSON_TYPES
+  return o.response.mediaTypes.includes(HAL_FORMS_JSON) ? FORMS_TYPES : HAL_TYPES
+}
+
+/** An item as the request asks for it (HAL or HAL-FORMS); preconditions match either's ETag. */
+const itemRep = (env: Env, request: HalRequest, target: CollectionStore, record: HalRecord) =>
+  negotiated(
+    request,
+    () => env.reps.item(request.origin, target, record),
+    () => env.reps.item(request.origin, target, record, 'forms'),
+  )
+
+/** A page (or any read) in the variant the request asks for; preconditions match either's ETag. */
+const answerVariant = (
+  request: HalRequest,
+  rep: (variant: RepresentationVariant) => Representation,
+) =>
+  answerRead(
+    request,
     negotiated(
       request,
-      () => reps.item(request.origin, target, record),
-      () => reps.item(request.origin, target, record, 'forms'),
-    )
-  /** A page (or any read) in the variant the request asks for; preconditions match either's ETag. */
-  const answerVariant = (
-    request: HalRequest,
-    rep: (variant: RepresentationVariant) => Representation,
-  ) =>
-    answerRead(
-      request,
-      negotiated(
-        request,
-        () => rep('plain'),
-        () => rep('forms'),
-      ),
-    )
-  const read = (
-    path: string,
-    handle: HalRoute['handle'],
-    produces: readonly string[] = FORMS_TYPES,
-  ): HalRoute => ({
-    method: 'GET',
-    path,
-    access: 'read',
-    produces,
-    handle,
-  })
-  /**
-   * Which records of a collection a page lists to `grant`: those its `authorize` lets it `read`
-   * (`undefined` without the hook: all of them). A thrown `Problem` answers the page.
-   */
-  const readableBy = (collection: string, grant: unknown) => {
-    const hook = reps.address(collection).definition.authorize
-    return hook && ((record: HalRecord) => hook({ action: 'read', grant, record }) === true)
-  }
-  const table: HalRoute[] = [
-    read('', ({ http }) => answerRead(http, reps.root(http.origin)), HAL_TYPES),
-    read(
-      '/openapi.json',
-      ({ http }) => {
-        const body = JSON.stringify(openApiDocument(model, reps.base(http.origin)))
-        return { status: 200, headers: { 'content-type': 'application/json' }, body }
-      },
-      JSON_TYPES,
+      () => rep('plain'),
+      () => rep('forms'),
     ),
-  ]
-  for (const address of reps.addresses) {
-    const { name, definition: served } = address
-    if (served.serve === false) continue
-    const collection = () => store().get(name)
-    const schema = served.input ?? served.schema
-    // Urlencoded fields (a HTML form's) unless the collection takes JSON only.
-    const urlencoded = served.urlencoded !== false
-    const acceptPatch = urlencoded ? ACCEPT_PATCH_FIELDS : ACCEPT_PATCH
-    const { label } = address
-    /** The parent of a nested list's URL (404 when missing), `undefined` for a top-level one. */
-    const parentOf = (params: Readonly<Record<string, string>>, path: string) =>
-      address.parent && reps.resolve(address.parent.address, params, path)
-    /** 401 or 403 unless the writers and the collection's `authorize` allow the write. */
-    const authorize = (
-      grant: unknown,
-      action: AuthorizeCheck['action'],
-      target: { record?: HalRecord; parent?: HalRecord },
-    ) => {
+  )
+
+/**
+ * Which records of a collection a page lists to `grant`: those its `authorize` lets it `read`
+ * (`undefined` without the hook: all of them). A thrown `Problem` answers the page.
+ */
+const readableBy = (env: Env, collection: string, grant: unknown) => {
+  const hook = env.reps.address(collection).definition.authorize
+  return hook && ((record: HalRecord) => hook({ action: 'read', grant, record }) === true)
+}
+
+type Handler = (o: OperationModel, env: Env) => HalRoute['handle']
+
+/** The handler of each kind of operation the core serves. */
+const HANDLERS: Record<Exclude<OperationModel['kind'], 'route'>, Handler> = {
+  root:
+    (_, { reps }) =>
+    ({ http }) =>
+      answerRead(http, reps.root(http.origin)),
+  openapi:
+    (_, { model, reps }) =>
+    ({ http }) => {
+      const body = JSON.stringify(openApiDocument(model, reps.base(http.origin)))
+      return { status: 200, headers: { 'content-type': 'application/json' }, body }
+    },
+  list: (o, env) => {
+    const c = env.context(o.collection as string)
+    const { address } = c
+    return ({ http, params, grant }) => {
+      const parent = c.parentOf(params, http.path)
+      const { index, size } = pageRequest(http.url, address.paging)
+      // Links name the canonical path, however the request spelt it (`%6Frders`, `orders/`).
+      const path = `${env.basePath}${env.reps.listPath(address, parent)}`
+      const readable = readableBy(env, address.name, grant)
+      const rep = (variant: RepresentationVariant) =>
+        env.reps.page(http.origin, c.collection(), path, index, size, {
+          variant,
+          ...(parent ? { parent } : {}),
+          ...(readable ? { readable } : {}),
+        })
+      return answerVariant(http, rep)
+    }
+  },
+  read: (o, env) => {
+    const c = env.context(o.collection as string)
+    return ({ http, params, grant }) => {
+      const record = env.reps.resolve(c.address, params, http.path)
+      if (c.served.authorize) c.authorize(grant, 'read', { record })
+      const answer = answerRead(http, itemRep(env, http, c.collection(), record))
+      if (c.address.writable) answer.headers['accept-patch'] = c.acceptPatch
+      return answer
+    }
+  },
+  create: (o, env) => {
+    const c = env.context(o.collection as string)
+    const { address } = c
+    return async ({ http, params, grant }) => {
+      const parent = c.parentOf(params, http.path)
+      c.authorize(grant, 'create', parent ? { parent } : {})
+      const body = c.urlencoded ? await address.forms.body(http) : await readJson(http)
+      const fields = await c.fieldsOf(body, undefined, parent?.id)
+      const store = env.store()
+      return store.write(async () => {
+        const target = c.collection()
+        const id = target.nextId()
+        const next = { ...fields, id } as HalRecord
+        c.authorize(grant, 'create', parent ? { record: next, parent } : { record: next })
+        checkLinks(store, target, next)
+        const record = await target.create({ id, ...fields }, { validated: true })
+        const rep = itemRep(env, http, target, record)
+        const location = `${env.reps.base(http.origin)}${env.reps.itemPath(address, record)}`
+        return answerWrite(rep, 201, { location })
+      })
+    }
+  },
+  replace: (o, env) => {
+    const c = env.context(o.collection as string)
+    return ({ http, params, grant }) => {
+      c.authorize(grant, 'replace', { record: env.reps.resolve(c.address, params, http.path) })
+      const allow = (record: HalRecord) => c.authorize(grant, 'replace', { record })
+      return putItem(http, env.store().write, c.writable(http, params, allow))
+    }
+  },
+  update: (o, env) => {
+    const c = env.context(o.collection as string)
+    return ({ http, params, grant }) => {
+      c.authorize(grant, 'update', { record: env.reps.resolve(c.address, params, http.path) })
+      const allow = (record: HalRecord) => c.authorize(grant, 'update', { record })
+      return patchItem(http, env.store().write, c.writable(http, params, allow))
+    }
+  },
+  delete: (o, env) => {
+    const c = env.context(o.collection as string)
+    return async ({ http, params, grant, prefer }) => {
+      c.authorize(grant, 'delete', { record: env.reps.resolve(c.address, params, http.path) })
+      const item = c.writable(http, params, () => undefined)
+      let before: Representation | undefined
+      const deleted = await deleteItem(http, env.store().write, {
+        ...item,
+        remove(current) {
+          if (prefer.returnRepresentation) {
+            before = env.reps.item(http.origin, c.collection(), current)
+          }
+          return item.remove(current)
+        },
+      })
+      if (!before) return { status: 204, headers: {}, body: null }
+      const was = JSON.parse(before.json) as Record<string, unknown>
+      const body = c.served.deleted ? c.served.deleted(deleted, was) : was
+      if (body === undefined) return { status: 204, headers: {}, body: null }
+      return {
+        status: 200,
+        headers: { 'content-type': HAL_JSON, 'preference-applied': 'return=representation' },
+        body: JSON.stringify(body),
+      }
+    }
+  },
+  'reverse-list': (o, env) => {
+    const { target: of, relation } = o.reverse as NonNullable<OperationModel['reverse']>
+    const from = env.reps.address(o.collection as string)
+    const address = env.reps.address(of)
+    const segment = o.path.slice(o.path.lastIndexOf('/') + 1)
+    return ({ http, params, grant }) => {
+      const target = env.reps.resolve(address, params, http.path)
+      const { index, size } = pageRequest(http.url, from.paging)
+      const path = `${env.basePath}${env.reps.itemPath(address, target)}/${segment}`
+      const readable = readableBy(env, from.name, grant)
+      const rep = (variant: RepresentationVariant) =>
+        env.reps.page(http.origin, env.store().get(from.name), path, index, size, {
+          back: { relation, target: target.id },
+          variant,
+          ...(readable ? { readable } : {}),
+        })
+      return answerVariant(http, rep)
+    }
+  },
+}
+
+/** A collection's context for its handlers: its checks, its body reading, its writable item. */
+function collectionContext(
+  address: Address,
+  env: Env,
+  mayWrite: (grant: unknown, collection: string) => void,
+): CollectionContext {
+  const { name, definition: served, label } = address
+  const { store, reps } = env
+  const collection = () => store().get(name)
+  const schema = served.input ?? served.schema
+  // Urlencoded fields (a HTML form's) unless the collection takes JSON only.
+  const urlencoded = served.urlencoded !== false
+  const parentIdOf = (record: HalRecord) =>
+    address.parent
+      ? ((record as Record<string, unknown>)[address.parent.member] as number)
+      : undefined
+  const context: CollectionContext = {
+    address,
+    served,
+    collection,
+    urlencoded,
+    acceptPatch: urlencoded ? ACCEPT_PATCH_FIELDS : ACCEPT_PATCH,
+    parentOf: (params, path) =>
+      address.parent && reps.resolve(address.parent.address, params, path),
+    authorize(grant, action, target) {
       if (action !== 'read') mayWrite(grant, name)
       const verdict = served.authorize?.({ action, grant, ...target }) ?? true
       if (verdict === true) return
       if (verdict === 401) throw new Problem(401, 'This request needs other credentials.')
       throw new Problem(403, `This access token may not ${action} this ${label}.`)
-    }
+    },
     /**
-     * The fields to store for a body: validated by `input` (else by `schema`, the parent member
-     * taken from the URL), `prepare`d, the parent member set, and checked by `schema` when
-     * `input` or `prepare` made them.
+     * Validated by `input` (else by `schema`, the parent member taken from the URL), `prepare`d,
+     * the parent member set, and checked by `schema` when `input` or `prepare` made them.
      */
-    const fieldsOf = async (
-      document: unknown,
-      current: HalRecord | undefined,
-      parent: number | undefined,
-    ): Promise<object> => {
+    async fieldsOf(document, current, parent) {
       const member = address.parent?.member
       let sent = sentFields(document)
       if (!served.input && member !== undefined && isObject(sent)) {
@@ -317,24 +503,10 @@ function routeTable(
         fields = (await validateBody(served.schema, fields, label)) as Record<string, unknown>
       }
       return fields
-    }
-    const parentIdOf = (record: HalRecord) =>
-      address.parent
-        ? ((record as Record<string, unknown>)[address.parent.member] as number)
-        : undefined
-    const write = (
-      method: HalRoute['method'],
-      path: string,
-      handle: HalRoute['handle'],
-    ): HalRoute => ({ method, path, access: 'write', produces: FORMS_TYPES, handle })
-    /** The record of the URL as PUT, PATCH and DELETE write it (`item-writes.ts`). */
-    const writable = (
-      request: HalRequest,
-      params: Readonly<Record<string, string>>,
-      allow: (record: HalRecord) => void,
-    ): WritableItem<HalRecord> => ({
+    },
+    writable: (request, params, allow) => ({
       current: () => reps.resolve(address, params, request.path),
-      represent: (record) => itemRep(request, collection(), record),
+      represent: (record) => itemRep(env, request, collection(), record),
       patchable(record) {
         // A patch applies to the fields a client sends; the id is not one of them.
         const { id: _id, ...all } = record as Record<string, unknown>
@@ -353,7 +525,7 @@ function routeTable(
         : {}),
       async replace(current, document) {
         const target = collection()
-        const fields = await fieldsOf(document, current, parentIdOf(current))
+        const fields = await context.fieldsOf(document, current, parentIdOf(current))
         const next = { ...fields, id: current.id } as HalRecord
         // Asked again of the record as it would be: no write moves a record out of reach.
         allow(next)
@@ -362,127 +534,9 @@ function routeTable(
       },
       // What is nested under it goes with it; what links it, as each link's `onDelete` says.
       remove: (current) => deleteWithLinks(store(), collection(), current),
-    })
-    const { listPattern, itemPattern, paging } = address
-    const forms = reps.hasItemTemplates(address) ? FORMS_TYPES : HAL_TYPES
-    if (served.list !== false) {
-      table.push(
-        read(
-          listPattern,
-          ({ http, params, grant }) => {
-            const parent = parentOf(params, http.path)
-            const { index, size } = pageRequest(http.url, paging)
-            // Links name the canonical path, however the request spelt it (`%6Frders`, `orders/`).
-            const path = `${basePath}${reps.listPath(address, parent)}`
-            const readable = readableBy(name, grant)
-            const rep = (variant: RepresentationVariant) =>
-              reps.page(http.origin, collection(), path, index, size, {
-                variant,
-                ...(parent ? { parent } : {}),
-                ...(readable ? { readable } : {}),
-              })
-            return answerVariant(http, rep)
-          },
-          address.writable ? FORMS_TYPES : HAL_TYPES,
-        ),
-      )
-    }
-    table.push(
-      read(
-        itemPattern,
-        ({ http, params, grant }) => {
-          const record = reps.resolve(address, params, http.path)
-          if (served.authorize) authorize(grant, 'read', { record })
-          const answer = answerRead(http, itemRep(http, collection(), record))
-          if (address.writable) answer.headers['accept-patch'] = acceptPatch
-          return answer
-        },
-        forms,
-      ),
-    )
-    if (address.writable) {
-      table.push(
-        write('POST', listPattern, async ({ http, params, grant }) => {
-          const parent = parentOf(params, http.path)
-          authorize(grant, 'create', parent ? { parent } : {})
-          const body = urlencoded ? await address.forms.body(http) : await readJson(http)
-          const fields = await fieldsOf(body, undefined, parent?.id)
-          return store().write(async () => {
-            const target = collection()
-            const id = target.nextId()
-            const next = { ...fields, id } as HalRecord
-            authorize(grant, 'create', parent ? { record: next, parent } : { record: next })
-            checkLinks(store(), target, next)
-            const record = await target.create({ id, ...fields }, { validated: true })
-            const rep = itemRep(http, target, record)
-            const location = `${reps.base(http.origin)}${reps.itemPath(address, record)}`
-            return answerWrite(rep, 201, { location })
-          })
-        }),
-        write('PUT', itemPattern, ({ http, params, grant }) => {
-          authorize(grant, 'replace', { record: reps.resolve(address, params, http.path) })
-          const allow = (record: HalRecord) => authorize(grant, 'replace', { record })
-          return putItem(http, store().write, writable(http, params, allow))
-        }),
-        {
-          ...write('PATCH', itemPattern, ({ http, params, grant }) => {
-            authorize(grant, 'update', { record: reps.resolve(address, params, http.path) })
-            const allow = (record: HalRecord) => authorize(grant, 'update', { record })
-            return patchItem(http, store().write, writable(http, params, allow))
-          }),
-          acceptPatch,
-        },
-        write('DELETE', itemPattern, async ({ http, params, grant, prefer }) => {
-          authorize(grant, 'delete', { record: reps.resolve(address, params, http.path) })
-          const item = writable(http, params, () => undefined)
-          let before: Representation | undefined
-          const deleted = await deleteItem(http, store().write, {
-            ...item,
-            remove(current) {
-              if (prefer.returnRepresentation) {
-                before = reps.item(http.origin, collection(), current)
-              }
-              return item.remove(current)
-            },
-          })
-          if (!before) return { status: 204, headers: {}, body: null }
-          const was = JSON.parse(before.json) as Record<string, unknown>
-          const body = served.deleted ? served.deleted(deleted, was) : was
-          if (body === undefined) return { status: 204, headers: {}, body: null }
-          return {
-            status: 200,
-            headers: { 'content-type': HAL_JSON, 'preference-applied': 'return=representation' },
-            body: JSON.stringify(body),
-          }
-        }),
-      )
-    }
-    for (const back of reps.backLinks(name)) {
-      const from = reps.address(back.from)
-      table.push(
-        read(`${itemPattern}/${back.path}`, ({ http, params, grant }) => {
-          const target = reps.resolve(address, params, http.path)
-          const { index, size } = pageRequest(http.url, from.paging)
-          const path = `${basePath}${reps.itemPath(address, target)}/${back.path}`
-          const readable = readableBy(back.from, grant)
-          const rep = (variant: RepresentationVariant) =>
-            reps.page(http.origin, store().get(back.from), path, index, size, {
-              back: { relation: back.relation, target: target.id },
-              variant,
-              ...(readable ? { readable } : {}),
-            })
-          return answerVariant(http, rep)
-        }),
-      )
-    }
+    }),
   }
-  const routes = definition.routes ?? []
-  const key = (route: { method: string; path: string }) =>
-    `${route.method} ${routeShape(route.path)}`
-  // Your route takes the place of the core's at the same method and path (the root, say),
-  // whatever its parameters are named (`/orders/{orderId}` for `/orders/{id}`).
-  const yours = new Set(routes.map(key))
-  return [...table.filter((entry) => !yours.has(key(entry))), ...routes]
+  return context
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>

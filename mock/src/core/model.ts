@@ -568,7 +568,8 @@ function operationsOf(
           kind: 'delete',
           collection: c.name,
           status: { success: 204, errors: [401, 403, 404, 409, 412] },
-          response: { mediaTypes: [], document: 'none' },
+          // No content; with `Prefer: return=representation`, the record as it was.
+          response: { mediaTypes: hal, document: 'none' },
           preconditions: written,
           auth: 'write',
         },
