@@ -50,7 +50,15 @@ describe('compileApi', () => {
       ['products', 'relation', 'products'],
     ])
     expect(compileApi(shop.definition).collection('customers').links).toEqual([
-      { rel: 'orders', kind: 'reverse', collection: 'orders', templated: true, always: true },
+      {
+        rel: 'orders',
+        kind: 'reverse',
+        collection: 'orders',
+        templated: true,
+        always: true,
+        path: 'orders',
+        relation: 'customer',
+      },
     ])
     expect(orders.embeds).toEqual([{ rel: 'products', collection: 'products' }])
     expect(orders.strict).toBe(true)

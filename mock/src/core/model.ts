@@ -7,6 +7,7 @@ import {
   isRelation,
   type PageView,
 } from './definition.js'
+import { routeShape } from './definition-check.js'
 import { type Paging, pagingOf } from './paging.js'
 import { jsonSchemaOf, type StandardSchema } from './standard-schema.js'
 import { recordNoun } from './words.js'
@@ -58,6 +59,8 @@ export interface PagingModel {
   /** The URI template suffix of a list link, e.g. `{?page,size}`. */
   readonly template: string
   readonly layout: PageLayout
+  /** The convention's page document, as the core renders it. */
+  readonly render: Paging['render']
 }
 
 /**
@@ -75,6 +78,10 @@ export interface LinkModel {
   readonly collection?: string
   /** Whether the link is an RFC 6570 template (a page's `{?page,size}`). */
   readonly templated: boolean
+  /** For a reverse link: the segment of its list under the record (`reversePath`, else the rel). */
+  readonly path?: string
+  /** For a reverse link: the rel of the relation it reverses, on the linking collection. */
+  readonly relation?: string
   /**
    * Whether every record carries it: a relation is absent when the record names no target
    * (the definition's `id` answers `undefined` or `null`).
@@ -109,6 +116,11 @@ export interface OperationModel {
     | 'route'
   /** The collection it serves; none for the root, the OpenAPI document and your routes. */
   readonly collection?: string
+  /**
+   * For a `reverse-list`: the collection whose record the listed records link to, the rel of
+   * their relation and the reverse rel (`customers`, `customer`, `orders`).
+   */
+  readonly reverse?: { readonly target: string; readonly relation: string; readonly rel: string }
   /** Its success status (`201` for a create, `204` for a delete) and the error statuses it may answer. */
   readonly status: { readonly success: number; readonly errors: readonly number[] }
   /** The request body's media types and schema (creates and replacements; a patch's formats). */
@@ -264,7 +276,7 @@ export function compileApi(definition: HalApiDefinition): ApiModel {
   const entries = Object.entries(definition.collections)
   const reverse = new Map<string, LinkModel[]>()
   for (const [name, collection] of entries) {
-    for (const [, link] of Object.entries(collection.links ?? {})) {
+    for (const [rel, link] of Object.entries(collection.links ?? {})) {
       if (!isRelation(link) || !link.reverse) continue
       const list = reverse.get(link.to) ?? []
       list.push({
@@ -273,6 +285,8 @@ export function compileApi(definition: HalApiDefinition): ApiModel {
         collection: name,
         templated: true,
         always: true,
+        path: link.reversePath ?? link.reverse,
+        relation: rel,
       })
       reverse.set(link.to, list)
     }
@@ -327,7 +341,7 @@ export function compileApi(definition: HalApiDefinition): ApiModel {
       listed: collection.list !== false,
       writable: collection.readOnly !== true && collection.serve !== false,
       ...(collection.writers && { writers: collection.writers }),
-      paging: { ...conventions, layout: layoutOf(render, name, collection.rel ?? name) },
+      paging: { ...conventions, render, layout: layoutOf(render, name, collection.rel ?? name) },
       schema: collection.schema,
       input,
       jsonSchema: { record: jsonSchemaOf(collection.schema), input: inputJson },
@@ -418,9 +432,24 @@ export function compileApi(definition: HalApiDefinition): ApiModel {
   }
 }
 
-/** `order-lines` → `OrderLines`. */
-const pascal = (name: string): string =>
-  name.replace(/(?:^|[-_:\s]+)(\w)/g, (_, letter: string) => letter.toUpperCase())
+/** `order-lines` → `OrderLines`: a name as a part of a type name or an operationId. */
+export const pascal = (name: string): string =>
+  name.replace(/(?:^|[-_\s]+)(\w)/g, (_, letter: string) => letter.toUpperCase())
+
+/**
+ * The operationId of a route of yours: its method and its path's words, a parameter as `By…`
+ * (`GET /search/{term}` → `getSearchByTerm`; `GET ''` → `getRoot`).
+ */
+function routeOperationId(method: string, path: string): string {
+  const words = path
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => {
+      const param = /^\{(\w+)\}$/.exec(segment)?.[1]
+      return param === undefined ? pascal(segment.replace(/\W+/g, '-')) : `By${pascal(param)}`
+    })
+  return `${method.toLowerCase()}${words.join('') || 'Root'}`
+}
 
 /** Every operation: the root, the OpenAPI document, each collection's, your routes over them. */
 function operationsOf(
@@ -459,6 +488,12 @@ function operationsOf(
     const one = pascal(c.noun)
     const many = pascal(c.name)
     const missing = c.parent ? [404] : []
+    const body = { mediaTypes: c.bodyTypes, schema: c.input }
+    const writes = (success: number, ...errors: number[]) => ({
+      success,
+      errors: [...new Set([400, 401, 403, ...errors])].sort((a, b) => a - b),
+    })
+    const response = { mediaTypes: hal, document: 'resource' } as const
     if (c.listed) {
       out.push({
         id: `list${many}`,
@@ -472,6 +507,23 @@ function operationsOf(
         auth: 'read',
       })
     }
+    if (c.writable) {
+      out.push({
+        id: `create${one}`,
+        method: 'POST',
+        path: c.listPath,
+        kind: 'create',
+        collection: c.name,
+        status: writes(201, ...missing, 406, 409, 413, 415, 422),
+        request: body,
+        response,
+        preconditions: [],
+        auth: 'write',
+      })
+    }
+    // An item offers templates when it can be written, or a list nested under it can.
+    const templated =
+      c.writable || collections.some((n) => n.parent?.collection === c.name && n.writable)
     out.push({
       id: `get${one}`,
       method: 'GET',
@@ -479,30 +531,12 @@ function operationsOf(
       kind: 'read',
       collection: c.name,
       status: { success: 200, errors: [404, ...read, 412] },
-      response: { mediaTypes: hal, document: 'resource' },
+      response: { mediaTypes: templated ? hal : [HAL], document: 'resource' },
       preconditions: cached,
       auth: 'read',
     })
     if (c.writable) {
-      const body = { mediaTypes: c.bodyTypes, schema: c.input }
-      const writes = (success: number, ...errors: number[]) => ({
-        success,
-        errors: [...new Set([400, 401, 403, ...errors])].sort((a, b) => a - b),
-      })
-      const response = { mediaTypes: hal, document: 'resource' } as const
       out.push(
-        {
-          id: `create${one}`,
-          method: 'POST',
-          path: c.listPath,
-          kind: 'create',
-          collection: c.name,
-          status: writes(201, ...missing, 406, 409, 413, 415, 422),
-          request: body,
-          response,
-          preconditions: [],
-          auth: 'write',
-        },
         {
           id: `replace${one}`,
           method: 'PUT',
@@ -534,51 +568,55 @@ function operationsOf(
           kind: 'delete',
           collection: c.name,
           status: { success: 204, errors: [401, 403, 404, 409, 412] },
-          response: { mediaTypes: [], document: 'none' },
+          // No content; with `Prefer: return=representation`, the record as it was.
+          response: { mediaTypes: hal, document: 'none' },
           preconditions: written,
           auth: 'write',
         },
       )
     }
     for (const back of reverse.get(c.name) ?? []) {
-      const from = collections.find((other) => other.name === back.collection)
       out.push({
         id: `list${one}${pascal(back.rel)}`,
         method: 'GET',
-        path: `${c.itemPath}/${back.rel}`,
+        path: `${c.itemPath}/${back.path}`,
         kind: 'reverse-list',
         collection: back.collection as string,
+        reverse: { target: c.name, relation: back.relation as string, rel: back.rel },
         status: { success: 200, errors: [400, 404, ...read] },
-        response: { mediaTypes: from?.writable ? hal : [HAL], document: 'page' },
+        // The page of a back link offers its create template whatever the collection.
+        response: { mediaTypes: hal, document: 'page' },
         preconditions: cached,
         auth: 'read',
       })
     }
   }
   // Your route takes the place of the core's at its method and path, whatever the names of its
-  // variables (as the router does: `definition-check.ts`).
-  const shape = (path: string) => path.replace(/\{[^}]+\}/g, '{}')
-  for (const route of definition.routes ?? []) {
-    const at = out.findIndex(
-      (o) => o.method === route.method && shape(o.path) === shape(route.path),
-    )
-    if (at >= 0) out.splice(at, 1)
+  // variables: the router's rule (`routeShape`).
+  const key = (o: { method: string; path: string }) => `${o.method} ${routeShape(o.path)}`
+  const routes = definition.routes ?? []
+  const yours = new Set(routes.map(key))
+  const kept = out.filter((o) => !yours.has(key(o)))
+  for (const route of routes) {
     const access = route.access ?? 'read'
-    out.push({
-      id:
-        route.openapi?.operationId ??
-        `${route.method.toLowerCase()}${pascal(route.path.replace(/[{}/]+/g, '-')) || 'Root'}`,
+    const produces = route.produces ?? [HAL]
+    const guarded = access === 'write' || (access === 'read' && definition.protectReads === true)
+    kept.push({
+      id: route.openapi?.operationId ?? routeOperationId(route.method, route.path || '/'),
       method: route.method,
       path: route.path,
       kind: 'route',
-      status: { success: 200, errors: [] },
-      response: { mediaTypes: route.produces ?? [HAL], document: 'any' },
+      status: {
+        success: 200,
+        errors: [...(guarded ? [401] : []), ...(produces.length > 0 ? [406] : [])],
+      },
+      response: { mediaTypes: produces, document: 'any' },
       preconditions: [],
       auth: access,
       route,
     })
   }
-  return out
+  return kept
 }
 
 /** Marked values a probe page is rendered with: distinct, so each is found where it lands. */

@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { libraryApi } from '../../test/fixtures/library-api.js'
+import { createBlogApi } from '../blog/api.js'
+import { defineCollection, defineHalApi, type HalApi } from '../index.js'
+import { compileApi } from './model.js'
+
+// An API where a route of yours answers in place of the core's item read, its variable named
+// otherwise, and another route answers a path of its own.
+const replaced = defineHalApi({
+  basePath: '/api',
+  tokens: ['dev-token'],
+  collections: {
+    authors: defineCollection({ schema: z.object({ name: z.string() }), seed: [{ name: 'Ada' }] }),
+    books: defineCollection({
+      schema: z.object({ authorId: z.number(), title: z.string() }),
+      parent: { collection: 'authors', member: 'authorId' },
+      param: 'bookId',
+      seed: [{ authorId: 1, title: 'Notes' }],
+    }),
+  },
+  routes: [
+    {
+      method: 'GET',
+      path: '/authors/{authorId}',
+      summary: 'An author, the way of the route',
+      produces: ['application/json'],
+      handle: ({ params }) => ({
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ yours: params.authorId }),
+      }),
+    },
+    {
+      method: 'POST',
+      path: '/search',
+      access: 'public',
+      openapi: { operationId: 'search' },
+      handle: () => ({ status: 204, headers: {}, body: null }),
+    },
+  ],
+})
+
+/** What the test reads of an API: its definition, its router and its document. */
+type Served = Pick<HalApi, 'definition' | 'handle' | 'openapi'>
+// The shop of examples/shop (another TypeScript project: loaded by path).
+const shop = (await import(new URL('../../../examples/shop/api.ts', import.meta.url).href)) as {
+  defineShop(options: { orders: number }): Served
+}
+const apis: Record<string, Served> = {
+  shop: shop.defineShop({ orders: 3 }),
+  blog: createBlogApi({ articles: 3 }),
+  library: libraryApi(),
+  replaced,
+}
+
+type Operation = { operationId: string; responses: Record<string, { content?: object }> }
+type Paths = Record<string, Record<string, Operation | unknown[]>>
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete']
+const shape = (path: string) => (path || '/').replace(/\{\w+\}/g, '{}').replace(/(.)\/$/, '$1')
+/** The methods of each path shape: the OpenAPI document's. */
+function documented(paths: Paths): Map<string, string[]> {
+  const out = new Map<string, string[]>()
+  for (const [path, item] of Object.entries(paths)) {
+    const methods = Object.keys(item).filter((m) => METHODS.includes(m))
+    out.set(shape(path), [...(out.get(shape(path)) ?? []), ...methods.map((m) => m.toUpperCase())])
+  }
+  return out
+}
+
+describe.each(Object.entries(apis))('the routes of %s and its OpenAPI document', (_, api) => {
+  const base = `http://x${api.definition.basePath.replace(/\/$/, '')}`
+  const { paths } = api.openapi('http://x') as unknown as { paths: Paths }
+  const concrete = (path: string) => `${base}${path.replace(/\{\w+\}/g, '1')}`
+
+  it('name the same operations: each route is an operation of the document, and back', () => {
+    const model = compileApi(api.definition)
+    const routes = new Map<string, string[]>()
+    for (const o of model.operations) {
+      routes.set(shape(o.path), [...(routes.get(shape(o.path)) ?? []), o.method])
+    }
+    const sorted = (m: Map<string, string[]>) =>
+      Object.fromEntries([...m].map(([k, v]) => [k, [...v].sort()]).sort())
+    expect(sorted(routes)).toEqual(sorted(documented(paths)))
+    const ids = Object.values(paths).flatMap((item) =>
+      Object.entries(item).flatMap(([m, o]) =>
+        METHODS.includes(m) ? [(o as Operation).operationId] : [],
+      ),
+    )
+    expect(ids.sort()).toEqual(model.operations.map((o) => o.id).sort())
+  })
+
+  it('the router answers each documented path with the documented methods, and only those', async () => {
+    for (const [path, item] of Object.entries(paths)) {
+      const methods = Object.keys(item)
+        .filter((m) => METHODS.includes(m))
+        .map((m) => m.toUpperCase())
+      const response = await api.handle(new Request(concrete(path), { method: 'OPTIONS' }))
+      const allow = (response.headers.get('allow') ?? '').split(/,\s*/)
+      expect({ path, allow: allow.filter((m) => m !== 'HEAD' && m !== 'OPTIONS').sort() }).toEqual({
+        path,
+        allow: methods.sort(),
+      })
+    }
+  })
+
+  it('answers a read in HAL-FORMS exactly where the document says it does', async () => {
+    for (const [path, item] of Object.entries(paths)) {
+      const get = item.get as Operation | undefined
+      if (!get || path.includes('openapi')) continue
+      const forms = Object.hasOwn(
+        get.responses['200']?.content ?? {},
+        'application/prs.hal-forms+json',
+      )
+      const response = await api.handle(
+        new Request(concrete(path), {
+          headers: { accept: 'application/prs.hal-forms+json', 'x-access-token': 'dev-token' },
+        }),
+      )
+      if (response.status === 404) continue
+      expect({ path, acceptable: response.status !== 406 }).toEqual({ path, acceptable: forms })
+    }
+  })
+})
+
+describe('a route of yours in place of the core’s', () => {
+  it('answers, and is the one operation the document has there', async () => {
+    const response = await replaced.handle(new Request('http://x/api/authors/1'))
+    expect(await response.json()).toEqual({ yours: '1' })
+    const { paths } = replaced.openapi('http://x') as unknown as { paths: Paths }
+    expect(Object.keys(paths).filter((p) => shape(p) === '/authors/{}')).toEqual(['/authors/{id}'])
+    expect(paths['/authors/{id}']?.get).toMatchObject({
+      operationId: 'getAuthorsByAuthorId',
+      summary: 'An author, the way of the route',
+    })
+    expect(paths['/authors/{id}']?.put).toMatchObject({ operationId: 'replaceAuthor' })
+  })
+})
