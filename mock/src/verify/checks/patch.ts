@@ -3,7 +3,7 @@ import type { Json } from '../documents.js'
 import { generateValue, seeded } from '../generate.js'
 import { HAL, type VerifyRun } from '../run.js'
 import { patchable } from './bodies.js'
-import { asSent } from './writes.js'
+import { asSent } from './read-back.js'
 
 /** A patch of a record it created, in each format the definition offers, read back as sent. */
 export async function checkPatches(

@@ -11,56 +11,7 @@ import {
   sameUrl,
 } from '../documents.js'
 import { generateValue, seeded } from '../generate.js'
-import { HAL, HAL_MEMBERS, type Shape, type VerifyRun } from '../run.js'
-import { checkForms } from './forms.js'
-import { checkCuries, checkResolves } from './links.js'
-import { checkAllow, checkMediaType } from './negotiation.js'
-import { readList } from './pages.js'
-import { checkCaching } from './validators.js'
-
-/** A record by its URL: its checks, then its links followed (a few records a collection). */
-export async function readItem(run: VerifyRun, c: CollectionModel, url: string): Promise<void> {
-  const read = run.items.get(c.name) ?? []
-  if (read.some((r) => r.url === url)) return
-  if (read.length >= run.samples) {
-    await checkResolves(run, c.name, 'self', url)
-    return
-  }
-  const item = await run.get(url)
-  if (
-    !run.expect(
-      c.name,
-      'link.resolves',
-      item.status === 200 && isObject(item.json),
-      `${url} answers ${item.status}.`,
-      item,
-    )
-  )
-    return
-  const doc = item.json as Json
-  read.push({ url, doc })
-  run.items.set(c.name, read)
-  checkMediaType(run, c.name, item, HAL)
-  checkCuries(run, c.name, item)
-  await checkRecord(run, c, doc, item, url)
-  if (read.length === 1) {
-    await checkCaching(run, c.name, item)
-    await checkForms(run, c, item, 'item')
-    await checkAllow(run, c, item)
-  }
-  const links = linksOf(doc)
-  for (const declared of c.links) {
-    for (const link of allLinks(links[declared.rel])) {
-      const href = hrefOf(link)
-      if (href === undefined) continue
-      const target = declared.collection ? run.model.collection(declared.collection) : undefined
-      if (declared.kind === 'relation' && target) await readItem(run, target, href)
-      else if ((declared.kind === 'nested' || declared.kind === 'reverse') && target)
-        await readList(run, target, href, item)
-      else await checkResolves(run, c.name, declared.rel, href, item)
-    }
-  }
-}
+import { HAL_MEMBERS, type Shape, type VerifyRun } from '../run.js'
 
 /** A record's members, links and `self`, as embedded or read at `url`. */
 export async function checkRecord(

@@ -3,8 +3,8 @@ import { expand, firstLink, hrefOf, isObject, linksOf, templateVariables } from 
 import { HAL, type VerifyRun } from '../run.js'
 import { checkCuries, checkResolves } from './links.js'
 import { checkMediaType } from './negotiation.js'
-import { readList } from './pages.js'
-import { itemPattern, readItem } from './records.js'
+import { readItem, readList } from './pages.js'
+import { itemPattern } from './records.js'
 import { checkCaching } from './validators.js'
 
 export async function readRoot(run: VerifyRun): Promise<void> {

@@ -1,13 +1,13 @@
 import type { CollectionModel } from '../../core/model.js'
 import { withArticle } from '../../core/words.js'
-import type { Credentials, Exchange } from '../client.js'
-import { expand, firstLink, hrefOf, isObject, type Json, linksOf } from '../documents.js'
+import type { Credentials } from '../client.js'
+import { expand, firstLink, hrefOf, linksOf } from '../documents.js'
 import { HAL, PROBLEM, type VerifyRun } from '../run.js'
-import type { VerifyRule } from '../types.js'
 import { checkAuth } from './auth.js'
 import { invalidBodies, validBody } from './bodies.js'
 import { track } from './created.js'
 import { checkPatches } from './patch.js'
+import { asSent } from './read-back.js'
 
 /** Writes, unless the definition has none: a create, read, replace, patch and delete per writable collection. */
 export async function runWrites(run: VerifyRun): Promise<void> {
@@ -159,29 +159,4 @@ export async function writeCycle(
     `The deleted ${c.noun} still answers ${gone.status}.`,
     gone,
   )
-}
-
-/** The members sent read back as sent (those the representation shows). */
-export function asSent(
-  run: VerifyRun,
-  c: CollectionModel,
-  sent: Json,
-  read: Exchange,
-  rule: VerifyRule = 'read-back',
-): void {
-  if (!isObject(read.json)) {
-    run.expect(c.name, rule, false, `${read.url} answers ${read.status} without a document.`, read)
-    return
-  }
-  const doc = read.json
-  for (const [key, value] of Object.entries(sent)) {
-    if (!(key in doc) || key === c.parent?.member) continue
-    run.expect(
-      c.name,
-      rule,
-      JSON.stringify(doc[key]) === JSON.stringify(value),
-      `"${key}" was sent as ${JSON.stringify(value).slice(0, 80)} and reads back as ${JSON.stringify(doc[key]).slice(0, 80)}.`,
-      read,
-    )
-  }
 }
