@@ -19,9 +19,10 @@ import { describe, expect, it } from 'vitest'
  * DELETE templates, minItems and date bounds are honoured (~0.29 KiB); 16.8 KiB since it expands
  * RFC 6570 templates itself (std-uritemplate was ~1.7 KiB of it) and a chain of follow() names
  * where it starts; 15.25 KiB since HAL-FORMS (templates, validation, actions: ~1.4 KiB) moved to
- * `@halyard/sdk/forms`, the default adapter reading plain HAL.
+ * `@halyard/sdk/forms`, the default adapter reading plain HAL; 15.35 KiB with an error that says
+ * how to read actions on a client that reads none.
  */
-const BUDGET_BYTES = 15.25 * 1024
+const BUDGET_BYTES = 15.35 * 1024
 
 /**
  * What an app that only reads bundles: a client, a followed rel, a read and a walk through the
@@ -33,7 +34,7 @@ const READ_ONLY = [
   `console.log(await list.get())`,
   `for await (const item of list.items()) console.log(item.data)`,
 ].join('\n')
-const READ_ONLY_BUDGET_BYTES = 15.1 * 1024
+const READ_ONLY_BUDGET_BYTES = 15.2 * 1024
 
 /** Bundles an entry the way a browser app's bundler would: minified ESM, every dependency in. */
 async function bundle(entry: string | { contents: string }) {
