@@ -1,6 +1,6 @@
 import type { ApiModel } from '../core/model.js'
 import { type Credentials, type Exchange, VerifyClient } from './client.js'
-import type { Json } from './documents.js'
+import { absoluteUrl, type Json } from './documents.js'
 import type { VerifyCheck, VerifyFinding, VerifyOptions, VerifyRule } from './types.js'
 
 export const HAL = 'application/hal+json'
@@ -144,7 +144,8 @@ export class VerifyRun {
     return true
   }
 
-  get(url: string, accept = HAL): Promise<Exchange> {
+  get(href: string, accept = HAL): Promise<Exchange> {
+    const url = absoluteUrl(this.options.url, href)
     const key = `${accept} ${url}`
     let found = this.cache.get(key)
     if (!found) {
@@ -159,6 +160,6 @@ export class VerifyRun {
     url: string,
     init: { headers?: Record<string, string>; body?: string; credentials?: Credentials } = {},
   ): Promise<Exchange> {
-    return this.client.send(method, url, init)
+    return this.client.send(method, absoluteUrl(this.options.url, url), init)
   }
 }
