@@ -1,3 +1,4 @@
+import type { HalPromises } from '../core/definition.js'
 import type { ApiModel } from '../core/model.js'
 import { type Credentials, type Exchange, VerifyClient } from './client.js'
 import { absoluteUrl, type Json } from './documents.js'
@@ -73,6 +74,27 @@ export class VerifyRun {
         })
       },
     })
+  }
+
+  /** Whether the definition holds the server to a behaviour beyond its documents (`promises`). */
+  promises(what: keyof HalPromises): boolean {
+    return this.model.definition.promises?.[what] !== false
+  }
+
+  /**
+   * Whether a write was taken: one answered 404, 405 or 501 where the definition does not promise
+   * its writes (a recording's guess) is a method not offered, a warning.
+   */
+  offered(collection: string, rule: VerifyRule, answer: Exchange, what: string): boolean {
+    if (this.promises('writes') || ![404, 405, 501].includes(answer.status)) return true
+    this.finding(
+      collection,
+      rule,
+      `${what} answers ${answer.status}: not offered, and the definition does not promise it.`,
+      answer,
+      'warning',
+    )
+    return false
   }
 
   get samples(): number {

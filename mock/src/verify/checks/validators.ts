@@ -17,7 +17,8 @@ export async function checkCaching(
   const etag = read.headers.get('etag')
   const modified = read.headers.get('last-modified')
   const promised = (precondition: OperationModel['preconditions'][number]) =>
-    route === undefined || route.preconditions.includes(precondition)
+    run.promises('validators') &&
+    (route === undefined || route.preconditions.includes(precondition))
   if (promised('If-None-Match') || etag !== null)
     run.expect(collection, 'validators.etag', etag !== null, `${read.url} has no ETag.`, read)
   if (promised('If-Modified-Since') || modified !== null)
@@ -37,7 +38,7 @@ export async function checkCaching(
     read,
     'warning',
   )
-  if (etag !== null) {
+  if (etag !== null && run.promises('validators')) {
     const again = await run.send('GET', read.url, {
       headers: { accept: HAL, 'if-none-match': etag },
     })
@@ -49,7 +50,7 @@ export async function checkCaching(
       again,
     )
   }
-  if (modified !== null) {
+  if (modified !== null && run.promises('validators')) {
     const again = await run.send('GET', read.url, {
       headers: { accept: HAL, 'if-modified-since': modified },
     })
