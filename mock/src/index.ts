@@ -20,6 +20,7 @@ export type {
   Curie,
   HalAnswer,
   HalApiDefinition,
+  HalPromises,
   HalRecord,
   HalRoute,
   HalRouteContext,

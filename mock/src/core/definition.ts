@@ -476,6 +476,42 @@ export interface HalApiDefinition {
    * under the base path; claim more to answer 404s of your own around it.
    */
   covers?(url: URL, underBase: boolean): boolean
+  /**
+   * What a real server answering this definition is held to by `verify` beyond its documents: all
+   * of it unless set `false` here. The mock serves all of it whatever this says; a recording sets
+   * `false` what the recorded API showed no sign of (docs/guide/recording.md).
+   */
+  readonly promises?: HalPromises
+}
+
+/**
+ * The behaviours `verify` holds a server to beyond its documents, each `true` unless set `false`.
+ *
+ * @example
+ * const promises: HalPromises = { validators: false, notAcceptable: false }
+ */
+export interface HalPromises {
+  /** Reads carry `ETag` and `Last-Modified`, and answer 304 to `If-None-Match`/`If-Modified-Since`. */
+  readonly validators?: boolean
+  /** An `Accept` no representation matches gets 406. */
+  readonly notAcceptable?: boolean
+  /** HAL-FORMS templates offer the writes allowed. */
+  readonly forms?: boolean
+  /** `OPTIONS` answers `Allow`, and a method not allowed gets 405 with `Allow`. */
+  readonly allow?: boolean
+  /** A write without a token gets 401, with a wrong one 401 or 403. */
+  readonly auth?: boolean
+  /** A stale `If-Match` gets 412. */
+  readonly preconditions?: boolean
+  /** A body the schema refuses gets a 4xx problem. */
+  readonly problems?: boolean
+  /**
+   * Writable collections take every write the definition allows; without this, a write answered
+   * 404, 405 or 501 is a method the server does not offer (a warning), not a broken one.
+   */
+  readonly writes?: boolean
+  /** Hrefs are absolute URLs (a relative one resolves against the document it is in otherwise). */
+  readonly absoluteLinks?: boolean
 }
 
 type DeepReadonly<T> = T extends (...args: never[]) => unknown

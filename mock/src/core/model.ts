@@ -649,7 +649,8 @@ function layoutOf(render: Paging['render'], name: string, rel: string): PageLayo
   }
   const walk = (node: unknown, at: string): void => {
     if (Array.isArray(node)) {
-      if (node.includes(item)) note('items', at)
+      // By its mark: a render may copy the items it is given (`p.items.map(withoutCuries)`).
+      if (node.some((x) => typeof x === 'object' && x !== null && '~probe' in x)) note('items', at)
       else for (const [i, child] of node.entries()) walk(child, `${at}/${i}`)
       return
     }

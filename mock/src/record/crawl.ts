@@ -12,6 +12,8 @@ export interface Exchange {
   readonly body: unknown
   /** What `Accept` asked for: `hal` (HAL, the recorded documents), or a profile's media type. */
   readonly accept: 'hal' | 'forms' | 'alps' | 'schema'
+  /** Whether the answer carried both `ETag` and `Last-Modified`. */
+  readonly validators?: boolean
 }
 
 /** A URL the crawler found but could not (or would not) read, and why. */
@@ -410,6 +412,7 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
       contentType,
       body,
       accept: job.accept,
+      validators: response.headers.has('etag') && response.headers.has('last-modified'),
     })
     if (job.accept !== 'hal') return
     const { links: raw } = adapter.read(body)

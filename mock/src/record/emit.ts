@@ -1,3 +1,4 @@
+import type { HalPromises } from '../core/definition.js'
 import { CONTROL_CHARACTERS } from '../shells/server/printable.js'
 import { key, literal, shapeType, zodSource } from './infer-schema.js'
 import type {
@@ -20,6 +21,8 @@ export interface EmitNotes {
   readonly redactions: readonly RedactionReport[]
   readonly unreached: readonly { readonly url: string; readonly reason: string }[]
   readonly redactionOff?: boolean
+  /** What `verify` may hold the original to (`promises`): only what the crawl saw. */
+  readonly promises?: HalPromises
 }
 
 const MOCK_TOKEN = 'mock-token'
@@ -387,6 +390,11 @@ export function emitRecording(model: ApiModel, notes: EmitNotes): RecordingFiles
     `  title: 'Recorded API',`,
     `  tokens: [${js(MOCK_TOKEN)}],`,
   ]
+  if (notes.promises && Object.keys(notes.promises).length > 0)
+    body.push(
+      '  // What a read-only crawl saw no sign of, `verify` does not hold the API to (the mock serves it).',
+      `  promises: ${js(notes.promises)},`,
+    )
   if (model.curies.length > 0) body.push(`  curies: ${js(model.curies)},`)
   body.push('  collections: {')
   for (const c of model.collections) {

@@ -4,6 +4,7 @@ import { type Crawl, type CrawlOptions, crawlApi, type Exchange } from './crawl.
 import { compareShapes, type Drift } from './drift.js'
 import { emitRecording, type RecordingFiles, type RecordingShape, recordingShape } from './emit.js'
 import { inferApi } from './infer-api.js'
+import { promisesOf } from './infer-promises.js'
 import type { ApiModel } from './model.js'
 import { type RedactionReport, type RedactOptions, Redactor } from './redact.js'
 
@@ -87,6 +88,7 @@ export async function recordApi(root: string, options: RecordOptions = {}): Prom
     redactions,
     unreached,
     ...(options.redact === false ? { redactionOff: true } : {}),
+    promises: promisesOf(clean),
   })
   // The last guard: no file may hold a header's value, whatever the inference made of it.
   const safe = Object.fromEntries(

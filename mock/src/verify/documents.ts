@@ -95,10 +95,23 @@ export function sameUrl(a: string, b: string): boolean {
   }
 }
 
-export function resolveHref(base: string, href: string): string {
+/**
+ * A server's href as a client follows it: a relative one (`/api/articles`, `next`) resolved
+ * against the URL it was read at (RFC 3986, section 5.2), a template's variables left as they are.
+ */
+export function absoluteUrl(base: string, href: string): string {
   if (/^[a-z][a-z\d+.-]*:/i.test(href)) return href
-  return `${base}${href.startsWith('/') ? '' : '/'}${href}`
+  const brace = href.indexOf('{')
+  const head = brace < 0 ? href : href.slice(0, brace)
+  try {
+    return `${new URL(head, base).href}${brace < 0 ? '' : href.slice(brace)}`
+  } catch {
+    return href
+  }
 }
+
+/** A definition's href (relative to the API's base, `../` climbing out of it) as the mock writes it. */
+export { resolve as resolveHref } from '../core/representation.js'
 
 /** A value's JSON type, numbers as one (`integer` is a `number`). */
 export function jsonType(value: unknown): string {

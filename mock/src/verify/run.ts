@@ -1,6 +1,7 @@
+import type { HalPromises } from '../core/definition.js'
 import type { ApiModel } from '../core/model.js'
 import { type Credentials, type Exchange, VerifyClient } from './client.js'
-import type { Json } from './documents.js'
+import { absoluteUrl, type Json } from './documents.js'
 import type { VerifyCheck, VerifyFinding, VerifyOptions, VerifyRule } from './types.js'
 
 export const HAL = 'application/hal+json'
@@ -75,6 +76,27 @@ export class VerifyRun {
     })
   }
 
+  /** Whether the definition holds the server to a behaviour beyond its documents (`promises`). */
+  promises(what: keyof HalPromises): boolean {
+    return this.model.definition.promises?.[what] !== false
+  }
+
+  /**
+   * Whether a write was taken: one answered 404, 405 or 501 where the definition does not promise
+   * its writes (a recording's guess) is a method not offered, a warning.
+   */
+  offered(collection: string, rule: VerifyRule, answer: Exchange, what: string): boolean {
+    if (this.promises('writes') || ![404, 405, 501].includes(answer.status)) return true
+    this.finding(
+      collection,
+      rule,
+      `${what} answers ${answer.status}: not offered, and the definition does not promise it.`,
+      answer,
+      'warning',
+    )
+    return false
+  }
+
   get samples(): number {
     return this.options.samples ?? 3
   }
@@ -144,7 +166,8 @@ export class VerifyRun {
     return true
   }
 
-  get(url: string, accept = HAL): Promise<Exchange> {
+  get(href: string, accept = HAL): Promise<Exchange> {
+    const url = absoluteUrl(this.options.url, href)
     const key = `${accept} ${url}`
     let found = this.cache.get(key)
     if (!found) {
@@ -159,6 +182,6 @@ export class VerifyRun {
     url: string,
     init: { headers?: Record<string, string>; body?: string; credentials?: Credentials } = {},
   ): Promise<Exchange> {
-    return this.client.send(method, url, init)
+    return this.client.send(method, absoluteUrl(this.options.url, url), init)
   }
 }

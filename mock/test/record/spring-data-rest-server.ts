@@ -8,6 +8,9 @@
 //   `totalElements`, `totalPages`, `number`);
 // - representations.adoc: items without their id, linking `self`, themselves by the repository's
 //   item rel (`person`), and their associations (`address`, at `/persons/{id}/address`).
+// - repository-resources.adoc: writes on a repository its profile offers them on (`persons`): POST
+//   answers 201 with Location, PUT and PATCH (merge patch or JSON Patch) 200 with the record, DELETE
+//   204; the read-only `addresses` answer writes 405.
 // It answers on whatever origin it is asked on (in process: a fetch function).
 
 const HAL = 'application/hal+json'
@@ -177,6 +180,8 @@ export function springDataRestServer(data = springDataRestData()) {
         'application/alps+json',
       )
     }
+    const write = await writeOf(request, path, data, (p) => json(person(p), HAL, 201))
+    if (write) return write
     if (path === '/persons') return page('persons', data.persons, person)
     if (path === '/addresses') return page('addresses', data.addresses, address)
     const [, kind, id, association] = path.match(/^\/(persons|addresses)\/(\d+)(\/address)?$/) ?? []
@@ -191,4 +196,59 @@ export function springDataRestServer(data = springDataRestData()) {
     }
     return json('addressId' in found ? person(found) : address(found as Address))
   }
+}
+
+type PersonBody = Partial<Pick<Person, 'firstName' | 'lastName'>>
+
+/** A POST, PUT, PATCH or DELETE as Spring Data REST answers it; undefined for a read. */
+async function writeOf(
+  request: Request,
+  path: string,
+  data: ReturnType<typeof springDataRestData>,
+  answer: (p: Person) => Response,
+): Promise<Response | undefined> {
+  if (request.method === 'GET' || request.method === 'HEAD') return undefined
+  const empty = (status: number, headers: Record<string, string> = {}) =>
+    new Response(null, { status, headers })
+  if (path.startsWith('/addresses')) return empty(405, { allow: 'GET, HEAD' })
+  const body = request.method === 'DELETE' ? undefined : ((await request.json()) as unknown)
+  const members = (value: unknown): PersonBody => {
+    const { firstName, lastName } = (value ?? {}) as PersonBody
+    return {
+      ...(typeof firstName === 'string' ? { firstName } : {}),
+      ...(typeof lastName === 'string' ? { lastName } : {}),
+    }
+  }
+  if (path === '/persons' && request.method === 'POST') {
+    const id = Math.max(0, ...data.persons.map((p) => p.id)) + 1
+    const created = { id, firstName: '', lastName: '', addressId: 1, ...members(body) }
+    data.persons.push(created)
+    const response = answer(created)
+    response.headers.set('location', `${new URL(request.url).origin}/persons/${id}`)
+    return response
+  }
+  const id = Number(/^\/persons\/(\d+)$/.exec(path)?.[1])
+  const index = data.persons.findIndex((p) => p.id === id)
+  const found = data.persons[index]
+  if (!found) return empty(path === '/persons' ? 405 : 404)
+  if (request.method === 'DELETE') {
+    data.persons.splice(index, 1)
+    return empty(204)
+  }
+  const type = request.headers.get('content-type') ?? ''
+  let changes: PersonBody = members(body)
+  if (request.method === 'PATCH' && type.includes('json-patch')) {
+    changes = {}
+    for (const op of body as { op: string; path: string; value: unknown }[])
+      if (op.op === 'replace') Object.assign(changes, members({ [op.path.slice(1)]: op.value }))
+  }
+  const changed =
+    request.method === 'PUT'
+      ? { ...found, firstName: '', lastName: '', ...changes }
+      : { ...found, ...changes }
+  data.persons[index] = changed
+  return new Response(answer(changed).body, {
+    status: 200,
+    headers: { 'content-type': 'application/hal+json' },
+  })
 }

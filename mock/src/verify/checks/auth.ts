@@ -15,7 +15,8 @@ export async function checkAuth(
   body: Json,
 ): Promise<boolean> {
   // Without a token, and with a wrong one.
-  for (const credentials of ['none', 'wrong'] as const) {
+  // Not sent where the definition promises no refusal: a server that takes them would keep them.
+  for (const credentials of run.promises('auth') ? (['none', 'wrong'] as const) : []) {
     const refused = await post(body, credentials)
     track(run, c, refused)
     const expected = credentials === 'none' ? [401] : [401, 403]

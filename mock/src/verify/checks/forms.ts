@@ -11,6 +11,7 @@ export async function checkForms(
   read: Exchange,
   kind: 'page' | 'item',
 ): Promise<void> {
+  if (!run.promises('forms')) return
   const forms = await run.get(read.url, HAL_FORMS)
   if (!c.writable) {
     const templates = isObject(forms.json) ? forms.json._templates : undefined

@@ -1,6 +1,7 @@
 import type { CollectionModel } from '../../core/model.js'
 import type { Exchange } from '../client.js'
 import {
+  absoluteUrl,
   allLinks,
   firstLink,
   hrefOf,
@@ -30,20 +31,24 @@ export async function checkRecord(
   if (
     run.expect(c.name, 'record.self', self !== undefined, `The ${where} has no self link.`, from)
   ) {
-    const href = self as string
-    const absolute = /^[a-z][a-z\d+.-]*:\/\//i.test(href)
-    run.expect(
-      c.name,
-      'record.self',
-      absolute,
-      `The ${where}'s self (${href}) is not an absolute URL.`,
-      from,
-    )
+    const absolute = /^[a-z][a-z\d+.-]*:\/\//i.test(self as string)
+    // Relative hrefs, where the definition allows them, name what they resolve to.
+    const href = run.promises('absoluteLinks')
+      ? (self as string)
+      : absoluteUrl(from.url, self as string)
+    if (run.promises('absoluteLinks'))
+      run.expect(
+        c.name,
+        'record.self',
+        absolute,
+        `The ${where}'s self (${href}) is not an absolute URL.`,
+        from,
+      )
     if (url !== undefined) {
       run.expect(
         c.name,
         'record.self',
-        sameUrl(href, url),
+        sameUrl(href, absoluteUrl(run.options.url, url)),
         `The ${where} read at ${url} names self ${href}.`,
         from,
       )

@@ -1,5 +1,13 @@
 import type { Exchange } from '../client.js'
-import { expand, firstLink, hrefOf, isObject, linksOf, templateVariables } from '../documents.js'
+import {
+  absoluteUrl,
+  expand,
+  firstLink,
+  hrefOf,
+  isObject,
+  linksOf,
+  templateVariables,
+} from '../documents.js'
 import { HAL, type VerifyRun } from '../run.js'
 import { checkCuries, checkResolves } from './links.js'
 import { checkMediaType } from './negotiation.js'
@@ -8,7 +16,11 @@ import { itemPattern } from './records.js'
 import { checkCaching } from './validators.js'
 
 export async function readRoot(run: VerifyRun): Promise<void> {
-  const root = await run.get(run.base)
+  let root = await run.get(run.base)
+  // A root that redirects (`/api` to `/api/`) is followed once, as any HTTP client would.
+  const location = root.headers.get('location')
+  if (root.status >= 301 && root.status <= 308 && root.status !== 304 && location)
+    root = await run.get(absoluteUrl(root.url, location))
   if (
     !run.expect(
       'root',
@@ -19,14 +31,16 @@ export async function readRoot(run: VerifyRun): Promise<void> {
     )
   )
     return
-  checkMediaType(run, 'root', root, HAL)
-  await checkCaching(run, 'root', root)
-  checkCuries(run, 'root', root)
-  const links = linksOf(root.json)
-  // A root a route of the API answers links what that route says: missing links are warnings.
-  const ownRoot = run.model.operations.some(
+  // A root a route of the API answers promises what that route does: its validators, its media
+  // types, its links (missing ones are warnings).
+  const route = run.model.operations.find(
     (o) => o.kind === 'route' && o.method === 'GET' && o.path === '',
   )
+  const ownRoot = route !== undefined
+  checkMediaType(run, 'root', root, HAL)
+  await checkCaching(run, 'root', root, route)
+  checkCuries(run, 'root', root)
+  const links = linksOf(root.json)
   for (const declared of run.model.root) {
     const link = firstLink(links[declared.rel])
     const href = hrefOf(link)
@@ -49,6 +63,7 @@ export async function readRoot(run: VerifyRun): Promise<void> {
         link?.templated === true,
         `The root's "${declared.rel}" link is not templated (${target}).`,
         root,
+        ownRoot ? 'warning' : 'failure',
       )
     }
     const collection = declared.collection ? run.model.collection(declared.collection) : undefined

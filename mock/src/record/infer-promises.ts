@@ -1,0 +1,52 @@
+import type { HalPromises } from '../core/definition.js'
+import type { Crawl } from './crawl.js'
+
+/** Every `href` of a HAL document's links, its embedded documents' too. */
+function hrefs(value: unknown, out: string[] = []): string[] {
+  if (Array.isArray(value)) for (const item of value) hrefs(item, out)
+  else if (typeof value === 'object' && value !== null) {
+    for (const [name, member] of Object.entries(value)) {
+      if (name === 'href' && typeof member === 'string') out.push(member)
+      else hrefs(member, out)
+    }
+  }
+  return out
+}
+
+/**
+ * What a recording may hold the original to beyond its documents: only what the crawl saw. It
+ * reads, so refusals (406, 405, 401, 412, 422) are never seen; validators and HAL-FORMS are when
+ * every read carried them, absolute hrefs when no document had a relative one.
+ */
+export function promisesOf(crawl: Crawl): HalPromises {
+  // The HAL documents read (an OpenAPI or JSON document beside them promises nothing).
+  const reads = [...crawl.exchanges.values()].filter(
+    (e) =>
+      e.accept === 'hal' &&
+      typeof (e.body as { _links?: unknown } | undefined)?._links === 'object',
+  )
+  const validators = reads.length > 0 && reads.every((e) => e.validators === true)
+  // A HAL-FORMS answer has templates: a server that ignores the Accept answers HAL without them.
+  const forms = [...crawl.exchanges.values()].some(
+    (e) =>
+      e.accept === 'forms' && typeof (e.body as { _templates?: unknown })?._templates === 'object',
+  )
+  const relative = reads.some((e) =>
+    hrefs((e.body as { _links?: unknown } | undefined)?._links ?? {})
+      .concat(hrefs((e.body as { _embedded?: unknown } | undefined)?._embedded ?? {}))
+      .some((href) => !/^[a-z][a-z\d+.-]*:/i.test(href)),
+  )
+  // Writes the API described (HAL-FORMS templates, an ALPS profile) are promised; guessed ones not.
+  const described = forms || [...crawl.exchanges.values()].some((e) => e.accept === 'alps')
+  return {
+    ...(validators ? {} : { validators: false }),
+    ...(described ? {} : { writes: false }),
+    notAcceptable: false,
+    ...(forms ? {} : { forms: false }),
+    allow: false,
+    auth: false,
+    preconditions: false,
+    problems: false,
+    ...(relative ? { absoluteLinks: false } : {}),
+  }
+}
