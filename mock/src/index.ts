@@ -65,9 +65,15 @@ export {
 export type { HalRequest } from './core/request.js'
 export type { StandardSchema } from './core/standard-schema.js'
 export { HalDefinitionError, SEED_TIME } from './core/store.js'
-export { type BodyRequest, MAX_BODY_BYTES, readJson, readText } from './http/body.js'
+export {
+  type BodyRequest,
+  MAX_BODY_BYTES,
+  MAX_BODY_DEPTH,
+  readJson,
+  readText,
+} from './http/body.js'
 export type { HeaderReader } from './http/headers.js'
 export { accepts, HAL_TYPES, HTML_TYPES } from './http/negotiation.js'
 export { MAX_DELAY_MS, type Preferences } from './http/prefer.js'
-export { type FieldError, Problem, type ProblemDetails } from './http/problem.js'
+export { type FieldError, isProblem, Problem, type ProblemDetails } from './http/problem.js'
 export { reasonPhrase } from './http/reason-phrase.js'

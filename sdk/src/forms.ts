@@ -58,7 +58,7 @@ export interface Field<N extends string = string> {
   }
 }
 
-/** A HAL-FORMS template, as {@link halFormsAdapter} reads it. */
+/** A HAL-FORMS template, as `halFormsAdapter` (`@halyard/sdk/forms`) reads it. */
 export interface Template {
   name: string
   title?: string

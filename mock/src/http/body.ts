@@ -14,6 +14,10 @@ export const MAX_BODY_BYTES = 1024 * 1024
 /**
  * How deep a body, and a record a write leaves, may nest arrays and objects (docs/api.md, Bodies):
  * far beyond any schema, far below what recursive code (`JSON.stringify`) can write.
+ *
+ * @example
+ * // readJson answers a 400 problem past it; a route of yours may say so in its description.
+ * const description = `Bodies nest at most ${MAX_BODY_DEPTH} levels.`
  */
 export const MAX_BODY_DEPTH = 100
 
