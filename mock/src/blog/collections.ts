@@ -94,8 +94,10 @@ export function blogCollections(seed?: () => SeedData) {
         ...(article.content === undefined ? {} : { content: article.content }),
       }),
       lastModified: (article) => article.updatedAt,
+      // Anyone reads an article (docs/api.md): pages list them all without asking.
+      publicReads: true,
       authorize({ action, grant, record, parent }) {
-        // Anyone reads an article (docs/api.md); the grant names the blogs a token writes.
+        // The grant names the blogs a token writes.
         if (action === 'read') return true
         const blogId = record?.blogId ?? parent?.id ?? 0
         authorizeWrite(grant as TokenGrant, blogId)

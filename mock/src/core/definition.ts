@@ -258,6 +258,15 @@ export interface CollectionDefinition<S extends StandardSchema = StandardSchema>
    */
   authorize?(check: AuthorizeCheck<HalRecord<S>>): boolean | 401 | 403
   /**
+   * Every record may be read by whoever may read the collection: `authorize` guards writes only,
+   * and pages list every record without asking it of each (so they stay memoised and never scan
+   * the collection). Default false.
+   *
+   * @example
+   * defineCollection({ schema, authorize: ownerWrites, publicReads: true })
+   */
+  readonly publicReads?: boolean
+  /**
    * The body of a DELETE under `Prefer: return=representation`, from the record and its
    * representation as it was; `undefined` for a 204. Default: that representation.
    */

@@ -554,6 +554,31 @@ describe('defineHalApi: per-record authorization of lists and of the record writ
   const page = async (api: ReturnType<typeof owned>, path: string, token: string): Promise<any> =>
     (await api.handle(new Request(`${ORIGIN}/api${path}`, { headers: as(token) }))).json()
 
+  it('lists every record without asking the hook when the collection says its reads are public', async () => {
+    const asked: string[] = []
+    const api = defineHalApi({
+      basePath: '/api',
+      tokens: ['ada'],
+      collections: {
+        notes: defineCollection({
+          schema: z.object({ owner: z.string(), text: z.string() }),
+          seed: [
+            { owner: 'ada', text: 'one' },
+            { owner: 'grace', text: 'two' },
+          ],
+          publicReads: true,
+          authorize: ({ action, grant, record }) => {
+            asked.push(action)
+            return action === 'read' || record?.owner === grant
+          },
+        }),
+      },
+    })
+    const notes = await page(api as unknown as ReturnType<typeof owned>, '/notes', 'ada')
+    expect(notes._embedded.notes.map((n: { text: string }) => n.text)).toEqual(['one', 'two'])
+    expect(asked).not.toContain('read')
+  })
+
   it('lists only the records authorize lets the caller read, and counts only those: nested, flat and back-link lists', async () => {
     const api = owned()
     const nested = await page(api, '/people/1/notes', 'ada')

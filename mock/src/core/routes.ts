@@ -135,11 +135,13 @@ const answerVariant = (
 
 /**
  * Which records of a collection a page lists to `grant`: those its `authorize` lets it `read`
- * (`undefined` without the hook: all of them). A thrown `Problem` answers the page.
+ * (`undefined` without the hook, or with `publicReads`: all of them). A thrown `Problem` answers
+ * the page.
  */
 const readableBy = (env: Env, collection: string, grant: unknown) => {
-  const hook = env.reps.address(collection).definition.authorize
-  return hook && ((record: HalRecord) => hook({ action: 'read', grant, record }) === true)
+  const { authorize: hook, publicReads } = env.reps.address(collection).definition
+  if (!hook || publicReads) return undefined
+  return (record: HalRecord) => hook({ action: 'read', grant, record }) === true
 }
 
 type Handler = (o: OperationModel, env: Env) => HalRoute['handle']
