@@ -4,7 +4,7 @@ import { getResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { createBlogApi } from '../src/blog/index.js'
 import { parsePrefer } from '../src/http/prefer.js'
-import { type RecordedRequest, RequestLog } from '../src/shells/shared/request-log.js'
+import { type RecordedRequest, RequestLog } from '../src/shells/common/request-log.js'
 
 const ORIGIN = 'http://blog.test/api/v1.2'
 

@@ -31,7 +31,7 @@ export const MEMO_BUDGETS = {
   accept: 64 * KiB,
   /** URL builders by origin (`blog/routes/route.ts`). */
   urls: 64 * KiB,
-  /** Origins by `Host` header, one memo per real server (`shells/shared/hosts.ts`). */
+  /** Origins by `Host` header, one memo per real server (`shells/common/hosts.ts`). */
   origins: 64 * KiB,
 } as const
 

@@ -2,7 +2,7 @@ import { isPassthroughResponse, type RequestHandler } from 'msw'
 import { overridesFirst, type Responder } from '../../core/overrides.js'
 import { problemAnswer } from '../../core/problem.js'
 import { toResponse } from '../../http/answer.js'
-import { CorsPolicy, isPreflight } from '../shared/cors.js'
+import { CorsPolicy, isPreflight } from '../common/cors.js'
 
 /** Only this test's pages reach the mock: each may read its answers, with credentials. */
 const cors = CorsPolicy.everyOrigin()

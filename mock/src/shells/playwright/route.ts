@@ -2,7 +2,7 @@ import type { BrowserContext, Page, Request as PlaywrightRequest, Route } from '
 import type { RequestHandler } from 'msw'
 import type { Dispatch } from '../../core/dispatch.js'
 import { halResponder } from '../../core/handler.js'
-import { RequestLog } from '../shared/request-log.js'
+import { RequestLog } from '../common/request-log.js'
 import { answerRequest } from './answer.js'
 
 /** Which requests go to the mock, in the syntax of `page.route()`: a glob, a RegExp or a predicate. */

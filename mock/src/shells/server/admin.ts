@@ -2,13 +2,13 @@ import type { HalRoute } from '../../core/definition.js'
 import type { HalRequest } from '../../core/request.js'
 import type { Answer } from '../../http/answer.js'
 import { Problem } from '../../http/problem.js'
-import type { CorsPolicy } from '../shared/cors.js'
+import type { CorsPolicy } from '../common/cors.js'
 import {
   logged,
   type RecordedRequest,
   type RequestLog,
   type Secrets,
-} from '../shared/request-log.js'
+} from '../common/request-log.js'
 
 /** Where the mock controls live (`docs/api.md`, Admin); not part of any API. */
 export const ADMIN_PATH = '/__admin'

@@ -5,7 +5,7 @@
  * @packageDocumentation
  */
 
-export type { LoggedRequest } from '../shared/request-log.js'
+export type { LoggedRequest } from '../common/request-log.js'
 export { ADMIN_PATH } from './admin.js'
 export {
   createHalServer,

@@ -1,6 +1,6 @@
 import { MAX_DELAY_MS } from '../../http/prefer.js'
-import { CorsPolicy, corsOrigin } from '../shared/cors.js'
-import { HostPolicy } from '../shared/hosts.js'
+import { CorsPolicy, corsOrigin } from '../common/cors.js'
+import { HostPolicy } from '../common/hosts.js'
 
 /** Options of the real server, whatever API it serves: where to listen, whom to answer, how to log. */
 export interface HalServerOptions {

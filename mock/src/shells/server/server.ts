@@ -10,15 +10,15 @@ import { runRoute } from '../../core/route-context.js'
 import { type WireAnswer, wireAnswerOf } from '../../http/answer.js'
 import { parsePrefer } from '../../http/prefer.js'
 import { Problem } from '../../http/problem.js'
-import { persistToFile } from '../node/persist-file.js'
-import { isPreflight } from '../shared/cors.js'
+import { isPreflight } from '../common/cors.js'
 import {
   type LoggedRequest,
   logged,
   type RecordedRequest,
   RequestLog,
   secretsOf,
-} from '../shared/request-log.js'
+} from '../common/request-log.js'
+import { persistToFile } from '../node/persist-file.js'
 import { ADMIN_PATH, adminNotFound, adminRoutes, isAdminPath } from './admin.js'
 import { answersExplorer, explorerNotFound, explorerRoutes } from './explorer/explorer.js'
 import { NodeHeaders, NodeRequest, originForm, urlOf, writeAnswer } from './node-http.js'
