@@ -242,7 +242,15 @@ describe('OpenAPI describes a page a `render` hook writes', () => {
             number: { type: 'integer' },
           },
         },
-        _templates: { $ref: '#/components/schemas/Templates' },
+        // A HAL-FORMS client gets the create template the page offers, by its key and method.
+        _templates: expect.objectContaining({
+          required: ['default'],
+          properties: {
+            default: expect.objectContaining({
+              properties: expect.objectContaining({ method: { const: 'POST' } }),
+            }),
+          },
+        }),
       },
     })
   })

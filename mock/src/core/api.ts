@@ -109,7 +109,8 @@ export function createHalApi(definition: HalApiDefinition): HalApi {
   const storage = definition.storage ?? {}
   let owned = new HalStore(definition, storage)
   const store = () => owned
-  const reps = new Representations(store, basePath, definition)
+  const model = compileApi(definition)
+  const reps = new Representations(store, model)
   const delay = definition.delay ?? 0
   // Called where no route's error handling reaches (writing a problem, MSW's matching): a hook
   // that throws is logged and its default used, never a stack in an answer nor a crash.
@@ -130,7 +131,6 @@ export function createHalApi(definition: HalApiDefinition): HalApi {
       throw new Problem(403, `This access token may not write ${collection}.`)
     }
   }
-  const model = compileApi(definition)
   const table = routeTable(basePath, model, store, reps, mayWrite)
   checkRoutes(table)
   const dispatch = createDispatch({

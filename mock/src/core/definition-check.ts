@@ -5,8 +5,8 @@ import {
   isRelation,
   parentLinkRel,
 } from './definition.js'
-import { nestedCreateKey } from './forms.js'
 import { HalDefinitionError } from './store.js'
+import { nestedCreateKey } from './words.js'
 
 /** Rels the core writes itself: the root's, and every item's. */
 const ROOT_RELS = ['self', 'service-desc', 'curies']

@@ -1,7 +1,5 @@
 import {
-  type FormProperty,
   type FormTemplate,
-  formPropertiesOf,
   type JsonObjectSchema,
   type JsonSchemaProperty,
   jsonTypesOf,
@@ -9,36 +7,27 @@ import {
 import { type BodyRequest, parseJson, pointer, readJson, readText } from '../http/body.js'
 import { MERGE_PATCH_JSON } from '../http/media-types.js'
 import { Problem } from '../http/problem.js'
-import type { TemplateNames } from './definition.js'
-import { jsonSchemaOf, type StandardSchema } from './standard-schema.js'
-import { singularOf, withArticle } from './words.js'
+import type { CollectionModel, TemplateModel } from './model.js'
 
 /** An item's templates: replace it (`default`), patch it, delete it; all aim at its `self`. */
-export interface ItemTemplates {
-  readonly default: FormTemplate
-  readonly patch: FormTemplate
-  readonly delete: FormTemplate
-}
+export type ItemTemplates = Readonly<Record<string, FormTemplate>>
 
 /** A collection's templates: create a record (`default`, or its `templates.create` name), aimed at the collection's URL. */
 export type CollectionTemplates = Readonly<Record<string, FormTemplate>>
 
 /**
- * What a collection's schema says a client may send, read once from its JSON Schema (Standard
- * JSON Schema, so zod and any library that offers it): the HAL-FORMS templates of its items and
- * pages, and the members a JSON Patch may touch. A schema without JSON Schema gives templates
- * without properties, and lets a patch touch the members a record has.
+ * What a collection offers a client that sends forms, from its compiled model: the HAL-FORMS
+ * templates of its items and pages (the model's, as `_templates` writes them), the members a JSON
+ * Patch may touch, and how urlencoded fields read as the input's JSON. An input without JSON
+ * Schema gives templates without properties, and lets a patch touch the members a record has.
  *
  * @example
- * const forms = new CollectionForms('orders', orderSchema)
- * forms.collection('http://localhost/api/orders').default.title // 'Create an order'
+ * const forms = new CollectionForms(compileApi(definition).collection('orders'))
+ * forms.collection('http://localhost/api/orders').default?.title // 'Create an order'
  */
 export class CollectionForms {
-  /** What one record is called: `order`. */
-  readonly #noun: string
+  readonly #model: CollectionModel
   readonly #item: ItemTemplates
-  readonly #create: FormProperty[]
-  readonly #names: TemplateNames
   /** The schema's members as JSON Pointers (`/status`), or `undefined` when it does not say. */
   readonly #members: readonly string[] | undefined
   /** The JSON types each member holds, to read a urlencoded value as one of them. */
@@ -46,22 +35,12 @@ export class CollectionForms {
   /** The JSON types an array member's items hold, to read its repeated fields. */
   readonly #itemTypes: ReadonlyMap<string, ReadonlySet<string>>
 
-  constructor(
-    name: string,
-    schema: StandardSchema,
-    names: TemplateNames = {},
-    noun = singularOf(name),
-    fromUrl?: string,
-  ) {
-    const read = jsonSchemaOf(schema) as JsonObjectSchema
-    // The parent's id of a nested record comes from its URL: never a field a client fills in.
-    const json = fromUrl === undefined ? read : withoutMember(read, fromUrl)
-    const properties = formPropertiesOf(json)
-    this.#noun = noun
-    this.#names = names
-    this.#create = properties
+  constructor(model: CollectionModel) {
+    const json = model.jsonSchema.input as JsonObjectSchema
+    const { replace, update, delete: remove } = model.templates
+    this.#model = model
     // A JSON Patch may still name the parent's member: its write checks it against the URL.
-    this.#members = read.properties ? Object.keys(read.properties).map(pointerOf) : undefined
+    this.#members = json.properties ? Object.keys(json.properties).map(pointerOf) : undefined
     this.#types = new Map(
       Object.entries(json.properties ?? {}).map(([member, p]) => [member, jsonTypesOf(p)]),
     )
@@ -71,26 +50,7 @@ export class CollectionForms {
         return items ? [[member, jsonTypesOf(items)] as const] : []
       }),
     )
-    this.#item = {
-      default: {
-        title: names.replaceTitle ?? `Replace this ${noun}`,
-        method: 'PUT',
-        contentType: 'application/json',
-        properties,
-      },
-      patch: {
-        title: names.updateTitle ?? `Change some fields of this ${noun}`,
-        method: 'PATCH',
-        contentType: MERGE_PATCH_JSON,
-        // A merge patch sends only what changes.
-        properties: formPropertiesOf(json, { required: false }),
-      },
-      delete: {
-        title: names.deleteTitle ?? `Delete this ${noun}`,
-        method: 'DELETE',
-        properties: [],
-      },
-    }
+    this.#item = Object.fromEntries([replace, update, remove].map((t) => [t.key, formOf(t)]))
   }
 
   /** The `_templates` of an item (no `target`: its `self`). */
@@ -99,19 +59,13 @@ export class CollectionForms {
   }
 
   /**
-   * The `_templates` of a page of records: create one, at `target` (a page's `self` has a query),
-   * under `key` (on a parent's item, see {@link nestedCreateKey}).
+   * The `_templates` of a page of records: create one, at `target` (a page's `self` has a query);
+   * `onParent`, the create template its parent's items offer (`createBooks`).
    */
-  collection(target: string, key = this.#names.create ?? 'default'): CollectionTemplates {
-    return {
-      [key]: {
-        title: this.#names.createTitle ?? `Create ${withArticle(this.#noun)}`,
-        method: 'POST',
-        contentType: 'application/json',
-        target,
-        properties: this.#create,
-      },
-    }
+  collection(target: string, onParent = false): CollectionTemplates {
+    const { create, createOnParent } = this.#model.templates
+    const template = (onParent && createOnParent) || create
+    return { [template.key]: formOf(template, target) }
   }
 
   /** The JSON Pointers a JSON Patch on `fields` may touch (or go below): the schema's members. */
@@ -175,24 +129,6 @@ export class CollectionForms {
   }
 }
 
-/**
- * The key of a nested collection's create template on its parent's items: its `templates.create`,
- * else `create` and its name (`createBooks`), never the parent's own `default`.
- *
- * @example
- * nestedCreateKey('books', {}) // 'createBooks'
- */
-export const nestedCreateKey = (name: string, names: TemplateNames = {}): string =>
-  names.create ?? `create${name.charAt(0).toUpperCase()}${name.slice(1)}`
-
-/** A JSON Schema of an object without one member, nor that member among the required ones. */
-function withoutMember(json: JsonObjectSchema, member: string): JsonObjectSchema {
-  if (!json.properties || !Object.hasOwn(json.properties, member)) return json
-  const { [member]: _, ...properties } = json.properties
-  const required = json.required?.filter((name) => name !== member)
-  return { ...json, properties, ...(required ? { required } : {}) }
-}
-
 const URLENCODED = /^application\/x-www-form-urlencoded\s*(?:;|$)/i
 const TEXT: ReadonlySet<string> = new Set(['string'])
 const NUMBER = /^-?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i
@@ -227,3 +163,13 @@ function itemsOf(property: JsonSchemaProperty): JsonSchemaProperty | undefined {
 }
 
 const pointerOf = (member: string): string => pointer([member])
+
+/** A template of the model as `_templates` writes it: its key aside, its `target` when given. */
+const formOf = (
+  { key: _, properties, ...template }: TemplateModel,
+  target?: string,
+): FormTemplate => ({
+  ...template,
+  ...(target !== undefined && { target }),
+  properties: properties as FormTemplate['properties'],
+})

@@ -141,3 +141,54 @@ describe('compileApi', () => {
     expect(replace?.preconditions).toEqual(['If-Match'])
   })
 })
+
+describe('the templates of a compiled API', () => {
+  const library = defineHalApi({
+    basePath: '/api',
+    tokens: ['dev-token'],
+    collections: {
+      authors: defineCollection({
+        schema: z.object({ name: z.string() }),
+        seed: [{ name: 'Ada' }],
+      }),
+      books: defineCollection({
+        schema: z.object({ authorId: z.number(), title: z.string().min(1) }),
+        parent: { collection: 'authors', member: 'authorId' },
+        param: 'bookId',
+        // A root link's rel: never the rel of the author's link to the books.
+        rel: 'catalogue',
+        seed: [{ authorId: 1, title: 'Notes' }],
+      }),
+    },
+  })
+  const model = compileApi(library.definition)
+
+  it('are the ones an answer in HAL-FORMS carries, keys, titles and inputs alike', async () => {
+    const books = model.collection('books')
+    expect(books.templates.createOnParent).toMatchObject({ key: 'createBooks', method: 'POST' })
+    expect(books.templates.create.properties.map((p) => p.name)).toEqual(['title'])
+    const response = await library.handle(
+      new Request('http://x/api/authors/1', {
+        headers: { accept: 'application/prs.hal-forms+json', 'x-access-token': 'dev-token' },
+      }),
+    )
+    const { _templates, _links } = (await response.json()) as {
+      _templates: Record<string, { title: string; method: string; properties: unknown[] }>
+      _links: Record<string, unknown>
+    }
+    const authors = model.collection('authors').templates
+    const { key: _, ...create } = books.templates.createOnParent ?? books.templates.create
+    expect(_templates).toEqual({
+      default: { ...strip(authors.replace) },
+      patch: { ...strip(authors.update) },
+      delete: { ...strip(authors.delete) },
+      createBooks: { ...create, target: 'http://x/api/authors/1/books' },
+    })
+    // The author links its books by the nested rel the model names.
+    expect(books.rel).toBe('books')
+    expect(Object.keys(_links)).toContain(books.rel)
+  })
+})
+
+/** A template of the model without its key, as `_templates` writes it. */
+const strip = ({ key: _, ...template }: { key: string }) => template

@@ -1,3 +1,4 @@
+import { type FormProperty, formPropertiesOf, type JsonObjectSchema } from '../hal/forms.js'
 import { acceptedTokens } from './authenticate.js'
 import {
   type CollectionDefinition,
@@ -10,7 +11,7 @@ import {
 import { routeShape } from './definition-check.js'
 import { type Paging, pagingOf } from './paging.js'
 import { jsonSchemaOf, type StandardSchema } from './standard-schema.js'
-import { recordNoun } from './words.js'
+import { nestedCreateKey, recordNoun, withArticle } from './words.js'
 
 /**
  * A JSON Schema as plain JSON.
@@ -89,6 +90,41 @@ export interface LinkModel {
   readonly always: boolean
   /** For a relation: the target id(s) the definition computes from a record. */
   readonly ids?: (record: Record<string, unknown>) => number | readonly number[] | null | undefined
+}
+
+/**
+ * One HAL-FORMS template a collection offers, as `_templates` writes it under {@link key}. Its
+ * `target` is where it is offered: an item's templates aim at its `self`, a create template at the
+ * list's URL.
+ *
+ * @example
+ * compileApi(definition).collection('orders').templates.create
+ * // { key: 'default', title: 'Create an order', method: 'POST', contentType: 'application/json', properties: […] }
+ */
+export interface TemplateModel {
+  /** Its key in `_templates`. */
+  readonly key: string
+  readonly title: string
+  readonly method: 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+  readonly contentType?: string
+  /** The inputs, from the input schema (never the parent's member, which the URL gives). */
+  readonly properties: readonly FormProperty[]
+}
+
+/**
+ * A writable collection's HAL-FORMS templates: create on its pages (and, nested, on its parent's
+ * items), replace, update and delete on its items.
+ *
+ * @example
+ * compileApi(definition).collection('books').templates.createOnParent?.key // 'createBooks'
+ */
+export interface TemplatesModel {
+  readonly create: TemplateModel
+  /** A nested collection's create template on its parent's items (`createBooks`). */
+  readonly createOnParent?: TemplateModel
+  readonly replace: TemplateModel
+  readonly update: TemplateModel
+  readonly delete: TemplateModel
 }
 
 /**
@@ -186,13 +222,11 @@ export interface CollectionModel {
   /** The media types of POST and PUT bodies, and `Accept-Patch`. */
   readonly bodyTypes: readonly string[]
   readonly patchTypes: readonly string[]
-  /** The keys of its HAL-FORMS templates: on pages (create) and on items. */
-  readonly templates: {
-    readonly create: string
-    readonly replace: string
-    readonly update: string
-    readonly delete: string
-  }
+  /**
+   * Its HAL-FORMS templates, which the representations write and the OpenAPI document names; the
+   * same when it is read-only, though then no document offers them.
+   */
+  readonly templates: TemplatesModel
   /** The definition it is compiled from. */
   readonly definition: CollectionDefinition
 }
@@ -318,13 +352,14 @@ export function compileApi(definition: HalApiDefinition): ApiModel {
     }
     links.push(...(reverse.get(name) ?? []))
     const urlencoded = collection.urlencoded !== false
-    const names = collection.templates ?? {}
+    const noun = recordNoun(name, collection)
     const paging = pagingOf(definition, collection)
     const { render, ...conventions } = paging
     const model: CollectionModel & { children: string[] } = {
       name,
-      noun: recordNoun(name, collection),
-      rel: collection.parent?.rel ?? collection.rel ?? name,
+      noun,
+      // A nested list's rel is its parent's link to it; `rel` names a root link only.
+      rel: collection.parent ? (collection.parent.rel ?? name) : (collection.rel ?? name),
       segment,
       param,
       listPath,
@@ -354,12 +389,7 @@ export function compileApi(definition: HalApiDefinition): ApiModel {
       }),
       bodyTypes: urlencoded ? [JSON_TYPE, URLENCODED] : [JSON_TYPE],
       patchTypes: urlencoded ? [MERGE_PATCH, JSON_PATCH, URLENCODED] : [MERGE_PATCH, JSON_PATCH],
-      templates: {
-        create: names.create ?? 'default',
-        replace: 'default',
-        update: 'patch',
-        delete: 'delete',
-      },
+      templates: templatesOf(name, noun, collection, inputJson as JsonObjectSchema),
       definition: collection,
     }
     if (parent) {
@@ -430,6 +460,60 @@ export function compileApi(definition: HalApiDefinition): ApiModel {
     },
     definition,
   }
+}
+
+/**
+ * A collection's templates, their properties read from the input's JSON Schema without the
+ * parent's member (its URL gives it).
+ */
+function templatesOf(
+  name: string,
+  noun: string,
+  collection: CollectionDefinition,
+  input: JsonObjectSchema,
+): TemplatesModel {
+  const names = collection.templates ?? {}
+  const json = collection.parent ? withoutMember(input, collection.parent.member) : input
+  const properties = formPropertiesOf(json)
+  const create = {
+    title: names.createTitle ?? `Create ${withArticle(noun)}`,
+    method: 'POST',
+    contentType: JSON_TYPE,
+    properties,
+  } as const
+  return {
+    create: { key: names.create ?? 'default', ...create },
+    ...(collection.parent && { createOnParent: { key: nestedCreateKey(name, names), ...create } }),
+    replace: {
+      key: 'default',
+      title: names.replaceTitle ?? `Replace this ${noun}`,
+      method: 'PUT',
+      contentType: JSON_TYPE,
+      properties,
+    },
+    update: {
+      key: 'patch',
+      title: names.updateTitle ?? `Change some fields of this ${noun}`,
+      method: 'PATCH',
+      contentType: MERGE_PATCH,
+      // A merge patch sends only what changes.
+      properties: formPropertiesOf(json, { required: false }),
+    },
+    delete: {
+      key: 'delete',
+      title: names.deleteTitle ?? `Delete this ${noun}`,
+      method: 'DELETE',
+      properties: [],
+    },
+  }
+}
+
+/** A JSON Schema of an object without one member, nor that member among the required ones. */
+function withoutMember(json: JsonObjectSchema, member: string): JsonObjectSchema {
+  if (!json.properties || !Object.hasOwn(json.properties, member)) return json
+  const { [member]: _, ...properties } = json.properties
+  const required = json.required?.filter((name) => name !== member)
+  return { ...json, properties, ...(required ? { required } : {}) }
 }
 
 /** `order-lines` → `OrderLines`: a name as a part of a type name or an operationId. */

@@ -2,7 +2,7 @@ import { JSON_PATCH_JSON, PROBLEM_JSON as PROBLEM } from '../http/media-types.js
 import { reasonPhrase } from '../http/reason-phrase.js'
 import { type HalRoute, isRelation } from './definition.js'
 import { routeShape } from './definition-check.js'
-import type { ApiModel, CollectionModel, OperationModel } from './model.js'
+import type { ApiModel, CollectionModel, OperationModel, TemplateModel } from './model.js'
 import { pascal } from './model.js'
 import { renderedPageSchema } from './page-schema.js'
 import { jsonSchemaOf } from './standard-schema.js'
@@ -55,19 +55,16 @@ const CORE_SCHEMAS: Readonly<Record<string, Schema>> = {
     additionalProperties: linkOrLinks,
   },
   Root: { type: 'object', required: ['_links'], properties: { _links: ref('Links') } },
-  // HAL-FORMS templates by name; plain HAL documents have none.
-  Templates: {
+  // A HAL-FORMS template; each document's `_templates` names its own (`templatesSchema`).
+  Template: {
     type: 'object',
-    additionalProperties: {
-      type: 'object',
-      required: ['method'],
-      properties: {
-        method: string,
-        title: string,
-        contentType: string,
-        target: string,
-        properties: { type: 'array', items: { type: 'object', required: ['name'] } },
-      },
+    required: ['method'],
+    properties: {
+      method: string,
+      title: string,
+      contentType: string,
+      target: string,
+      properties: { type: 'array', items: { type: 'object', required: ['name'] } },
     },
   },
   JsonPatch: {
@@ -334,7 +331,19 @@ function routeOperation(o: OperationModel, path: string): Schema {
   const route = o.route as HalRoute
   const summary = route.summary ?? `${route.method} ${route.path || '/'}`
   const { tags, operationId: _, responses, parameters, ...rest } = route.openapi ?? {}
-  const all = [...pathParameters(path, { type: 'string' }), ...((parameters as unknown[]) ?? [])]
+  // Your route may stand at the core's path under other variable names (`{orderId}` at `{id}`):
+  // its path parameters take the document's names, place by place, and replace the defaults.
+  const variables = (p: string) => [...p.matchAll(/\{(\w+)\}/g)].map(([, name]) => name as string)
+  const document = variables(path)
+  const renamed = new Map(variables(route.path).map((name, i) => [name, document[i] ?? name]))
+  const given = ((parameters as Schema[] | undefined) ?? []).map((p) =>
+    p.in === 'path' && typeof p.name === 'string' && renamed.has(p.name)
+      ? { ...p, name: renamed.get(p.name) }
+      : p,
+  )
+  const own = new Set(given.filter((p) => p.in === 'path').map((p) => p.name))
+  const defaults = pathParameters(path, { type: 'string' }).filter((p) => !own.has(p.name))
+  const all = [...defaults, ...given]
   return {
     tags: tags ?? [path.split('/').find((s) => s !== '' && !s.startsWith('{')) ?? 'root'],
     summary,
@@ -365,10 +374,13 @@ function schemasOf(model: ApiModel, type: (name: string) => string): Record<stri
     const t = type(c.name)
     const rel = c.definition.rel ?? c.name
     Object.assign(schemas, hoisted(t, c.jsonSchema.record), {
-      ...hoisted(`${t}Resource`, resourceSchema(c, type)),
-      [`${t}Page`]: c.paging.standard
-        ? pageSchema(rel, `${t}Resource`)
-        : renderedPageSchema(c.paging, { name: c.name, rel }, ref(`${t}Resource`), ref('Link')),
+      ...hoisted(`${t}Resource`, withTemplates(resourceSchema(c, type), itemTemplates(c, model))),
+      [`${t}Page`]: withTemplates(
+        c.paging.standard
+          ? pageSchema(rel, `${t}Resource`)
+          : renderedPageSchema(c.paging, { name: c.name, rel }, ref(`${t}Resource`), ref('Link')),
+        c.writable ? [c.templates.create] : [],
+      ),
     })
     if (c.parent && !c.definition.input) parentFromUrl(schemas[t] as Schema, c, model)
     if (c.served && c.definition.input) {
@@ -445,7 +457,6 @@ function resourceSchema(c: CollectionModel, type: (name: string) => string): Sch
   const hal = {
     _links: ref('Links'),
     _embedded: { type: 'object', properties: embedded },
-    _templates: ref('Templates'),
   }
   if (c.represented) return { type: 'object', required: ['_links'], properties: hal }
   const output = jsonSchemaOf(c.schema, 'output')
@@ -457,6 +468,47 @@ function resourceSchema(c: CollectionModel, type: (name: string) => string): Sch
     required: ['id', ...required, '_links'],
     properties: { id: { type: 'integer', minimum: 1 }, ...members, ...hal },
   }
+}
+
+/** The templates a HAL-FORMS client gets with a record: its writes, and creates in its nested lists. */
+function itemTemplates(c: CollectionModel, model: ApiModel): TemplateModel[] {
+  const { replace, update, delete: remove } = c.templates
+  const nested = c.children
+    .map((name) => model.collection(name))
+    .flatMap((n) => (n.writable && n.templates.createOnParent ? [n.templates.createOnParent] : []))
+  return [...(c.writable ? [replace, update, remove] : []), ...nested]
+}
+
+/**
+ * `schema` with the `_templates` a HAL-FORMS answer carries: the model's templates by key, each
+ * with its method, media type and inputs, as the representations write them.
+ */
+function withTemplates(schema: Schema, templates: readonly TemplateModel[]): Schema {
+  const properties = schema.properties as Schema | undefined
+  if (templates.length === 0 || !properties) return schema
+  const described = templates.map((t) => [
+    t.key,
+    {
+      allOf: [ref('Template')],
+      description: t.title,
+      properties: {
+        method: { const: t.method },
+        ...(t.contentType && { contentType: { const: t.contentType } }),
+        properties: {
+          type: 'array',
+          ...(t.properties.length === 0
+            ? { maxItems: 0 }
+            : { items: { properties: { name: { enum: t.properties.map((p) => p.name) } } } }),
+        },
+      },
+    },
+  ])
+  const _templates = {
+    type: 'object',
+    required: templates.map((t) => t.key),
+    properties: Object.fromEntries(described),
+  }
+  return { ...schema, properties: { ...properties, _templates } }
 }
 
 /** A page of a collection: `_links`, its records under its rel, and Spring Data REST's `page`. */
@@ -476,7 +528,6 @@ function pageSchema(rel: string, resource: string): Schema {
         required: ['size', 'totalElements', 'totalPages', 'number'],
         properties: { size: integer, totalElements: integer, totalPages: integer, number: integer },
       },
-      _templates: ref('Templates'),
     },
   }
 }

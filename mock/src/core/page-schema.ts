@@ -3,8 +3,6 @@ import type { Paging } from './paging.js'
 
 type Schema = Record<string, unknown>
 
-const TEMPLATES = { $ref: '#/components/schemas/Templates' }
-
 /** Marks the items of a sample page, so that the schema names them by their resource's schema. */
 const ITEM = Symbol('halyard sample item')
 
@@ -26,10 +24,7 @@ export function renderedPageSchema(
   try {
     const full = paging.render(samplePage(paging, collection, 3))
     const lone = paging.render(samplePage(paging, collection, 1))
-    const schema = schemaOf(full, lone, item, link)
-    // A HAL-FORMS client gets the page's create template too.
-    const properties = { ...(schema.properties as Schema), _templates: TEMPLATES }
-    return { ...schema, properties }
+    return schemaOf(full, lone, item, link)
   } catch {
     return { type: 'object' }
   }

@@ -18,8 +18,9 @@ import {
   type PlainLink,
   parentLinkRel,
 } from './definition.js'
-import { CollectionForms, nestedCreateKey } from './forms.js'
-import { type Paging, pageLink, pageLinks, pagingOf } from './paging.js'
+import { CollectionForms } from './forms.js'
+import type { ApiModel, CollectionModel } from './model.js'
+import { type Paging, pageLink, pageLinks } from './paging.js'
 import { recordId } from './record-id.js'
 import {
   type Change,
@@ -29,7 +30,6 @@ import {
   type Relation,
   SEED_TIME,
 } from './store.js'
-import { recordNoun } from './words.js'
 
 /** A HAL link object as the core writes it. */
 export interface HalLinkObject {
@@ -51,11 +51,11 @@ interface BackLink {
 }
 
 /**
- * Where a collection's resources live and how they page: its list and item paths (nested under
- * its parent's item for a nested collection), the collections nested under its items, its paging
- * convention and its HAL-FORMS templates.
+ * A collection's compiled model as the representations walk it: linked to its parent's and its
+ * nested collections' addresses, with its forms (templates, urlencoded bodies, patchable members).
  */
 export interface Address {
+  readonly model: CollectionModel
   readonly name: string
   readonly definition: CollectionDefinition
   /** The URL segment of the list. */
@@ -102,9 +102,10 @@ export class Representations {
   readonly #addresses: ReadonlyMap<string, Address>
   readonly #reads = new Map<string, readonly Relation[]>()
 
-  constructor(store: () => HalStore, basePath: string, definition: HalApiDefinition) {
+  constructor(store: () => HalStore, model: ApiModel) {
+    const { definition } = model
     this.#store = store
-    this.#base = basePath
+    this.#base = model.basePath
     this.#definition = definition
     this.#curies = definition.curies ?? []
     const back = new Map<string, BackLink[]>()
@@ -122,7 +123,7 @@ export class Representations {
       }
     }
     this.#backLinks = back
-    this.#addresses = addressesOf(definition)
+    this.#addresses = addressesOf(model)
   }
 
   /** Every collection's address, parents before their nested collections. */
@@ -362,8 +363,7 @@ export class Representations {
     const templates: Record<string, unknown> = address.writable ? { ...address.forms.item() } : {}
     for (const child of address.children) {
       if (child.writable) {
-        const key = nestedCreateKey(child.name, child.definition.templates)
-        Object.assign(templates, child.forms.collection(`${self}/${child.segment}`, key))
+        Object.assign(templates, child.forms.collection(`${self}/${child.segment}`, true))
       }
     }
     return templates
@@ -528,46 +528,35 @@ export class Representations {
   }
 }
 
-/** Each collection's address, parents first (a definition without cycles: see `definition-check.ts`). */
-function addressesOf(definition: HalApiDefinition): Map<string, Address> {
+/** Each collection's address, from its model, linked to its parent's. */
+function addressesOf(model: ApiModel): Map<string, Address> {
   const out = new Map<string, Address>()
-  const visit = (name: string): Address => {
-    const known = out.get(name)
+  const visit = (c: CollectionModel): Address => {
+    const known = out.get(c.name)
     if (known) return known
-    const collection = definition.collections[name] as CollectionDefinition
-    const parent = collection.parent && visit(collection.parent.collection)
-    const segment = collection.path ?? name
-    const param = collection.param ?? 'id'
-    const listPattern = `${parent ? parent.itemPattern : ''}/${segment}`
+    const up = c.definition.parent
+    const parent = up && visit(model.collection(up.collection))
     const address: Address = {
-      name,
-      definition: collection,
-      segment,
-      param,
-      parent:
-        parent && collection.parent
-          ? { address: parent, member: collection.parent.member, key: parentRel(collection.parent) }
-          : undefined,
-      rel: collection.parent?.rel ?? name,
-      listPattern,
-      itemPattern: `${listPattern}/{${param}}`,
+      model: c,
+      name: c.name,
+      definition: c.definition,
+      segment: c.segment,
+      param: c.param,
+      parent: parent && up ? { address: parent, member: up.member, key: parentRel(up) } : undefined,
+      rel: c.rel,
+      listPattern: c.listPath,
+      itemPattern: c.itemPath,
       children: [],
-      paging: pagingOf(definition, collection),
-      forms: new CollectionForms(
-        name,
-        collection.input ?? collection.schema,
-        collection.templates,
-        recordNoun(name, collection),
-        collection.parent?.member,
-      ),
-      writable: collection.readOnly !== true && collection.serve !== false,
-      label: recordNoun(name, collection),
+      paging: c.paging,
+      forms: new CollectionForms(c),
+      writable: c.writable,
+      label: c.noun,
     }
     parent?.children.push(address)
-    out.set(name, address)
+    out.set(c.name, address)
     return address
   }
-  for (const name of Object.keys(definition.collections)) visit(name)
+  for (const c of model.collections) visit(c)
   return out
 }
 

@@ -24,6 +24,11 @@ const replaced = defineHalApi({
       method: 'GET',
       path: '/authors/{authorId}',
       summary: 'An author, the way of the route',
+      openapi: {
+        parameters: [
+          { name: 'authorId', in: 'path', required: true, description: 'The author', schema: {} },
+        ],
+      },
       produces: ['application/json'],
       handle: ({ params }) => ({
         status: 200,
@@ -122,6 +127,43 @@ describe.each(Object.entries(apis))('the routes of %s and its OpenAPI document',
       expect({ path, acceptable: response.status !== 406 }).toEqual({ path, acceptable: forms })
     }
   })
+
+  it('a HAL-FORMS answer carries the very templates the document names, by key and method', async () => {
+    const { components } = api.openapi('http://x') as unknown as {
+      components: { schemas: Record<string, { properties?: Record<string, Described> }> }
+    }
+    type Described = { required?: string[]; properties?: Record<string, Described>; const?: string }
+    let compared = 0
+    for (const [path, item] of Object.entries(paths)) {
+      const get = item.get as Operation | undefined
+      const content = get?.responses['200']?.content as Record<string, { schema: { $ref: string } }>
+      const ref = content?.['application/prs.hal-forms+json']?.schema.$ref
+      if (!ref) continue
+      const response = await api.handle(
+        new Request(concrete(path), {
+          headers: { accept: 'application/prs.hal-forms+json', 'x-access-token': 'dev-token' },
+        }),
+      )
+      if (response.status !== 200) continue
+      const templates = (
+        (await response.json()) as { _templates?: Record<string, { method: string }> }
+      )._templates
+      const schema = components.schemas[ref.split('/').pop() as string]?.properties?._templates
+      const methods = (from: Record<string, { method?: string } | Described> = {}) =>
+        Object.fromEntries(
+          Object.entries(from).map(([key, t]) => [
+            key,
+            'method' in t ? t.method : (t as Described).properties?.method?.const,
+          ]),
+        )
+      expect({ path, templates: methods(templates) }).toEqual({
+        path,
+        templates: methods(schema?.properties),
+      })
+      compared++
+    }
+    expect(compared).toBeGreaterThan(1)
+  })
 })
 
 describe('a route of yours in place of the core’s', () => {
@@ -134,6 +176,11 @@ describe('a route of yours in place of the core’s', () => {
       operationId: 'getAuthorsByAuthorId',
       summary: 'An author, the way of the route',
     })
+    // Its parameter, described by the route under its own name, is the document's `{id}`.
+    expect(
+      (paths['/authors/{id}']?.get as unknown as { parameters?: unknown[] } | undefined)
+        ?.parameters,
+    ).toEqual([{ name: 'id', in: 'path', required: true, description: 'The author', schema: {} }])
     expect(paths['/authors/{id}']?.put).toMatchObject({ operationId: 'replaceAuthor' })
   })
 })

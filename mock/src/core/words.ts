@@ -77,3 +77,13 @@ export const withArticle = (noun: string): string =>
  */
 export const recordNoun = (name: string, definition: { readonly singular?: string }): string =>
   definition.singular ?? singularOf(name)
+
+/**
+ * The key of a nested collection's create template on its parent's items: its `templates.create`,
+ * else `create` and its name (`createBooks`), never the parent's own `default`.
+ *
+ * @example
+ * nestedCreateKey('books', {}) // 'createBooks'
+ */
+export const nestedCreateKey = (name: string, names: { readonly create?: string } = {}): string =>
+  names.create ?? `create${name.charAt(0).toUpperCase()}${name.slice(1)}`

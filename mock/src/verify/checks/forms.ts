@@ -43,10 +43,11 @@ export async function checkForms(
   checkMediaType(run, c.name, forms, HAL_FORMS)
   const templates =
     isObject(forms.json) && isObject(forms.json._templates) ? forms.json._templates : {}
-  const methods = kind === 'page' ? ['POST'] : ['PUT', 'PATCH', 'DELETE']
+  // The model's templates, found by method: a server names its templates as it likes.
+  const { create, replace, update, delete: remove } = c.templates
+  const expected = kind === 'page' ? [create] : [replace, update, remove]
   const inputProperties = Object.keys((c.jsonSchema.input.properties as Json | undefined) ?? {})
-  const required = (c.jsonSchema.input.required as string[] | undefined) ?? []
-  for (const method of methods) {
+  for (const { method, properties } of expected) {
     const template = Object.values(templates).find(
       (t) => isObject(t) && String(t.method).toUpperCase() === method,
     ) as Json | undefined
@@ -65,7 +66,9 @@ export async function checkForms(
       .filter(isObject)
       .map((p) => String(p.name))
     const unknown = names.filter((n) => !inputProperties.includes(n))
-    const missing = required.filter((n) => !names.includes(n) && n !== c.parent?.member)
+    const missing = properties
+      .filter((p) => p.required && !names.includes(p.name))
+      .map((p) => p.name)
     run.expect(
       c.name,
       'forms',
