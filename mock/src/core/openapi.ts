@@ -497,7 +497,7 @@ function withTemplates(schema: Schema, templates: readonly TemplateModel[]): Sch
         properties: {
           type: 'array',
           ...(t.properties.length === 0
-            ? { maxItems: 0 }
+            ? { items: { type: 'object' }, maxItems: 0 }
             : { items: { properties: { name: { enum: t.properties.map((p) => p.name) } } } }),
         },
       },
