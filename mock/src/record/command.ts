@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { HalApiDefinition } from '../core/definition.js'
+import { headerLines, UsageError, wholeNumber } from '../shells/server/cli-args.js'
 import { importModule } from '../shells/server/load-module.js'
 import { printable } from '../shells/server/printable.js'
 import { verifyApi } from '../verify/engine.js'
@@ -37,40 +38,12 @@ Options:
 /** Prints a line made of what an API sent (URLs, names, reason phrases): controls escaped. */
 const say = (line: string) => console.log(printable(line))
 
-/** A command-line mistake of `record`: printed with the usage hint, exit code 2. */
-export class RecordUsageError extends Error {
-  override readonly name = 'RecordUsageError'
-}
-
-const count = (name: string, raw: string | undefined, max: number): number | undefined => {
-  if (raw === undefined) return undefined
-  const value = /^\d+$/.test(raw) ? Number(raw) : Number.NaN
-  if (!(value >= 0 && value <= max)) {
-    throw new RecordUsageError(`--${name} must be a whole number from 0 to ${max}, not "${raw}"`)
-  }
-  return value
-}
-
-/** Header lines (`Name: value`) as an object; a malformed one is a usage error naming only its name. */
-const headersOf = (lines: readonly string[]): Record<string, string> => {
-  const headers: Record<string, string> = {}
-  for (const line of lines) {
-    const colon = line.indexOf(':')
-    const name = line.slice(0, Math.max(colon, 0)).trim()
-    if (colon < 1 || !/^[!#$%&'*+.^_`|~\w-]+$/.test(name)) {
-      throw new RecordUsageError('--header must look like "Name: value"')
-    }
-    headers[name] = line.slice(colon + 1).trim()
-  }
-  return headers
-}
-
 /** `name=v1,v2` pairs as values by variable name. */
 const variablesOf = (pairs: readonly string[]): Record<string, string[]> => {
   const out: Record<string, string[]> = {}
   for (const pair of pairs) {
     const eq = pair.indexOf('=')
-    if (eq < 1) throw new RecordUsageError(`--var must look like name=value, not "${pair}"`)
+    if (eq < 1) throw new UsageError(`--var must look like name=value, not "${pair}"`)
     out[pair.slice(0, eq)] = pair
       .slice(eq + 1)
       .split(',')
@@ -80,7 +53,7 @@ const variablesOf = (pairs: readonly string[]): Record<string, string[]> => {
 }
 
 const rootUrl = (raw: string | undefined): string => {
-  if (raw === undefined) throw new RecordUsageError('record needs the root URL of the API')
+  if (raw === undefined) throw new UsageError('record needs the root URL of the API')
   try {
     const url = new URL(raw)
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error()
@@ -88,7 +61,7 @@ const rootUrl = (raw: string | undefined): string => {
     url.hash = ''
     return url.href
   } catch {
-    throw new RecordUsageError(`"${raw}" is no http(s) URL`)
+    throw new UsageError(`"${raw}" is no http(s) URL`)
   }
 }
 
@@ -237,26 +210,26 @@ function parse(argv: readonly string[]) {
     },
   })
   if (values.help) return 'help' as const
-  if (positionals.length !== 1) throw new RecordUsageError('record takes one root URL')
+  if (positionals.length !== 1) throw new UsageError('record takes one root URL')
   const root = rootUrl(positionals[0])
   if (values.check === undefined && values.out === undefined) {
-    throw new RecordUsageError('record needs --out <dir> (or --check <dir>)')
+    throw new UsageError('record needs --out <dir> (or --check <dir>)')
   }
   const limits = {
-    depth: count('depth', values.depth, 1000),
-    pages: count('pages', values.pages, 1_000_000),
-    records: count('records', values.records, 10_000_000),
-    requests: count('max-requests', values['max-requests'], 10_000_000),
-    rate: count('rate', values.rate, 10_000),
+    depth: wholeNumber('depth', values.depth, 0, 1000),
+    pages: wholeNumber('pages', values.pages, 0, 1_000_000),
+    records: wholeNumber('records', values.records, 0, 10_000_000),
+    requests: wholeNumber('max-requests', values['max-requests'], 0, 10_000_000),
+    rate: wholeNumber('rate', values.rate, 0, 10_000),
     time: ((s) => (s === undefined ? undefined : s * 1000))(
-      count('max-time', values['max-time'], 86_400),
+      wholeNumber('max-time', values['max-time'], 0, 86_400),
     ),
-    expansions: count('expansions', values.expansions, 1000),
-    bytes: count('max-bytes', values['max-bytes'], 2 ** 40),
+    expansions: wholeNumber('expansions', values.expansions, 0, 1000),
+    bytes: wholeNumber('max-bytes', values['max-bytes'], 0, 2 ** 40),
   }
   const options = {
     ...Object.fromEntries(Object.entries(limits).filter(([, v]) => v !== undefined)),
-    headers: headersOf(values.header ?? []),
+    headers: headerLines(values.header ?? []),
     ...(values.keep ? { keep: values.keep } : {}),
     ...(values.var ? { variables: variablesOf(values.var) } : {}),
     ...(values['no-redact'] ? { redact: false } : {}),

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { parseArgs } from 'node:util'
 import { createBlogApi } from '../blog/index.js'
 import type { HalApiDefinition } from '../core/definition.js'
-import { importModule } from '../shells/server/load-module.js'
+import { apiModule, headerLines, UsageError, wholeNumber } from '../shells/server/cli-args.js'
 import { verifyApi } from './engine.js'
 import { cleanupLeftovers, writeLeftovers } from './leftovers.js'
 import { counted, formatReport, junitReport } from './report.js'
@@ -39,65 +39,27 @@ Options:
   --quiet                no progress line
   -h, --help             show this help`
 
-/** A command-line mistake of `verify`: printed with the usage hint, exit code 2. */
-class VerifyUsageError extends Error {}
-
-const count = (name: string, raw: string | undefined, min: number, max: number) => {
-  if (raw === undefined) return undefined
-  const value = /^\d+$/.test(raw) ? Number(raw) : Number.NaN
-  if (!(value >= min && value <= max)) {
-    throw new VerifyUsageError(
-      `--${name} must be a whole number from ${min} to ${max}, not "${raw}"`,
-    )
-  }
-  return value
-}
-
-function headersOf(lines: readonly string[]): Record<string, string> {
-  const headers: Record<string, string> = {}
-  for (const line of lines) {
-    const colon = line.indexOf(':')
-    const name = line.slice(0, Math.max(colon, 0)).trim()
-    if (colon < 1 || !/^[!#$%&'*+.^_`|~\w-]+$/.test(name)) {
-      throw new VerifyUsageError('--header must look like "Name: value"')
-    }
-    headers[name] = line.slice(colon + 1).trim()
-  }
-  return headers
-}
-
 async function definitionOf(file: string | undefined): Promise<HalApiDefinition> {
-  if (file === undefined) return createBlogApi().definition
-  let module: { default?: unknown }
-  try {
-    module = await importModule(file, process.env.INIT_CWD ?? process.cwd())
-  } catch (error) {
-    throw new VerifyUsageError(`--api: cannot load ${file}: ${(error as Error).message}`)
-  }
-  const api = module.default as { definition?: HalApiDefinition } | undefined
-  if (!api?.definition?.collections) {
-    throw new VerifyUsageError(`--api ${file} must default-export an API made with defineHalApi`)
-  }
-  return api.definition
+  return file === undefined ? createBlogApi().definition : (await apiModule(file)).definition
 }
 
 /** The token, from an environment variable or a command's output; never printed. */
 function tokenOf(env: string | undefined, command: string | undefined): string | undefined {
   if (env !== undefined) {
     const value = process.env[env]
-    if (!value) throw new VerifyUsageError(`--token-env: the environment variable ${env} is empty`)
+    if (!value) throw new UsageError(`--token-env: the environment variable ${env} is empty`)
     return value.trim()
   }
   if (command !== undefined) {
     const [file, ...args] = command.split(/\s+/).filter(Boolean)
-    if (file === undefined) throw new VerifyUsageError('--token-command is empty')
+    if (file === undefined) throw new UsageError('--token-command is empty')
     try {
       return execFileSync(file, args, {
         encoding: 'utf8',
         stdio: ['ignore', 'pipe', 'ignore'],
       }).trim()
     } catch {
-      throw new VerifyUsageError('--token-command failed (its output is not shown)')
+      throw new UsageError('--token-command failed (its output is not shown)')
     }
   }
   return undefined
@@ -132,10 +94,10 @@ function parse(argv: readonly string[]) {
   if (values.help) return 'help' as const
   const reporter = values.reporter ?? 'human'
   if (!['human', 'json', 'junit'].includes(reporter)) {
-    throw new VerifyUsageError(`--reporter must be human, json or junit, not "${reporter}"`)
+    throw new UsageError(`--reporter must be human, json or junit, not "${reporter}"`)
   }
   if (values.cleanup === undefined && positionals.length !== 1) {
-    throw new VerifyUsageError('verify takes one API root URL')
+    throw new UsageError('verify takes one API root URL')
   }
   const url = positionals[0]
   if (url !== undefined) {
@@ -143,30 +105,30 @@ function parse(argv: readonly string[]) {
       const parsed = new URL(url)
       if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error()
     } catch {
-      throw new VerifyUsageError(`"${url}" is no http(s) URL`)
+      throw new UsageError(`"${url}" is no http(s) URL`)
     }
   }
   const variables: Record<string, string> = {}
   for (const pair of values.var ?? []) {
     const eq = pair.indexOf('=')
-    if (eq < 1) throw new VerifyUsageError(`--var must look like name=value, not "${pair}"`)
+    if (eq < 1) throw new UsageError(`--var must look like name=value, not "${pair}"`)
     variables[pair.slice(0, eq)] = pair.slice(eq + 1)
   }
-  const maxTime = count('max-time', values['max-time'], 1, 86_400)
+  const maxTime = wholeNumber('max-time', values['max-time'], 1, 86_400)
   const limits = {
-    maxRequests: count('max-requests', values['max-requests'], 1, 10_000_000),
-    rate: count('rate', values.rate, 1, 10_000),
+    maxRequests: wholeNumber('max-requests', values['max-requests'], 1, 10_000_000),
+    rate: wholeNumber('rate', values.rate, 1, 10_000),
     maxTime: maxTime === undefined ? undefined : maxTime * 1000,
-    pages: count('pages', values.pages, 1, 1_000_000),
-    samples: count('samples', values.samples, 1, 10_000),
-    seed: count('seed', values.seed, 0, 2 ** 31),
+    pages: wholeNumber('pages', values.pages, 1, 1_000_000),
+    samples: wholeNumber('samples', values.samples, 1, 10_000),
+    seed: wholeNumber('seed', values.seed, 0, 2 ** 31),
   }
   return {
     url,
     api: values.api,
     reporter: reporter as 'human' | 'json' | 'junit',
     readOnly: values['read-only'] === true,
-    headers: headersOf(values.header ?? []),
+    headers: headerLines(values.header ?? []),
     tokenEnv: values['token-env'],
     tokenCommand: values['token-command'],
     limits: Object.fromEntries(Object.entries(limits).filter(([, v]) => v !== undefined)),
@@ -212,7 +174,7 @@ export async function runVerify(argv: readonly string[]): Promise<number> {
     definition = await definitionOf(parsed.api)
     token = tokenOf(parsed.tokenEnv, parsed.tokenCommand)
   } catch (error) {
-    if (!(error instanceof VerifyUsageError) && !(error instanceof TypeError)) throw error
+    if (!(error instanceof UsageError) && !(error instanceof TypeError)) throw error
     console.error(
       `halyard-mock verify: ${(error as Error).message}\nRun halyard-mock verify --help for the options.`,
     )

@@ -10,8 +10,8 @@ import type { HalApi } from '../../core/api.js'
 import { tokenHint } from '../../core/authenticate.js'
 import { loadRecords } from '../../core/records-file.js'
 import { corsOrigin } from '../common/cors.js'
+import { apiModule, UsageError, wholeNumber } from './cli-args.js'
 import { stopWithProcess } from './lifetime.js'
-import { importModule } from './load-module.js'
 import type { HalServerOptions } from './options.js'
 import { printable } from './printable.js'
 import { createHalServer, type HalServer } from './server.js'
@@ -54,44 +54,11 @@ GET /__admin/requests lists recent requests, secrets redacted. Both answer only 
 and trusted origins (loopback, --cors-origin), and need a token with --protect-reads.
 HAL explorer: open the server's / in a browser to browse the API by its links.`
 
-/** A command-line mistake: printed with the usage hint, exit code 2. */
-class UsageError extends Error {}
-
-function integer(
-  name: string,
-  raw: string | undefined,
-  min: number,
-  max: number,
-): number | undefined {
-  if (raw === undefined) return undefined
-  const value = /^\d+$/.test(raw) ? Number(raw) : Number.NaN
-  if (!(value >= min && value <= max)) {
-    throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, not "${raw}"`)
-  }
-  return value
-}
-
 /** What the command line asks for: the Blog API with its options, another API, or the help. */
 type Command =
   | { readonly kind: 'blog'; readonly options: MockServerOptions }
   | { readonly kind: 'api'; readonly api: HalApi; readonly options: HalServerOptions }
   | { readonly kind: 'help' }
-
-/** The API a module default-exports, or a usage error saying what is wrong. */
-async function loadApi(file: string): Promise<HalApi> {
-  let module: { default?: unknown }
-  try {
-    // `npm start` runs in the package's folder: a path is the user's, from where they typed it.
-    module = await importModule(file, process.env.INIT_CWD ?? process.cwd())
-  } catch (error) {
-    throw new UsageError(`--api: cannot load ${file}: ${(error as Error).message}`)
-  }
-  const api = module.default as Partial<HalApi> | undefined
-  if (typeof api?.handle !== 'function' || typeof api.covers !== 'function' || !api.definition) {
-    throw new UsageError(`--api ${file} must default-export an API made with defineHalApi`)
-  }
-  return api as HalApi
-}
 
 async function commandFrom(argv: string[]): Promise<Command> {
   const { values } = parseArgs({
@@ -115,10 +82,10 @@ async function commandFrom(argv: string[]): Promise<Command> {
   if (values.help) return { kind: 'help' }
   const str = (name: string) =>
     typeof values[name] === 'string' ? (values[name] as string) : undefined
-  const port = integer('port', str('port') ?? process.env.PORT, 0, 65_535)
-  const articles = integer('articles', str('articles'), 0, 10_000_000)
-  const delay = integer('delay', str('delay'), 0, 10_000)
-  const requestTimeout = integer('request-timeout', str('request-timeout'), 0, 600_000)
+  const port = wholeNumber('port', str('port') ?? process.env.PORT, 0, 65_535)
+  const articles = wholeNumber('articles', str('articles'), 0, 10_000_000)
+  const delay = wholeNumber('delay', str('delay'), 0, 10_000)
+  const requestTimeout = wholeNumber('request-timeout', str('request-timeout'), 0, 600_000)
   const hostList = str('allowed-hosts')
   const allowedHosts =
     hostList === 'all'
@@ -174,7 +141,7 @@ async function commandFrom(argv: string[]): Promise<Command> {
         `--${blogOnly[0]} is a Blog API option; with --api, the module defines it`,
       )
     }
-    const api = await loadApi(apiFile)
+    const api = await apiModule(apiFile)
     if (data) {
       try {
         await loadRecords(api, await read(dataFile))
