@@ -545,6 +545,16 @@ const owned = () =>
         links: { person: { to: 'people', id: (memo) => memo.personId, reverse: 'memos' } },
         authorize: ({ grant, record }) => record === undefined || record.owner === grant,
       }),
+      // A board anyone reads, embedding memos (titled by their text) that each owner alone reads.
+      boards: defineCollection({
+        schema: z.object({ memoIds: z.array(z.number().int()), topId: z.number().int() }),
+        seed: [{ memoIds: [1, 2], topId: 1 }],
+        links: {
+          pinned: { to: 'memos', id: (board) => board.memoIds, title: (memo) => memo.text },
+          top: { to: 'memos', id: (board) => board.topId },
+        },
+        embed: ['pinned', 'top'],
+      }),
     },
   })
 
@@ -625,5 +635,28 @@ describe('defineHalApi: per-record authorization of lists and of the record writ
     expect((await page(api, '/memos', 'grace')).page.totalElements).toBe(1)
     // A change that keeps the record the caller's own is written.
     expect((await send('PATCH', '/memos/2', { text: 'still mine' })).status).toBe(200)
+  })
+
+  it("embeds, and titles links from, only the records the target collection's authorize lets the caller read", async () => {
+    const api = owned()
+    // Grace first: a copy built for her must not be what Ada is then served.
+    for (const [token, mine, theirs] of [
+      ['grace', 'grace memo', 'ada memo'],
+      ['ada', 'ada memo', 'grace memo'],
+    ] as const) {
+      for (const path of ['/boards/1', '/boards']) {
+        const document = await page(api, path, token)
+        const board = path === '/boards' ? document._embedded.boards[0] : document
+        const texts = board._embedded.pinned.map((memo: { text: string }) => memo.text)
+        expect(texts, `${token} ${path}`).toEqual([mine])
+        expect(JSON.stringify(document), `${token} ${path}`).not.toContain(theirs)
+        // The links stay: they show an id, not the record.
+        expect(board._links.pinned).toHaveLength(2)
+      }
+    }
+    expect((await page(api, '/boards/1', 'grace'))._embedded.top).toMatchObject({
+      text: 'grace memo',
+    })
+    expect((await page(api, '/boards/1', 'ada'))._embedded.top).toBeUndefined()
   })
 })

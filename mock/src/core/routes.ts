@@ -17,7 +17,7 @@ import { linkPointers } from './link-pointers.js'
 import type { ApiModel, OperationModel } from './model.js'
 import { openApiDocument } from './openapi.js'
 import { pageRequest } from './paging.js'
-import type { Address, Representations } from './representation.js'
+import type { Address, Reader, Representations } from './representation.js'
 import type { HalRequest } from './request.js'
 import { validateBody } from './standard-schema.js'
 import type { CollectionStore, HalStore, Relation } from './store.js'
@@ -62,6 +62,7 @@ interface CollectionContext {
     request: HalRequest,
     params: Readonly<Record<string, string>>,
     allow: (record: HalRecord) => void,
+    reader: Reader,
   ): WritableItem<HalRecord>
 }
 
@@ -111,12 +112,21 @@ function producesOf(o: OperationModel): readonly string[] {
   return o.response.mediaTypes.includes(HAL_FORMS_JSON) ? FORMS_TYPES : HAL_TYPES
 }
 
-/** An item as the request asks for it (HAL or HAL-FORMS); preconditions match either's ETag. */
-const itemRep = (env: Env, request: HalRequest, target: CollectionStore, record: HalRecord) =>
+/**
+ * An item as the request asks for it (HAL or HAL-FORMS), embedding what `reader` lets the caller
+ * read; preconditions match either's ETag.
+ */
+const itemRep = (
+  env: Env,
+  request: HalRequest,
+  target: CollectionStore,
+  record: HalRecord,
+  reader: Reader,
+) =>
   negotiated(
     request,
-    () => env.reps.item(request.origin, target, record),
-    () => env.reps.item(request.origin, target, record, 'forms'),
+    () => env.reps.item(request.origin, target, record, 'plain', reader),
+    () => env.reps.item(request.origin, target, record, 'forms', reader),
   )
 
 /** A page (or any read) in the variant the request asks for; preconditions match either's ETag. */
@@ -134,15 +144,17 @@ const answerVariant = (
   )
 
 /**
- * Which records of a collection a page lists to `grant`: those its `authorize` lets it `read`
- * (`undefined` without the hook, or with `publicReads`: all of them). A thrown `Problem` answers
- * the page.
+ * Which records of each collection `grant` may read, as pages list them and items embed them:
+ * those its `authorize` lets it `read` (`undefined` without the hook, or with `publicReads`: all
+ * of them). A thrown `Problem` answers the request.
  */
-const readableBy = (env: Env, collection: string, grant: unknown) => {
-  const { authorize: hook, publicReads } = env.reps.address(collection).definition
-  if (!hook || publicReads) return undefined
-  return (record: HalRecord) => hook({ action: 'read', grant, record }) === true
-}
+const readerOf =
+  (env: Env, grant: unknown): Reader =>
+  (collection) => {
+    const { authorize: hook, publicReads } = env.reps.address(collection).definition
+    if (!hook || publicReads) return undefined
+    return (record: HalRecord) => hook({ action: 'read', grant, record }) === true
+  }
 
 type Handler = (o: OperationModel, env: Env) => HalRoute['handle']
 
@@ -166,12 +178,12 @@ const HANDLERS: Record<Exclude<OperationModel['kind'], 'route'>, Handler> = {
       const { index, size } = pageRequest(http.url, address.paging)
       // Links name the canonical path, however the request spelt it (`%6Frders`, `orders/`).
       const path = `${env.basePath}${env.reps.listPath(address, parent)}`
-      const readable = readableBy(env, address.name, grant)
+      const reader = readerOf(env, grant)
       const rep = (variant: RepresentationVariant) =>
         env.reps.page(http.origin, c.collection(), path, index, size, {
           variant,
+          reader,
           ...(parent ? { parent } : {}),
-          ...(readable ? { readable } : {}),
         })
       return answerVariant(http, rep)
     }
@@ -181,7 +193,10 @@ const HANDLERS: Record<Exclude<OperationModel['kind'], 'route'>, Handler> = {
     return ({ http, params, grant }) => {
       const record = env.reps.resolve(c.address, params, http.path)
       if (c.served.authorize) c.authorize(grant, 'read', { record })
-      const answer = answerRead(http, itemRep(env, http, c.collection(), record))
+      const answer = answerRead(
+        http,
+        itemRep(env, http, c.collection(), record, readerOf(env, grant)),
+      )
       if (c.address.writable) answer.headers['accept-patch'] = c.acceptPatch
       return answer
     }
@@ -202,7 +217,7 @@ const HANDLERS: Record<Exclude<OperationModel['kind'], 'route'>, Handler> = {
         c.authorize(grant, 'create', parent ? { record: next, parent } : { record: next })
         checkLinks(store, target, next)
         const record = await target.create({ id, ...fields }, { validated: true })
-        const rep = itemRep(env, http, target, record)
+        const rep = itemRep(env, http, target, record, readerOf(env, grant))
         const location = `${env.reps.base(http.origin)}${env.reps.itemPath(address, record)}`
         return answerWrite(rep, 201, { location })
       })
@@ -213,7 +228,8 @@ const HANDLERS: Record<Exclude<OperationModel['kind'], 'route'>, Handler> = {
     return ({ http, params, grant }) => {
       c.authorize(grant, 'replace', { record: env.reps.resolve(c.address, params, http.path) })
       const allow = (record: HalRecord) => c.authorize(grant, 'replace', { record })
-      return putItem(http, env.store().write, c.writable(http, params, allow))
+      const item = c.writable(http, params, allow, readerOf(env, grant))
+      return putItem(http, env.store().write, item)
     }
   },
   update: (o, env) => {
@@ -221,20 +237,22 @@ const HANDLERS: Record<Exclude<OperationModel['kind'], 'route'>, Handler> = {
     return ({ http, params, grant }) => {
       c.authorize(grant, 'update', { record: env.reps.resolve(c.address, params, http.path) })
       const allow = (record: HalRecord) => c.authorize(grant, 'update', { record })
-      return patchItem(http, env.store().write, c.writable(http, params, allow))
+      const item = c.writable(http, params, allow, readerOf(env, grant))
+      return patchItem(http, env.store().write, item)
     }
   },
   delete: (o, env) => {
     const c = env.context(o.collection as string)
     return async ({ http, params, grant, prefer }) => {
       c.authorize(grant, 'delete', { record: env.reps.resolve(c.address, params, http.path) })
-      const item = c.writable(http, params, () => undefined)
+      const reader = readerOf(env, grant)
+      const item = c.writable(http, params, () => undefined, reader)
       let before: Representation | undefined
       const deleted = await deleteItem(http, env.store().write, {
         ...item,
         remove(current) {
           if (prefer.returnRepresentation) {
-            before = env.reps.item(http.origin, c.collection(), current)
+            before = env.reps.item(http.origin, c.collection(), current, 'plain', reader)
           }
           return item.remove(current)
         },
@@ -259,12 +277,12 @@ const HANDLERS: Record<Exclude<OperationModel['kind'], 'route'>, Handler> = {
       const target = env.reps.resolve(address, params, http.path)
       const { index, size } = pageRequest(http.url, from.paging)
       const path = `${env.basePath}${env.reps.itemPath(address, target)}/${segment}`
-      const readable = readableBy(env, from.name, grant)
+      const reader = readerOf(env, grant)
       const rep = (variant: RepresentationVariant) =>
         env.reps.page(http.origin, env.store().get(from.name), path, index, size, {
           back: { relation, target: target.id },
           variant,
-          ...(readable ? { readable } : {}),
+          reader,
         })
       return answerVariant(http, rep)
     }
@@ -323,9 +341,9 @@ function collectionContext(
       }
       return fields
     },
-    writable: (request, params, allow) => ({
+    writable: (request, params, allow, reader) => ({
       current: () => reps.resolve(address, params, request.path),
-      represent: (record) => itemRep(env, request, collection(), record),
+      represent: (record) => itemRep(env, request, collection(), record, reader),
       patchable(record) {
         // A patch applies to the fields a client sends; the id is not one of them.
         const { id: _id, ...all } = record as Record<string, unknown>
