@@ -1,3 +1,4 @@
+import { type Answer, appendHeader } from '../http/answer.js'
 import { pointer, readJson } from '../http/body.js'
 import { HAL_FORMS_JSON, HAL_JSON } from '../http/media-types.js'
 import { FORMS_TYPES, HAL_TYPES } from '../http/negotiation.js'
@@ -10,6 +11,7 @@ import {
   type Representation,
   type RepresentationVariant,
 } from '../http/respond.js'
+import type { CredentialHeaders } from './credentials.js'
 import type { AuthorizeCheck, CollectionDefinition, HalRecord, HalRoute } from './definition.js'
 import { deleteWithLinks } from './delete-links.js'
 import { deleteItem, patchItem, putItem, type WritableItem } from './item-writes.js'
@@ -32,6 +34,7 @@ interface Env {
   readonly model: ApiModel
   readonly store: () => HalStore
   readonly reps: Representations
+  readonly credentials: CredentialHeaders
   /** The handlers' view of one collection, made once. */
   context(name: string): CollectionContext
 }
@@ -76,6 +79,7 @@ export function routeTable(
   store: () => HalStore,
   reps: Representations,
   mayWrite: (grant: unknown, collection: string) => void,
+  credentials: CredentialHeaders,
 ): HalRoute[] {
   const contexts = new Map<string, CollectionContext>()
   const env: Env = {
@@ -83,6 +87,7 @@ export function routeTable(
     model,
     store,
     reps,
+    credentials,
     context(name) {
       const known = contexts.get(name)
       if (known) return known
@@ -156,6 +161,18 @@ const readerOf =
     return (record: HalRecord) => hook({ action: 'read', grant, record }) === true
   }
 
+/**
+ * A read's answer (its 304 too), varying on the headers credentials come from when what it shows
+ * depends on who asks: no shared cache hands one caller's copy to another.
+ */
+const perCaller = (env: Env, collection: string, reader: Reader, answer: Answer): Answer => {
+  const vary = env.credentials.vary()
+  if (vary !== '' && env.reps.dependsOnCaller(collection, reader)) {
+    appendHeader(answer.headers, 'vary', vary)
+  }
+  return answer
+}
+
 type Handler = (o: OperationModel, env: Env) => HalRoute['handle']
 
 /** The handler of each kind of operation the core serves. */
@@ -185,7 +202,7 @@ const HANDLERS: Record<Exclude<OperationModel['kind'], 'route'>, Handler> = {
           reader,
           ...(parent ? { parent } : {}),
         })
-      return answerVariant(http, rep)
+      return perCaller(env, address.name, reader, answerVariant(http, rep))
     }
   },
   read: (o, env) => {
@@ -193,10 +210,9 @@ const HANDLERS: Record<Exclude<OperationModel['kind'], 'route'>, Handler> = {
     return ({ http, params, grant }) => {
       const record = env.reps.resolve(c.address, params, http.path)
       if (c.served.authorize) c.authorize(grant, 'read', { record })
-      const answer = answerRead(
-        http,
-        itemRep(env, http, c.collection(), record, readerOf(env, grant)),
-      )
+      const reader = readerOf(env, grant)
+      const rep = itemRep(env, http, c.collection(), record, reader)
+      const answer = perCaller(env, c.address.name, reader, answerRead(http, rep))
       if (c.address.writable) answer.headers['accept-patch'] = c.acceptPatch
       return answer
     }
@@ -284,7 +300,7 @@ const HANDLERS: Record<Exclude<OperationModel['kind'], 'route'>, Handler> = {
           variant,
           reader,
         })
-      return answerVariant(http, rep)
+      return perCaller(env, from.name, reader, answerVariant(http, rep))
     }
   },
 }
