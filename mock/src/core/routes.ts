@@ -231,7 +231,7 @@ const HANDLERS: Record<Exclude<OperationModel['kind'], 'route'>, Handler> = {
         const id = target.nextId()
         const next = { ...fields, id } as HalRecord
         c.authorize(grant, 'create', parent ? { record: next, parent } : { record: next })
-        checkLinks(store, target, next)
+        checkLinks(store, target, next, env.reps)
         const record = await target.create({ id, ...fields }, { validated: true })
         const rep = itemRep(env, http, target, record, readerOf(env, grant))
         const location = `${env.reps.base(http.origin)}${env.reps.itemPath(address, record)}`
@@ -382,7 +382,7 @@ function collectionContext(
         const next = { ...fields, id: current.id } as HalRecord
         // Asked again of the record as it would be: no write moves a record out of reach.
         allow(next)
-        checkLinks(store(), target, next)
+        checkLinks(store(), target, next, reps)
         return target.replace(current, fields)
       },
       // What is nested under it goes with it; what links it, as each link's `onDelete` says.
@@ -425,7 +425,12 @@ function sentFields(body: unknown): unknown {
 }
 
 /** A 422 when a record would link to a record that does not exist, pointing at each member. */
-function checkLinks(store: HalStore, collection: CollectionStore, record: HalRecord): void {
+function checkLinks(
+  store: HalStore,
+  collection: CollectionStore,
+  record: HalRecord,
+  reps: Representations,
+): void {
   const dangling = store.dangling(collection, record)
   if (dangling.length === 0) return
   const pointers = new Map<Relation, string[]>()
@@ -435,7 +440,8 @@ function checkLinks(store: HalStore, collection: CollectionStore, record: HalRec
       pointers.set(relation, found)
       return {
         pointer: found[index] ?? '',
-        detail: `${relation.rel} links to ${relation.to} ${id}, which does not exist`,
+        // The target's record noun: "customer links to customer 99", not "to customers 99".
+        detail: `${relation.rel} links to ${reps.address(relation.to).label} ${id}, which does not exist`,
       }
     }),
   })
