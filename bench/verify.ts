@@ -3,7 +3,7 @@
 // Run: node --conditions=@halyard/source --import tsx bench/verify.ts
 import type { HalApiDefinition } from '@halyard/mock'
 import { createBlogApi } from '@halyard/mock/blog'
-import { verifyApi } from '@halyard/mock/verify'
+import { formatSummary, verifyApi } from '@halyard/mock/verify'
 import { API, DEV_TOKEN, SHOP_API, startHalyard, startShop } from './halyard.js'
 import { pickImplementation } from './implementation.js'
 
@@ -28,9 +28,8 @@ for (const target of targets) {
       api: target.api,
       token: DEV_TOKEN,
     })
-    console.log(
-      `${target.name}: ${(report.elapsed / 1000).toFixed(2)} s, ${report.requests} requests, ${report.failures} failures, ${report.warnings} warnings, ${report.created} records created and deleted`,
-    )
+    // The report's own summary: each count with its noun, `1 record`, `3 records`.
+    console.log(`${target.name}: ${formatSummary(report)}`)
   } finally {
     await server.stop()
   }

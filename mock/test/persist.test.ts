@@ -51,6 +51,37 @@ describe('createHalServer with persist', () => {
     await second.close()
   })
 
+  it("numbers new records after the file's, not after the seed's", async () => {
+    const file = join(dir, 'db.json')
+    // One author where the seed has two, a book id under the seed's 26.
+    const book = {
+      id: 3,
+      authorId: 1,
+      title: 'Notes',
+      isbn: '9780000000002',
+      available: true,
+      genre: 'poetry',
+    }
+    await writeFile(file, JSON.stringify({ authors: [{ id: 1, name: 'Ada' }], books: [book] }))
+    const server = await createHalServer(libraryApi(), { port: 0, log: false, persist: file })
+    try {
+      const post = (path: string, body: object) =>
+        fetch(`${server.url}${path}`, {
+          method: 'POST',
+          headers: write,
+          body: JSON.stringify(body),
+        })
+      const author = await post('/authors', { name: 'Frances' })
+      expect(author.headers.get('location')).toBe(`${server.url}/authors/2`)
+      const { id: _, authorId: __, ...fields } = book
+      const next = await post('/authors/1/books', { ...fields, title: 'More notes' })
+      expect(next.status).toBe(201)
+      expect(next.headers.get('location')).toBe(`${server.url}/authors/1/books/4`)
+    } finally {
+      await server.close()
+    }
+  })
+
   it('refuses a file whose record its schema refuses, naming the member by JSON Pointer', async () => {
     const file = join(dir, 'db.json')
     const book = { id: 1, authorId: 1, title: 'Notes', available: true, genre: 'poetry' }

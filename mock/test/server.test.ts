@@ -336,6 +336,45 @@ describe('the request log of an API with credentials of its own', () => {
   })
 })
 
+describe('the request log of an API whose authenticate reads headers named like no credential', () => {
+  it('redacts the headers its authenticate read and those secretHeaders declares', async () => {
+    const api = defineHalApi({
+      basePath: '/api',
+      collections: { notes: { schema: z.object({ text: z.string() }) } },
+      authenticate: (request) => request.headers.get('x-tenant') ?? 'nobody',
+      secretHeaders: ['X-Badge'],
+    })
+    const own = await createHalServer(api, { port: 0, log: false })
+    try {
+      const created = await fetch(`${own.url}/notes`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-tenant': 'tenant-one',
+          'x-badge': 'badge-two',
+          'x-trace': 'trace-three',
+        },
+        body: JSON.stringify({ text: 'hi' }),
+      })
+      expect(created.status).toBe(201)
+      const { requests } = (await fetch(`${own.origin}/__admin/requests`).then((r) =>
+        r.json(),
+      )) as { requests: LoggedRequest[] }
+      for (const listed of [requests, own.requests()]) {
+        const [entry] = listed
+        expect(entry?.headers).toMatchObject({
+          'x-tenant': '[redacted]',
+          'x-badge': '[redacted]',
+          'x-trace': 'trace-three',
+        })
+        expect(JSON.stringify(entry)).not.toMatch(/tenant-one|badge-two/)
+      }
+    } finally {
+      await own.close()
+    }
+  })
+})
+
 describe('slow and aborted requests', () => {
   it('logs an upload the client aborts as one line, without a stack trace', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined)

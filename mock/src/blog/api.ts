@@ -76,6 +76,7 @@ export function createBlogApi(options: BlogApiOptions = {}): BlogApi {
     covers: hal.covers,
     problem: hal.problem,
     openapi: hal.openapi,
+    credentialHeaders: hal.credentialHeaders,
     handlers: [halHandler(hal)],
     get db() {
       return db()

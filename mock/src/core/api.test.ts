@@ -425,14 +425,14 @@ describe('defineHalApi: writes', () => {
     })
     expect(response.status).toBe(422)
     expect(body.errors).toEqual([
-      { pointer: '/customerId', detail: 'customer links to customers 99, which does not exist' },
+      { pointer: '/customerId', detail: 'customer links to customer 99, which does not exist' },
       {
         pointer: '/lines/1/productId',
-        detail: 'products links to products 7, which does not exist',
+        detail: 'products links to product 7, which does not exist',
       },
       {
         pointer: '/lines/2/productId',
-        detail: 'products links to products 8, which does not exist',
+        detail: 'products links to product 8, which does not exist',
       },
     ])
   })

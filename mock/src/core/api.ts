@@ -2,6 +2,7 @@ import type { Collection } from '@msw/data'
 import { Problem } from '../http/problem.js'
 import { authenticatorOf } from './authenticate.js'
 import type { DefinitionTypes, TypedDefinition } from './client-types.js'
+import { CredentialHeaders } from './credentials.js'
 import type {
   CollectionDefinition,
   HalApiDefinition,
@@ -52,6 +53,12 @@ export interface HalApi<
   readonly problem: ProblemWriter
   /** Restores the seed, discarding every write. */
   reset(): Promise<void>
+  /**
+   * The request headers (lower case) the API reads credentials from, a live view: the default
+   * token check's, `securitySchemes`' and `secretHeaders`, and those its `authenticate` has read
+   * so far. The real server's request log redacts them.
+   */
+  readonly credentialHeaders: ReadonlySet<string>
 }
 
 /**
@@ -124,6 +131,7 @@ export function createHalApi(definition: HalApiDefinition): HalApi {
   const problem: ProblemWriter = (error, origin, instance) =>
     problemAnswer(error, instance, typeOf(origin))
   const authenticate = authenticatorOf(definition)
+  const credentials = new CredentialHeaders(definition)
   /** A 403 unless the grant is a token among the collection's `writers` (when it names some). */
   const mayWrite = (grant: unknown, collection: string): void => {
     const writers = definition.collections[collection]?.writers
@@ -131,7 +139,7 @@ export function createHalApi(definition: HalApiDefinition): HalApi {
       throw new Problem(403, `This access token may not write ${collection}.`)
     }
   }
-  const table = routeTable(basePath, model, store, reps, mayWrite)
+  const table = routeTable(basePath, model, store, reps, mayWrite, credentials)
   checkRoutes(table)
   const dispatch = createDispatch({
     basePath,
@@ -140,7 +148,8 @@ export function createHalApi(definition: HalApiDefinition): HalApi {
       const access = route.access ?? 'read'
       const guarded = access === 'write' || (access === 'read' && definition.protectReads)
       // Awaited: an async `authenticate` refuses by rejecting.
-      const grant = guarded ? await authenticate(request) : undefined
+      // The headers it reads are credentials: the log redacts them, per-caller answers vary on them.
+      const grant = guarded ? await authenticate(credentials.watched(request)) : undefined
       await store().ready
       return runRoute(route, request, params, prefer, grant)
     },
@@ -166,6 +175,7 @@ export function createHalApi(definition: HalApiDefinition): HalApi {
     covers: dispatch.covers,
     problem,
     openapi: (origin) => openApiDocument(model, `${origin}${basePath}`),
+    credentialHeaders: credentials.names,
     reset() {
       owned = new HalStore(definition, storage)
       return owned.ready

@@ -474,6 +474,13 @@ export interface HalApiDefinition {
    */
   readonly securitySchemes?: Readonly<Record<string, Readonly<Record<string, unknown>>>>
   /**
+   * More request headers that carry credentials, beyond those the request log already redacts
+   * (`Authorization`, `Cookie`, `X-Access-Token`, a header `apiKey` of `securitySchemes`, names
+   * with `token`, `key`, `secret`…, and any header `authenticate` has read): the log shows them as
+   * `[redacted]`, and answers that depend on the caller vary on them.
+   */
+  readonly secretHeaders?: readonly string[]
+  /**
    * The `type` of problem details of this status, relative to the base path (a page of your API,
    * say `/docs/problems/not-found`) or absolute. Default (or `undefined`): `about:blank`.
    */

@@ -1,4 +1,4 @@
-import { type Answer, toResponse } from '../http/answer.js'
+import { type Answer, appendHeader, toResponse } from '../http/answer.js'
 import { accepts, HAL_TYPES } from '../http/negotiation.js'
 import { type Preferences, parsePrefer } from '../http/prefer.js'
 import { Problem } from '../http/problem.js'
@@ -112,7 +112,10 @@ export function createDispatch(config: DispatchConfig): Dispatch {
     } catch (error) {
       result = config.problem(error, request)
     }
+    const vary = result.headers.vary
+    // Accept first; a route's own (the credentials of a per-caller answer) kept after it.
     result.headers.vary = 'Accept'
+    if (vary) appendHeader(result.headers, 'vary', vary)
     if (request.method !== 'HEAD' || result.body === null) return result
     return { status: result.status, headers: result.headers, body: null }
   }

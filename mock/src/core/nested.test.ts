@@ -545,6 +545,16 @@ const owned = () =>
         links: { person: { to: 'people', id: (memo) => memo.personId, reverse: 'memos' } },
         authorize: ({ grant, record }) => record === undefined || record.owner === grant,
       }),
+      // A board anyone reads, embedding memos (titled by their text) that each owner alone reads.
+      boards: defineCollection({
+        schema: z.object({ memoIds: z.array(z.number().int()), topId: z.number().int() }),
+        seed: [{ memoIds: [1, 2], topId: 1 }],
+        links: {
+          pinned: { to: 'memos', id: (board) => board.memoIds, title: (memo) => memo.text },
+          top: { to: 'memos', id: (board) => board.topId },
+        },
+        embed: ['pinned', 'top'],
+      }),
     },
   })
 
@@ -625,5 +635,66 @@ describe('defineHalApi: per-record authorization of lists and of the record writ
     expect((await page(api, '/memos', 'grace')).page.totalElements).toBe(1)
     // A change that keeps the record the caller's own is written.
     expect((await send('PATCH', '/memos/2', { text: 'still mine' })).status).toBe(200)
+  })
+
+  it('varies per-caller answers, and their 304s, on the headers credentials come from, after Accept', async () => {
+    const api = owned()
+    const get = (path: string, headers: Record<string, string> = {}) =>
+      api.handle(new Request(`${ORIGIN}/api${path}`, { headers: { ...as('ada'), ...headers } }))
+    const varies = (answer: Response) =>
+      (answer.headers.get('vary') ?? '').split(',').map((name) => name.trim().toLowerCase())
+    // A filtered page, a record its hook guards, one embedding such records, a back-link page.
+    for (const path of ['/people/1/notes', '/memos/2', '/boards/1', '/people/2/memos']) {
+      const first = await get(path)
+      expect(first.status, path).toBe(200)
+      expect(varies(first), path).toEqual(['accept', 'x-access-token', 'authorization'])
+      const again = await get(path, { 'if-none-match': first.headers.get('etag') ?? '' })
+      expect(again.status, path).toBe(304)
+      expect(varies(again), path).toEqual(varies(first))
+    }
+    // What is the same for every caller varies on Accept alone.
+    expect(varies(await get('/people/1'))).toEqual(['accept'])
+
+    // An `authenticate` of its own: the headers it read.
+    const teams = defineHalApi({
+      basePath: '/api',
+      protectReads: true,
+      authenticate: (request) => request.headers.get('x-team') ?? 'nobody',
+      collections: {
+        notes: defineCollection({
+          schema: z.object({ team: z.string() }),
+          seed: [{ team: 'red' }, { team: 'blue' }],
+          authorize: ({ grant, record }) => record === undefined || record.team === grant,
+        }),
+      },
+    })
+    const notes = await teams.handle(
+      new Request(`${ORIGIN}/api/notes`, { headers: { 'x-team': 'red' } }),
+    )
+    expect((await notes.json()).page.totalElements).toBe(1)
+    expect(varies(notes)).toEqual(['accept', 'x-team'])
+  })
+
+  it("embeds, and titles links from, only the records the target collection's authorize lets the caller read", async () => {
+    const api = owned()
+    // Grace first: a copy built for her must not be what Ada is then served.
+    for (const [token, mine, theirs] of [
+      ['grace', 'grace memo', 'ada memo'],
+      ['ada', 'ada memo', 'grace memo'],
+    ] as const) {
+      for (const path of ['/boards/1', '/boards']) {
+        const document = await page(api, path, token)
+        const board = path === '/boards' ? document._embedded.boards[0] : document
+        const texts = board._embedded.pinned.map((memo: { text: string }) => memo.text)
+        expect(texts, `${token} ${path}`).toEqual([mine])
+        expect(JSON.stringify(document), `${token} ${path}`).not.toContain(theirs)
+        // The links stay: they show an id, not the record.
+        expect(board._links.pinned).toHaveLength(2)
+      }
+    }
+    expect((await page(api, '/boards/1', 'grace'))._embedded.top).toMatchObject({
+      text: 'grace memo',
+    })
+    expect((await page(api, '/boards/1', 'ada'))._embedded.top).toBeUndefined()
   })
 })

@@ -80,6 +80,15 @@ export interface Address {
   readonly label: string
 }
 
+/**
+ * Which records of a collection the caller may read (its `authorize`), or `undefined` when every
+ * caller reads them all; pages list, and items embed, only those.
+ */
+export type Reader = (collection: string) => ((record: HalRecord) => boolean) | undefined
+
+/** The reader of an API without per-record reads, or of a caller who reads everything. */
+const EVERYONE: Reader = () => undefined
+
 /** A computed link attribute as JSON writes it: a string, or none. */
 const textOf = (value: unknown): string | undefined =>
   value === undefined || value === null ? undefined : String(value)
@@ -226,23 +235,42 @@ export class Representations {
 
   /**
    * An item: its properties, links (relations, plain, back links, nested lists, curies) and
-   * embedded records; in the `forms` variant, its templates too.
+   * embedded records (those `reader` lets the caller read); in the `forms` variant, its templates too.
    */
   item(
     origin: string,
     collection: CollectionStore,
     record: HalRecord,
     variant: RepresentationVariant = 'plain',
+    reader: Reader = EVERYONE,
   ): Representation {
     const address = this.address(collection.name)
     const { stamp, at } = this.#itemState(address, collection, record)
     const base = this.base(origin)
     const self = `${base}${this.itemPath(address, record)}`
-    return this.#memoized(items, self, stamp, variant, () => ({
-      body: this.#itemBody(base, address, collection, record, true, true),
+    // An item that reads records per caller is theirs alone: built for the request, never memoised.
+    const memo = this.#readsPerCaller(collection, reader) ? undefined : items
+    return this.#memoized(memo, self, stamp, variant, () => ({
+      body: this.#itemBody(base, address, collection, record, true, reader, true),
       at,
       templates: () => this.#itemTemplates(self, address),
     }))
+  }
+
+  /**
+   * Whether a representation of the collection's records depends on who asks: its records, or
+   * those its items embed or title their links from, are read per caller (`reader`).
+   */
+  dependsOnCaller(collection: string, reader: Reader): boolean {
+    return (
+      reader(collection) !== undefined ||
+      this.#readsPerCaller(this.#store().get(collection), reader)
+    )
+  }
+
+  /** Whether an item of the collection reads other records per caller (embeds, computed titles). */
+  #readsPerCaller(collection: CollectionStore, reader: Reader): boolean {
+    return this.#readRelations(collection).some((r) => reader(r.to) !== undefined)
   }
 
   /** Whether an item or a page of the collection has HAL-FORMS templates to offer. */
@@ -252,8 +280,9 @@ export class Representations {
 
   /**
    * A page of a collection (of one parent's records for a nested one, or of the records pointing
-   * at one target: `back`), in the collection's page convention; in the `forms` variant, the
-   * template that creates a record in the list.
+   * at one target: `back`), in the collection's page convention, listing and embedding only what
+   * `reader` lets the caller read; in the `forms` variant, the template that creates a record in
+   * the list.
    */
   page(
     origin: string,
@@ -264,13 +293,13 @@ export class Representations {
     {
       back,
       parent,
-      readable,
+      reader = EVERYONE,
       variant = 'plain',
     }: {
       readonly back?: { readonly relation: string; readonly target: number }
       readonly parent?: HalRecord
-      /** Which records the page may list (the collection's `authorize`); the others are left out. */
-      readonly readable?: (record: HalRecord) => boolean
+      /** Which records the caller may read (`authorize`); the others are left out. */
+      readonly reader?: Reader
       readonly variant?: RepresentationVariant
     } = {},
   ): Representation {
@@ -282,6 +311,7 @@ export class Representations {
       : up && parent
         ? collection.referrers(up.key, parent.id)
         : { count: collection.count, slice: (o: number, l: number) => collection.slice(o, l) }
+    const readable = reader(collection.name)
     const source = readable ? onlyReadable(all, readable) : all
     const change = back
       ? collection.referrersChange(back.relation, back.target)
@@ -306,14 +336,17 @@ export class Representations {
     }
     const key = `${origin}${path}?${paging.page}=${index}&${paging.size}=${size}`
     // A page filtered for one caller is theirs alone: built for the request, never memoised.
-    return this.#memoized(readable ? undefined : pages, key, stamp, variant, () => {
+    const memo = this.dependsOnCaller(collection.name, reader) ? undefined : pages
+    return this.#memoized(memo, key, stamp, variant, () => {
       const base = this.base(origin)
       const href = `${origin}${path}`
       const curies: HalLinks = {}
       this.#addCuries(curies, base)
       const list = source
         .slice(offset, size)
-        .map((record) => this.#itemBody(base, address, collection, record, true, !paging.standard))
+        .map((record) =>
+          this.#itemBody(base, address, collection, record, true, reader, !paging.standard),
+        )
       const body = paging.render({
         collection: address.name,
         rel: address.definition.rel ?? address.name,
@@ -375,6 +408,7 @@ export class Representations {
     collection: CollectionStore,
     record: HalRecord,
     embed: boolean,
+    reader: Reader,
     top = false,
   ): Record<string, unknown> {
     const { definition } = collection
@@ -397,14 +431,18 @@ export class Representations {
       if (relation && isRelation(link)) {
         const target = this.address(relation.to)
         const records = this.#store().get(relation.to)
+        const readable = reader(relation.to)
         const hrefs = relation.ids(record).map((id) => {
           const linked = records.get(id)
           const object: HalLinkObject = {
             href: `${base}${linked ? this.itemPath(target, linked) : `/${target.segment}/${id}`}`,
           }
+          // A title read from a record the caller may not read would show a part of it.
           const title =
             typeof relation.title === 'function'
-              ? linked && textOf(relation.title(linked as LinkedRecord))
+              ? linked && (!readable || readable(linked))
+                ? textOf(relation.title(linked as LinkedRecord))
+                : undefined
               : relation.title
           if (title !== undefined) object.title = title
           return object
@@ -436,10 +474,14 @@ export class Representations {
         const target = relation && this.#store().collections.get(relation.to)
         if (!relation || !target) continue
         const targetAddress = this.address(target.name)
+        // Only the copies the caller may read of the target collection (its `authorize`).
+        const readable = reader(target.name)
         const found: object[] = []
         for (const id of relation.ids(record)) {
           const linked = target.get(id)
-          if (linked) found.push(this.#itemBody(base, targetAddress, target, linked, false))
+          if (linked && (!readable || readable(linked))) {
+            found.push(this.#itemBody(base, targetAddress, target, linked, false, reader))
+          }
         }
         if (relation.one(record)) {
           if (found[0]) embedded[rel] = found[0]

@@ -1,3 +1,4 @@
+import { type Answer, appendHeader } from '../http/answer.js'
 import { pointer, readJson } from '../http/body.js'
 import { HAL_FORMS_JSON, HAL_JSON } from '../http/media-types.js'
 import { FORMS_TYPES, HAL_TYPES } from '../http/negotiation.js'
@@ -10,6 +11,7 @@ import {
   type Representation,
   type RepresentationVariant,
 } from '../http/respond.js'
+import type { CredentialHeaders } from './credentials.js'
 import type { AuthorizeCheck, CollectionDefinition, HalRecord, HalRoute } from './definition.js'
 import { deleteWithLinks } from './delete-links.js'
 import { deleteItem, patchItem, putItem, type WritableItem } from './item-writes.js'
@@ -17,7 +19,7 @@ import { linkPointers } from './link-pointers.js'
 import type { ApiModel, OperationModel } from './model.js'
 import { openApiDocument } from './openapi.js'
 import { pageRequest } from './paging.js'
-import type { Address, Representations } from './representation.js'
+import type { Address, Reader, Representations } from './representation.js'
 import type { HalRequest } from './request.js'
 import { validateBody } from './standard-schema.js'
 import type { CollectionStore, HalStore, Relation } from './store.js'
@@ -32,6 +34,7 @@ interface Env {
   readonly model: ApiModel
   readonly store: () => HalStore
   readonly reps: Representations
+  readonly credentials: CredentialHeaders
   /** The handlers' view of one collection, made once. */
   context(name: string): CollectionContext
 }
@@ -62,6 +65,7 @@ interface CollectionContext {
     request: HalRequest,
     params: Readonly<Record<string, string>>,
     allow: (record: HalRecord) => void,
+    reader: Reader,
   ): WritableItem<HalRecord>
 }
 
@@ -75,6 +79,7 @@ export function routeTable(
   store: () => HalStore,
   reps: Representations,
   mayWrite: (grant: unknown, collection: string) => void,
+  credentials: CredentialHeaders,
 ): HalRoute[] {
   const contexts = new Map<string, CollectionContext>()
   const env: Env = {
@@ -82,6 +87,7 @@ export function routeTable(
     model,
     store,
     reps,
+    credentials,
     context(name) {
       const known = contexts.get(name)
       if (known) return known
@@ -111,12 +117,21 @@ function producesOf(o: OperationModel): readonly string[] {
   return o.response.mediaTypes.includes(HAL_FORMS_JSON) ? FORMS_TYPES : HAL_TYPES
 }
 
-/** An item as the request asks for it (HAL or HAL-FORMS); preconditions match either's ETag. */
-const itemRep = (env: Env, request: HalRequest, target: CollectionStore, record: HalRecord) =>
+/**
+ * An item as the request asks for it (HAL or HAL-FORMS), embedding what `reader` lets the caller
+ * read; preconditions match either's ETag.
+ */
+const itemRep = (
+  env: Env,
+  request: HalRequest,
+  target: CollectionStore,
+  record: HalRecord,
+  reader: Reader,
+) =>
   negotiated(
     request,
-    () => env.reps.item(request.origin, target, record),
-    () => env.reps.item(request.origin, target, record, 'forms'),
+    () => env.reps.item(request.origin, target, record, 'plain', reader),
+    () => env.reps.item(request.origin, target, record, 'forms', reader),
   )
 
 /** A page (or any read) in the variant the request asks for; preconditions match either's ETag. */
@@ -134,14 +149,28 @@ const answerVariant = (
   )
 
 /**
- * Which records of a collection a page lists to `grant`: those its `authorize` lets it `read`
- * (`undefined` without the hook, or with `publicReads`: all of them). A thrown `Problem` answers
- * the page.
+ * Which records of each collection `grant` may read, as pages list them and items embed them:
+ * those its `authorize` lets it `read` (`undefined` without the hook, or with `publicReads`: all
+ * of them). A thrown `Problem` answers the request.
  */
-const readableBy = (env: Env, collection: string, grant: unknown) => {
-  const { authorize: hook, publicReads } = env.reps.address(collection).definition
-  if (!hook || publicReads) return undefined
-  return (record: HalRecord) => hook({ action: 'read', grant, record }) === true
+const readerOf =
+  (env: Env, grant: unknown): Reader =>
+  (collection) => {
+    const { authorize: hook, publicReads } = env.reps.address(collection).definition
+    if (!hook || publicReads) return undefined
+    return (record: HalRecord) => hook({ action: 'read', grant, record }) === true
+  }
+
+/**
+ * A read's answer (its 304 too), varying on the headers credentials come from when what it shows
+ * depends on who asks: no shared cache hands one caller's copy to another.
+ */
+const perCaller = (env: Env, collection: string, reader: Reader, answer: Answer): Answer => {
+  const vary = env.credentials.vary()
+  if (vary !== '' && env.reps.dependsOnCaller(collection, reader)) {
+    appendHeader(answer.headers, 'vary', vary)
+  }
+  return answer
 }
 
 type Handler = (o: OperationModel, env: Env) => HalRoute['handle']
@@ -166,14 +195,14 @@ const HANDLERS: Record<Exclude<OperationModel['kind'], 'route'>, Handler> = {
       const { index, size } = pageRequest(http.url, address.paging)
       // Links name the canonical path, however the request spelt it (`%6Frders`, `orders/`).
       const path = `${env.basePath}${env.reps.listPath(address, parent)}`
-      const readable = readableBy(env, address.name, grant)
+      const reader = readerOf(env, grant)
       const rep = (variant: RepresentationVariant) =>
         env.reps.page(http.origin, c.collection(), path, index, size, {
           variant,
+          reader,
           ...(parent ? { parent } : {}),
-          ...(readable ? { readable } : {}),
         })
-      return answerVariant(http, rep)
+      return perCaller(env, address.name, reader, answerVariant(http, rep))
     }
   },
   read: (o, env) => {
@@ -181,7 +210,9 @@ const HANDLERS: Record<Exclude<OperationModel['kind'], 'route'>, Handler> = {
     return ({ http, params, grant }) => {
       const record = env.reps.resolve(c.address, params, http.path)
       if (c.served.authorize) c.authorize(grant, 'read', { record })
-      const answer = answerRead(http, itemRep(env, http, c.collection(), record))
+      const reader = readerOf(env, grant)
+      const rep = itemRep(env, http, c.collection(), record, reader)
+      const answer = perCaller(env, c.address.name, reader, answerRead(http, rep))
       if (c.address.writable) answer.headers['accept-patch'] = c.acceptPatch
       return answer
     }
@@ -200,9 +231,9 @@ const HANDLERS: Record<Exclude<OperationModel['kind'], 'route'>, Handler> = {
         const id = target.nextId()
         const next = { ...fields, id } as HalRecord
         c.authorize(grant, 'create', parent ? { record: next, parent } : { record: next })
-        checkLinks(store, target, next)
+        checkLinks(store, target, next, env.reps)
         const record = await target.create({ id, ...fields }, { validated: true })
-        const rep = itemRep(env, http, target, record)
+        const rep = itemRep(env, http, target, record, readerOf(env, grant))
         const location = `${env.reps.base(http.origin)}${env.reps.itemPath(address, record)}`
         return answerWrite(rep, 201, { location })
       })
@@ -213,7 +244,8 @@ const HANDLERS: Record<Exclude<OperationModel['kind'], 'route'>, Handler> = {
     return ({ http, params, grant }) => {
       c.authorize(grant, 'replace', { record: env.reps.resolve(c.address, params, http.path) })
       const allow = (record: HalRecord) => c.authorize(grant, 'replace', { record })
-      return putItem(http, env.store().write, c.writable(http, params, allow))
+      const item = c.writable(http, params, allow, readerOf(env, grant))
+      return putItem(http, env.store().write, item)
     }
   },
   update: (o, env) => {
@@ -221,20 +253,22 @@ const HANDLERS: Record<Exclude<OperationModel['kind'], 'route'>, Handler> = {
     return ({ http, params, grant }) => {
       c.authorize(grant, 'update', { record: env.reps.resolve(c.address, params, http.path) })
       const allow = (record: HalRecord) => c.authorize(grant, 'update', { record })
-      return patchItem(http, env.store().write, c.writable(http, params, allow))
+      const item = c.writable(http, params, allow, readerOf(env, grant))
+      return patchItem(http, env.store().write, item)
     }
   },
   delete: (o, env) => {
     const c = env.context(o.collection as string)
     return async ({ http, params, grant, prefer }) => {
       c.authorize(grant, 'delete', { record: env.reps.resolve(c.address, params, http.path) })
-      const item = c.writable(http, params, () => undefined)
+      const reader = readerOf(env, grant)
+      const item = c.writable(http, params, () => undefined, reader)
       let before: Representation | undefined
       const deleted = await deleteItem(http, env.store().write, {
         ...item,
         remove(current) {
           if (prefer.returnRepresentation) {
-            before = env.reps.item(http.origin, c.collection(), current)
+            before = env.reps.item(http.origin, c.collection(), current, 'plain', reader)
           }
           return item.remove(current)
         },
@@ -259,14 +293,14 @@ const HANDLERS: Record<Exclude<OperationModel['kind'], 'route'>, Handler> = {
       const target = env.reps.resolve(address, params, http.path)
       const { index, size } = pageRequest(http.url, from.paging)
       const path = `${env.basePath}${env.reps.itemPath(address, target)}/${segment}`
-      const readable = readableBy(env, from.name, grant)
+      const reader = readerOf(env, grant)
       const rep = (variant: RepresentationVariant) =>
         env.reps.page(http.origin, env.store().get(from.name), path, index, size, {
           back: { relation, target: target.id },
           variant,
-          ...(readable ? { readable } : {}),
+          reader,
         })
-      return answerVariant(http, rep)
+      return perCaller(env, from.name, reader, answerVariant(http, rep))
     }
   },
 }
@@ -323,9 +357,9 @@ function collectionContext(
       }
       return fields
     },
-    writable: (request, params, allow) => ({
+    writable: (request, params, allow, reader) => ({
       current: () => reps.resolve(address, params, request.path),
-      represent: (record) => itemRep(env, request, collection(), record),
+      represent: (record) => itemRep(env, request, collection(), record, reader),
       patchable(record) {
         // A patch applies to the fields a client sends; the id is not one of them.
         const { id: _id, ...all } = record as Record<string, unknown>
@@ -348,7 +382,7 @@ function collectionContext(
         const next = { ...fields, id: current.id } as HalRecord
         // Asked again of the record as it would be: no write moves a record out of reach.
         allow(next)
-        checkLinks(store(), target, next)
+        checkLinks(store(), target, next, reps)
         return target.replace(current, fields)
       },
       // What is nested under it goes with it; what links it, as each link's `onDelete` says.
@@ -391,7 +425,12 @@ function sentFields(body: unknown): unknown {
 }
 
 /** A 422 when a record would link to a record that does not exist, pointing at each member. */
-function checkLinks(store: HalStore, collection: CollectionStore, record: HalRecord): void {
+function checkLinks(
+  store: HalStore,
+  collection: CollectionStore,
+  record: HalRecord,
+  reps: Representations,
+): void {
   const dangling = store.dangling(collection, record)
   if (dangling.length === 0) return
   const pointers = new Map<Relation, string[]>()
@@ -401,7 +440,8 @@ function checkLinks(store: HalStore, collection: CollectionStore, record: HalRec
       pointers.set(relation, found)
       return {
         pointer: found[index] ?? '',
-        detail: `${relation.rel} links to ${relation.to} ${id}, which does not exist`,
+        // The target's record noun: "customer links to customer 99", not "to customers 99".
+        detail: `${relation.rel} links to ${reps.address(relation.to).label} ${id}, which does not exist`,
       }
     }),
   })

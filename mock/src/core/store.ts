@@ -92,7 +92,10 @@ export class CollectionStore {
   /** The last change of any record, once there was one. */
   #change: Change | undefined
   #maxId = 0
-  /** The largest id handed to a `db` create that has not reached the index yet (it awaits hooks). */
+  /**
+   * The largest id handed to a `db` create that has not reached the index yet (it awaits hooks);
+   * 0 once it (or a larger one) has.
+   */
   #reservedId = 0
   /** Whether the seed's records get `@msw/data`'s marks only when the collection is first read. */
   /** Whether {@link CollectionStore.collection} was read: then the seed must be marked at once. */
@@ -119,6 +122,9 @@ export class CollectionStore {
       removed: (record: HalRecord) => this.#removed(record),
       cleared: () => {
         for (const record of this.slice(0, this.count)) this.#removed(record)
+        // An emptied collection numbers from its new records (`loadRecords` refills it so), as
+        // json-server does: past the largest id loaded, not the seed's.
+        this.#maxId = 0
       },
     }
     const schema = recordSchema(
@@ -318,6 +324,7 @@ export class CollectionStore {
     this.#records.set(record.id, record)
     this.#changes.set(record.id, change)
     if (record.id > this.#maxId) this.#maxId = record.id
+    if (record.id >= this.#reservedId) this.#reservedId = 0
     this.#change = this.#change ? latest(this.#change, change) : change
     for (const relation of this.relations) {
       if (relation.linksParent?.(record)) continue

@@ -43,6 +43,48 @@ describe('VerifyClient', () => {
     expect(answer.text).toBe('ok')
   })
 
+  it('spaces requests by --rate on its clock: at 4 a second, each waits what is left of 250 ms', async () => {
+    const origin = await listening
+    // A clock that moves only when the client sleeps, or by what a request "took".
+    const limited = (rate: number | undefined) => {
+      let now = 1_000_000
+      const sleeps: number[] = []
+      const made = new VerifyClient({
+        headers: {},
+        tokenHeader: { name: 'authorization', bearer: true },
+        token: undefined,
+        maxRequests: 100,
+        rate,
+        maxTime: 30_000,
+        signal: undefined,
+        onRequest: () => {},
+        clock: {
+          now: () => now,
+          sleep: async (ms) => {
+            sleeps.push(ms)
+            now += ms
+          },
+        },
+      })
+      const pass = (ms: number) => {
+        now += ms
+      }
+      return { made, sleeps, pass }
+    }
+    // Each path's first request is dropped by this server and sent again: use answered paths.
+    await client().send('GET', `${origin}/rated`)
+    const { made, sleeps, pass } = limited(4)
+    await made.send('GET', `${origin}/rated`)
+    await made.send('GET', `${origin}/rated`)
+    pass(100)
+    await made.send('GET', `${origin}/rated`)
+    expect(sleeps).toEqual([250, 150])
+    const free = limited(undefined)
+    await free.made.send('GET', `${origin}/rated`)
+    await free.made.send('GET', `${origin}/rated`)
+    expect(free.sleeps).toEqual([])
+  })
+
   it('never sends a write twice: a create with no answer is reported as such', async () => {
     const origin = await listening
     const answer = await client().send('POST', `${origin}/create`, { body: '{}' })

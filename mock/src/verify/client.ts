@@ -21,6 +21,17 @@ export interface Exchange {
 
 /** A token no server knows, for the wrong-token checks. */
 const WRONG_TOKEN = 'halyard-verify-wrong-token'
+/** What the bounds read the time by; a test hands in a clock of its own. */
+export interface VerifyClock {
+  now(): number
+  sleep(ms: number): Promise<void>
+}
+
+const REAL_CLOCK: VerifyClock = {
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+}
+
 /** Each request's own time limit. */
 const REQUEST_TIMEOUT = 15_000
 /** The most of an answer's body kept in memory. */
@@ -32,7 +43,8 @@ const MAX_BODY = 8 * 1024 * 1024
  */
 export class VerifyClient {
   requests = 0
-  readonly #started = Date.now()
+  readonly #clock: VerifyClock
+  readonly #started: number
   #last = 0
   readonly #secrets: string[]
 
@@ -47,8 +59,11 @@ export class VerifyClient {
       readonly maxTime: number
       readonly signal: AbortSignal | undefined
       readonly onRequest: () => void
+      readonly clock?: VerifyClock
     },
   ) {
+    this.#clock = options.clock ?? REAL_CLOCK
+    this.#started = this.#clock.now()
     this.#secrets = [
       ...Object.values(options.headers),
       ...(options.token ? [options.token] : []),
@@ -56,7 +71,7 @@ export class VerifyClient {
   }
 
   get elapsed(): number {
-    return Date.now() - this.#started
+    return this.#clock.now() - this.#started
   }
 
   /** Why the run must stop now, if it must. */
@@ -95,11 +110,11 @@ export class VerifyClient {
       const reason = this.stopReason()
       if (reason) throw new VerifyStop(reason)
       if (this.options.rate) {
-        const wait = this.#last + 1000 / this.options.rate - Date.now()
-        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
+        const wait = this.#last + 1000 / this.options.rate - this.#clock.now()
+        if (wait > 0) await this.#clock.sleep(wait)
       }
     }
-    this.#last = Date.now()
+    this.#last = this.#clock.now()
     const all = new Headers(this.options.headers)
     const { name, bearer } = this.options.tokenHeader
     if (credentials !== 'token') {

@@ -29,7 +29,7 @@ export async function verifyApi(options: VerifyOptions): Promise<VerifyReport> {
     'definition' in options.api ? options.api.definition : options.api
   const run = new VerifyRun(compileApi(definition), options)
   try {
-    if (run.options.reset) await run.client.send('POST', run.options.reset)
+    if (run.options.reset) await reset(run, run.options.reset)
     await readRoot(run)
     if (!run.options.readOnly) await runWrites(run)
   } catch (error) {
@@ -53,5 +53,20 @@ export async function verifyApi(options: VerifyOptions): Promise<VerifyReport> {
     created: run.created.size,
     leftovers: [...run.created].filter(([, c]) => !c.deleted).map(([url]) => url),
     ...(run.stopped ? { stopped: run.stopped } : {}),
+  }
+}
+
+/**
+ * Posts to the server's reset before the run: as JSON, which a reset guarded against web pages
+ * needs (the mock's `/__admin/reset` refuses anything else, RFC 9110's 415). A reset that does
+ * not succeed stops the run: its checks would read data it did not mean to.
+ */
+async function reset(run: VerifyRun, url: string): Promise<void> {
+  const answer = await run.client.send('POST', url, {
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  })
+  if (answer.status < 200 || answer.status >= 300) {
+    throw new VerifyStop(`the reset POST ${url} answered ${answer.status}`)
   }
 }

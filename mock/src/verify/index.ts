@@ -1,7 +1,7 @@
 // `@halyard/mock/verify`: check a running server against an API definition, by its links.
 export { verifyApi } from './engine.js'
 export { cleanupLeftovers, writeLeftovers } from './leftovers.js'
-export { formatReport, junitReport } from './report.js'
+export { formatReport, formatSummary, junitReport } from './report.js'
 export { type VerifySuite, verifyTests } from './suite.js'
 export {
   VERIFY_RULES,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatReport } from './report.js'
+import { formatReport, formatSummary } from './report.js'
 import type { VerifyReport } from './types.js'
 
 const report = (over: Partial<VerifyReport>): VerifyReport => ({
@@ -25,5 +25,12 @@ describe('formatReport', () => {
     expect(formatReport(report({ failures: 1, warnings: 2, requests: 81, created: 3 }))).toContain(
       '1 failure, 2 warnings; 81 requests in 1.2 s; 3 records created and deleted again.',
     )
+  })
+
+  it('gives its summary line alone, as bench/verify.ts prints it', () => {
+    expect(formatSummary(report({ warnings: 1 }))).toBe(
+      '0 failures, 1 warning; 1 request in 1.2 s; 1 record created and deleted again.',
+    )
+    expect(formatSummary(report({ created: 0 }))).toMatch(/; no record created\.$/)
   })
 })

@@ -28,12 +28,29 @@ export function formatReport(report: VerifyReport): string {
       if (findings.length > 5) lines.push(`      … and ${findings.length - 5} more`)
     }
   }
-  lines.push(
-    '',
-    `${counted(report.failures, 'failure')}, ${counted(report.warnings, 'warning')}; ${counted(report.requests, 'request')} in ${(report.elapsed / 1000).toFixed(1)} s; ${report.created === 0 ? 'no record created' : `${counted(report.created, 'record')} created${report.leftovers.length > 0 ? `, ${report.leftovers.length} left (see the leftovers file)` : ' and deleted again'}`}.`,
-  )
+  lines.push('', formatSummary(report))
   if (report.stopped) lines.push(`Stopped early: ${report.stopped}.`)
   return lines.join('\n')
+}
+
+/**
+ * A report's last line, as {@link formatReport} ends with it: failures, warnings, requests, time
+ * and the records created, each count with its noun in the singular for one.
+ *
+ * @example
+ * formatSummary(report) // '0 failures, 1 warning; 81 requests in 1.2 s; 1 record created and deleted again.'
+ */
+export function formatSummary(
+  report: Pick<
+    VerifyReport,
+    'failures' | 'warnings' | 'requests' | 'elapsed' | 'created' | 'leftovers'
+  >,
+): string {
+  const records =
+    report.created === 0
+      ? 'no record created'
+      : `${counted(report.created, 'record')} created${report.leftovers.length > 0 ? `, ${report.leftovers.length} left (see the leftovers file)` : ' and deleted again'}`
+  return `${counted(report.failures, 'failure')}, ${counted(report.warnings, 'warning')}; ${counted(report.requests, 'request')} in ${(report.elapsed / 1000).toFixed(1)} s; ${records}.`
 }
 
 function findingLines(finding: VerifyFinding): string[] {

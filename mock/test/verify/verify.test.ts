@@ -717,6 +717,64 @@ describe('halyard-mock verify', () => {
     expect(page.totalArticles).toBe(42)
   })
 
+  it("posts to the --reset URL as JSON before the run, which restores the mock server's seed", async () => {
+    const title = async () =>
+      ((await fetch(`${server.url}/blogs/1/articles/1`).then((r) => r.json())) as { title: string })
+        .title
+    const seeded = await title()
+    await server.api.db.articles.update((q) => q.where({ id: 1 }), {
+      data(article) {
+        article.title = 'Changed by the test'
+      },
+    })
+    expect(await title()).toBe('Changed by the test')
+    const { code, stdout } = await run(
+      server.url,
+      '--read-only',
+      '--quiet',
+      '--reporter',
+      'json',
+      '--reset',
+      `${server.origin}/__admin/reset`,
+    )
+    expect(code).toBe(0)
+    expect((JSON.parse(stdout) as VerifyReport).stopped).toBeUndefined()
+    expect(await title()).toBe(seeded)
+  })
+
+  it('stops, saying why, when the --reset URL does not answer 2xx', async () => {
+    const { stdout } = await run(
+      server.url,
+      '--read-only',
+      '--quiet',
+      '--reporter',
+      'json',
+      '--reset',
+      `${server.origin}/__admin/nowhere`,
+    )
+    expect((JSON.parse(stdout) as VerifyReport).stopped).toBe(
+      `the reset POST ${server.origin}/__admin/nowhere answered 404`,
+    )
+  })
+
+  it('sends at most --rate requests per second: at 1, two in a run of --max-time 1', async () => {
+    // Counted, not timed: unlimited, the same second holds hundreds of requests to this server.
+    const { stdout } = await run(
+      server.url,
+      '--read-only',
+      '--quiet',
+      '--reporter',
+      'json',
+      '--rate',
+      '1',
+      '--max-time',
+      '1',
+    )
+    const report = JSON.parse(stdout) as VerifyReport
+    expect(report.stopped).toBe('reached --max-time 1 s')
+    expect(report.requests).toBeLessThanOrEqual(2)
+  })
+
   it('exits 2 on a usage mistake', async () => {
     expect((await run('not-a-url')).code).toBe(2)
     expect((await run(server.url, '--reporter', 'xml')).code).toBe(2)

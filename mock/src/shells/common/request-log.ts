@@ -8,7 +8,8 @@ export interface LoggedRequest {
   readonly durationMs: number
   /**
    * Request headers, names in lower case; secrets (tokens, cookies, `Authorization`, the API's
-   * `securitySchemes`, names with `token`, `key`, `secret`…) as `[redacted]`.
+   * `securitySchemes` and `secretHeaders`, the headers its `authenticate` read, names with
+   * `token`, `key`, `secret`…) as `[redacted]`.
    */
   readonly headers: Readonly<Record<string, string>>
 }
@@ -31,27 +32,37 @@ const SECRET_NAME = /token|secret|passw|api[-_]?key|auth|session|signature|crede
 /** What the log hides of a request besides names that say so: headers and query parameters. */
 export interface Secrets {
   /** Header names, in lower case. */
-  readonly headers: ReadonlySet<string>
+  readonly headers: { has(name: string): boolean }
   /** Query parameter names, in lower case. */
   readonly query: ReadonlySet<string>
 }
 
 /**
- * The secrets an API declares: the fixed {@link REDACTED_HEADERS}, and the header or query
- * parameter each of its `securitySchemes` of type `apiKey` names (how its `authenticate` reads
- * credentials).
+ * The secrets an API declares: the fixed {@link REDACTED_HEADERS}, the header or query parameter
+ * each of its `securitySchemes` of type `apiKey` names (how its `authenticate` reads credentials),
+ * its `secretHeaders`, and `read`: the headers its `authenticate` has read so far (the API's
+ * `credentialHeaders`, a live view, so a header is hidden in entries logged before it was read).
  *
  * @example
  * secretsOf({ securitySchemes: { key: { type: 'apiKey', in: 'header', name: 'X-Api-Key' } } }).headers.has('x-api-key') // true
+ * secretsOf({ secretHeaders: ['X-Tenant-Pass'] }).headers.has('x-tenant-pass') // true
  */
-export function secretsOf(definition: {
-  readonly securitySchemes?: Readonly<Record<string, Readonly<Record<string, unknown>>>>
-}): Secrets {
-  const headers = new Set(REDACTED_HEADERS)
+export function secretsOf(
+  definition: {
+    readonly securitySchemes?: Readonly<Record<string, Readonly<Record<string, unknown>>>>
+    readonly secretHeaders?: readonly string[]
+  },
+  read?: ReadonlySet<string>,
+): Secrets {
+  const declared = new Set(REDACTED_HEADERS)
+  for (const name of definition.secretHeaders ?? []) declared.add(name.toLowerCase())
+  const headers = {
+    has: (name: string) => declared.has(name) || read?.has(name) === true,
+  }
   const query = new Set<string>()
   for (const scheme of Object.values(definition.securitySchemes ?? {})) {
     if (scheme.type !== 'apiKey' || typeof scheme.name !== 'string') continue
-    if (scheme.in === 'header') headers.add(scheme.name.toLowerCase())
+    if (scheme.in === 'header') declared.add(scheme.name.toLowerCase())
     if (scheme.in === 'query') query.add(scheme.name.toLowerCase())
   }
   return { headers, query }

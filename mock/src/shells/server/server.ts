@@ -83,6 +83,8 @@ export interface ServedApi extends Dispatch {
   readonly problem: ProblemWriter
   readonly ready: Promise<void>
   reset(): Promise<void>
+  /** The headers it reads credentials from (`HalApi.credentialHeaders`): the log redacts them. */
+  readonly credentialHeaders?: ReadonlySet<string>
 }
 
 /**
@@ -127,7 +129,7 @@ async function serve<Api extends ServedApi>(
   const basePath = definition.basePath.replace(/\/$/, '')
   const writeProblem = api.problem
   const requestLog = new RequestLog<RecordedRequest>()
-  const secrets = secretsOf(definition)
+  const secrets = secretsOf(definition, api.credentialHeaders)
   const authenticate = definition.protectReads ? authenticatorOf(definition) : undefined
   const hint = tokenHint(definition)
   // The server's own routes (admin, explorer) go through the core's one dispatch: its router
