@@ -51,6 +51,8 @@ export {
   type PageLayout,
   type PagingModel,
   type RootLinkModel,
+  type TemplateModel,
+  type TemplatesModel,
 } from './core/model.js'
 export { MswDataAssumptionError } from './core/msw-data.js'
 export type { OpenApiDocument } from './core/openapi.js'
@@ -65,6 +67,7 @@ export {
 export type { HalRequest } from './core/request.js'
 export type { StandardSchema } from './core/standard-schema.js'
 export { HalDefinitionError, SEED_TIME } from './core/store.js'
+export type { FormProperty, FormPropertyType } from './hal/forms.js'
 export {
   type BodyRequest,
   MAX_BODY_BYTES,

@@ -1,4 +1,9 @@
-/** One property of a HAL-FORMS template: an input a client should render and check. */
+/**
+ * One property of a HAL-FORMS template: an input a client should render and check.
+ *
+ * @example
+ * const title: FormProperty = { name: 'title', prompt: 'Title', type: 'text', required: true, maxLength: 200 }
+ */
 export interface FormProperty {
   name: string
   prompt: string
@@ -18,6 +23,9 @@ export interface FormProperty {
  * The HAL-FORMS `type`s the core writes (HTML input types): `checkbox` for a boolean, `number`
  * for numbers and integers, `date` / `datetime-local` / `email` / `url` by a string's `format`,
  * `text` for any other value (an array or object member: its JSON).
+ *
+ * @example
+ * const type: FormPropertyType = 'checkbox' // a boolean member
  */
 export type FormPropertyType =
   | 'text'
