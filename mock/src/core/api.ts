@@ -96,12 +96,39 @@ export function defineHalApi<
     readonly paging?: P
     readonly root?: R
   },
-): HalApi<{ readonly [K in keyof S]: CollectionDefinition<S[K]> }, DefinitionTypes<C, P, R>> {
+): HalApi<{ readonly [K in keyof S]: CollectionDefinition<S[K]> }, DefinitionTypes<C, P, R>>
+/**
+ * {@link defineHalApi} for a seed the first form cannot take as its own type (one of
+ * `...list.map(…)` beside records written out): the seeds are not read into the collections' types.
+ *
+ * @example
+ * const api = defineHalApi({
+ *   basePath: '/api',
+ *   collections: {
+ *     books: { schema: z.object({ title: z.string() }), seed: [...titles.map((title) => ({ title })), { title: 'Notes' }] },
+ *   },
+ * })
+ */
+export function defineHalApi<
+  const S extends Readonly<Record<string, StandardSchema>>,
+  const C extends { readonly [K in keyof S]: unknown },
+  const P = undefined,
+  const R = undefined,
+>(
+  typed: Omit<HalApiDefinition, 'collections'> & {
+    readonly collections: {
+      readonly [K in keyof C]: { readonly [F in keyof C[K]]: F extends 'seed' ? unknown : C[K][F] }
+    } & { readonly [K in keyof S]: WrittenCollection<S[K]> }
+    readonly paging?: P
+    readonly root?: R
+  },
+): HalApi<
+  { readonly [K in keyof S]: CollectionDefinition<S[K]> },
+  DefinitionTypes<{ readonly [K in keyof C]: Omit<C[K], 'seed'> }, P, R>
+>
+export function defineHalApi(typed: HalApiDefinition): HalApi {
   // Each collection's callbacks take its own records; from here on any record will do.
-  return createHalApi(typed as HalApiDefinition) as HalApi<
-    { readonly [K in keyof S]: CollectionDefinition<S[K]> },
-    DefinitionTypes<C, P, R>
-  >
+  return createHalApi(typed)
 }
 
 /**
