@@ -660,6 +660,10 @@ function operationsOf(
       )
     }
     for (const back of reverse.get(c.name) ?? []) {
+      // A page of back links creates in the linking collection's list: only where that is one
+      // URL (a nested list's needs its parent) and takes writes.
+      const from = collections.find((n) => n.name === back.collection)
+      const creates = from?.writable === true && from.parent === undefined
       out.push({
         id: `list${one}${pascal(back.rel)}`,
         method: 'GET',
@@ -668,8 +672,7 @@ function operationsOf(
         collection: back.collection as string,
         reverse: { target: c.name, relation: back.relation as string, rel: back.rel },
         status: { success: 200, errors: [400, 404, ...read] },
-        // The page of a back link offers its create template whatever the collection.
-        response: { mediaTypes: hal, document: 'page' },
+        response: { mediaTypes: creates ? hal : [HAL], document: 'page' },
         preconditions: cached,
         auth: 'read',
       })
