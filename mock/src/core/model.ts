@@ -614,7 +614,13 @@ function operationsOf(
       path: c.itemPath,
       kind: 'read',
       collection: c.name,
-      status: { success: 200, errors: [404, ...read, 412] },
+      status: {
+        success: 200,
+        // `authorize` is asked of every read of a record, `publicReads` or not: 401 or 403.
+        errors: c.definition.authorize
+          ? [...new Set([401, 403, 404, ...read, 412])].sort((a, b) => a - b)
+          : [404, ...read, 412],
+      },
       response: { mediaTypes: templated ? hal : [HAL], document: 'resource' },
       preconditions: cached,
       auth: 'read',
