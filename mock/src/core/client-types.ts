@@ -337,13 +337,16 @@ export interface PageType<D extends DefinitionTypes, N> {
   actions: CreateAction<D, N>
 }
 
-/** A page of the records of `N` that point at one record: read-only (create them in `N`). */
+/**
+ * A page of the records of `N` that point at one record: read-only (create them in `N`), with
+ * `N`'s create action unless `N` is nested (its list has no one URL to aim at).
+ */
 export interface BackPageType<D extends DefinitionTypes, N> {
   data: PageData<D, N>
   rels: { [R in PageRelNames<D, N>]: RelType<BackPageType<D, N>> }
   embedded: PageEmbedded<D, N>
   creates: { input: never; target: never }
-  actions: CreateAction<D, N>
+  actions: [ParentOf<D, N>] extends [never] ? CreateAction<D, N> : Empty
 }
 
 /** The served top-level collections, linked from the root by their rel. */
