@@ -153,6 +153,43 @@ describe('verify against correct servers', () => {
     }
   })
 
+  it('reads a page of back links to a nested collection as one without a create template', async () => {
+    // People come first: the first page of members verify reads is a person's memberships.
+    const api = defineHalApi({
+      basePath: '/api',
+      tokens: ['dev-token'],
+      collections: {
+        people: defineCollection({
+          schema: z.strictObject({ name: z.string() }),
+          seed: [{ name: 'Ada' }, { name: 'Grace' }],
+        }),
+        teams: defineCollection({
+          schema: z.strictObject({ name: z.string() }),
+          seed: [{ name: 'Core' }],
+          param: 'teamId',
+        }),
+        members: defineCollection({
+          schema: z.strictObject({ teamId: z.number().int(), personId: z.number().int() }),
+          parent: { collection: 'teams', member: 'teamId' },
+          param: 'memberId',
+          links: { person: { to: 'people', id: (m) => m.personId, reverse: 'memberships' } },
+          seed: [{ teamId: 1, personId: 1 }],
+        }),
+      },
+    })
+    const server = await createHalServer(api, { port: 0, log: false })
+    try {
+      const report = await verifyApi({ url: server.url, api, token: 'dev-token' })
+      expect(failures(report)).toEqual([])
+      // The members' create template is still checked, on a list of a team.
+      expect(
+        report.checks.some((c) => c.collection === 'members' && c.rule === 'forms' && c.passed > 1),
+      ).toBe(true)
+    } finally {
+      await server.close()
+    }
+  })
+
   it('leaves every document of the Blog with 1 000 articles as it found it', async () => {
     const server = await createMockServer({ port: 0, log: false, articles: 1000 })
     try {
