@@ -1,4 +1,4 @@
-import { describe, expectTypeOf, it } from 'vitest'
+import { describe, expect, expectTypeOf, it } from 'vitest'
 import { z } from 'zod'
 import type { BlogClientTypes } from '../src/blog/index.js'
 import { type ClientTypes, defineCollection, defineHalApi } from '../src/index.js'
@@ -23,6 +23,19 @@ const teams = defineHalApi({
   },
 })
 type Teams = ClientTypes<typeof teams>
+
+// The API names the page parameters; the notes' own paging changes something else only.
+const paged = defineHalApi({
+  basePath: '/api',
+  paging: { page: 'pageIndex', size: 'pageSize' },
+  collections: {
+    notes: defineCollection({
+      schema: z.object({ text: z.string() }),
+      paging: { pastEnd: 'not-found' },
+    }),
+  },
+})
+type Paged = ClientTypes<typeof paged>
 
 describe("the library's client types", () => {
   it('keeps the reverse rel of a collection whose seed mixes a map and a literal', () => {
@@ -55,5 +68,15 @@ describe("the library's client types", () => {
     // A nested list has no one URL to create at: the page of memberships offers no template.
     type Memberships = Teams['items']['people']['rels']['memberships']['target']
     expectTypeOf<keyof Memberships['actions']>().toEqualTypeOf<never>()
+  })
+
+  it("names a page's variables by the API's paging where the collection's own does not", async () => {
+    const root = await paged.handle(new Request('http://x/api'))
+    const { _links } = (await root.json()) as { _links: { notes: { href: string } } }
+    expect(_links.notes.href).toBe('http://x/api/notes{?pageIndex,pageSize}')
+    expectTypeOf<Paged['root']['rels']['notes']['variables']>().toEqualTypeOf<{
+      readonly pageIndex?: number
+      readonly pageSize?: number
+    }>()
   })
 })
