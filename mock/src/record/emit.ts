@@ -229,6 +229,7 @@ function collectionSource(
   if (c.pageSize !== undefined && c.pageSize !== 20)
     lines.push(`pageSize: { default: ${c.pageSize} },`)
   if (c.paging) lines.push(`paging: ${pagingSource(c.paging, '      ', curies)},`)
+  if (c.list === false) lines.push('list: false,')
   const unshown = [...(c.idInBody ? [] : ['id']), ...c.hidden]
   if (unshown.length > 0) {
     lines.push(
