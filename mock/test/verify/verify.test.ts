@@ -435,7 +435,7 @@ describe('verify catches a server that breaks one rule', () => {
       expect(await readFile(file, 'utf8')).not.toContain(TOKEN)
       refuse.deletes = false
       const cleaned = await cleanupLeftovers(file, { api: blog, token: TOKEN })
-      expect(cleaned).toEqual({ deleted: report.leftovers, left: [] })
+      expect(cleaned).toEqual({ url, deleted: report.leftovers, left: [] })
       expect((await fetch(report.leftovers[0] as string)).status).toBe(404)
     } finally {
       await proxy.close()
@@ -810,6 +810,30 @@ describe('halyard-mock verify', () => {
     const report = JSON.parse(stdout) as VerifyReport
     expect(report.stopped).toBe('reached --max-time 1 s')
     expect(report.requests).toBeLessThanOrEqual(2)
+  })
+
+  it('--cleanup deletes what it can, counts it, and keeps the API URL in the file it rewrites', async () => {
+    const created = await fetch(`${server.url}/blogs/1/articles`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-access-token': TOKEN },
+      body: JSON.stringify({ title: 'Left behind', content: 'By a run stopped short.' }),
+    })
+    const record = created.headers.get('location') as string
+    // The root takes no DELETE: it stays listed.
+    const file = join(await mkdtemp(join(tmpdir(), 'verify-')), 'leftovers.json')
+    await writeLeftovers(file, { url: server.url, leftovers: [record, server.url] })
+    process.env.VERIFY_TEST_TOKEN = TOKEN
+    try {
+      const { code, stdout } = await run('--cleanup', file, '--token-env', 'VERIFY_TEST_TOKEN')
+      expect(code).toBe(1)
+      expect(stdout).toContain('Deleted 1 record; 1 left.')
+    } finally {
+      delete process.env.VERIFY_TEST_TOKEN
+    }
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({
+      url: server.url,
+      records: [server.url],
+    })
   })
 
   it('exits 2 on a usage mistake', async () => {
