@@ -1,12 +1,41 @@
-import { describe, expectTypeOf, it } from 'vitest'
+import { describe, expect, expectTypeOf, it } from 'vitest'
 import { z } from 'zod'
 import type { BlogClientTypes } from '../src/blog/index.js'
-import { type ClientTypes, defineHalApi } from '../src/index.js'
+import { type ClientTypes, defineCollection, defineHalApi } from '../src/index.js'
 import type { LibraryApi } from './fixtures/library-api.js'
 
 type Library = ClientTypes<LibraryApi>
 type Book = Library['items']['books']
 type Author = Library['items']['authors']
+
+// Members nested under teams link people, whose records link them back as `memberships`.
+const teams = defineHalApi({
+  basePath: '/api',
+  collections: {
+    people: defineCollection({ schema: z.object({ name: z.string() }) }),
+    teams: defineCollection({ schema: z.object({ name: z.string() }) }),
+    members: defineCollection({
+      schema: z.object({ teamId: z.number(), personId: z.number() }),
+      parent: { collection: 'teams', member: 'teamId' },
+      param: 'memberId',
+      links: { person: { to: 'people', id: (m) => m.personId, reverse: 'memberships' } },
+    }),
+  },
+})
+type Teams = ClientTypes<typeof teams>
+
+// The API names the page parameters; the notes' own paging changes something else only.
+const paged = defineHalApi({
+  basePath: '/api',
+  paging: { page: 'pageIndex', size: 'pageSize' },
+  collections: {
+    notes: defineCollection({
+      schema: z.object({ text: z.string() }),
+      paging: { pastEnd: 'not-found' },
+    }),
+  },
+})
+type Paged = ClientTypes<typeof paged>
 
 describe("the library's client types", () => {
   it('keeps the reverse rel of a collection whose seed mixes a map and a literal', () => {
@@ -32,6 +61,23 @@ describe("the library's client types", () => {
 
   it('takes a book without its author id, which the URL gives', () => {
     expectTypeOf<Book['input']>().not.toHaveProperty('authorId')
+  })
+
+  it('offers the create action on a page of back links where the server does: not nested', () => {
+    expectTypeOf<keyof Book['rels']['loans']['target']['actions']>().toEqualTypeOf<'default'>()
+    // A nested list has no one URL to create at: the page of memberships offers no template.
+    type Memberships = Teams['items']['people']['rels']['memberships']['target']
+    expectTypeOf<keyof Memberships['actions']>().toEqualTypeOf<never>()
+  })
+
+  it("names a page's variables by the API's paging where the collection's own does not", async () => {
+    const root = await paged.handle(new Request('http://x/api'))
+    const { _links } = (await root.json()) as { _links: { notes: { href: string } } }
+    expect(_links.notes.href).toBe('http://x/api/notes{?pageIndex,pageSize}')
+    expectTypeOf<Paged['root']['rels']['notes']['variables']>().toEqualTypeOf<{
+      readonly pageIndex?: number
+      readonly pageSize?: number
+    }>()
   })
 })
 

@@ -100,19 +100,22 @@ type SchemaOf<D extends DefinitionTypes, N> = Member<Collection<D, N>, 'schema',
 type LinksOf<D extends DefinitionTypes, N> = Member<Collection<D, N>, 'links', Record<never, never>>
 type ParentOf<D extends DefinitionTypes, N> = Member<Collection<D, N>, 'parent', never>
 
-/** The paging convention of a collection: its own, else the API's. */
-type PagingOf<D extends DefinitionTypes, N> = [Member<Collection<D, N>, 'paging'>] extends [
-  undefined,
-]
-  ? D['paging']
-  : Member<Collection<D, N>, 'paging'>
+/**
+ * One member of a collection's paging convention: its own, else the API's (member by member, as
+ * `pagingOf` merges them), else `Fallback`.
+ */
+type PagingMember<D extends DefinitionTypes, N, K extends string, Fallback> = Member<
+  Member<Collection<D, N>, 'paging'>,
+  K,
+  Member<D['paging'], K, Fallback>
+>
 
-type ParamName<P, K extends 'page' | 'size'> =
-  Member<P, K, K> extends infer V extends string ? V : K
+type ParamName<D extends DefinitionTypes, N, K extends 'page' | 'size'> =
+  PagingMember<D, N, K, K> extends infer V extends string ? V : K
 
 /** The query variables of a collection's page template (`page` and `size` unless renamed). */
 export type PageVariablesOf<D extends DefinitionTypes, N> = Simplify<{
-  readonly [K in ParamName<PagingOf<D, N>, 'page'> | ParamName<PagingOf<D, N>, 'size'>]?: number
+  readonly [K in ParamName<D, N, 'page'> | ParamName<D, N, 'size'>]?: number
 }>
 
 type IsReadOnly<D extends DefinitionTypes, N> =
@@ -275,7 +278,7 @@ export interface ItemType<D extends DefinitionTypes, N> {
 }
 
 /** The document a page's `render` hook returns, when the convention has one. */
-type Rendered<D extends DefinitionTypes, N> = ReturnOf<Member<PagingOf<D, N>, 'render', never>>
+type Rendered<D extends DefinitionTypes, N> = ReturnOf<PagingMember<D, N, 'render', never>>
 
 type LinkKeys<R> = {
   [K in '_links' | '_link']: R extends { readonly [P in K]: infer L }
@@ -337,13 +340,16 @@ export interface PageType<D extends DefinitionTypes, N> {
   actions: CreateAction<D, N>
 }
 
-/** A page of the records of `N` that point at one record: read-only (create them in `N`). */
+/**
+ * A page of the records of `N` that point at one record: read-only (create them in `N`), with
+ * `N`'s create action unless `N` is nested (its list has no one URL to aim at).
+ */
 export interface BackPageType<D extends DefinitionTypes, N> {
   data: PageData<D, N>
   rels: { [R in PageRelNames<D, N>]: RelType<BackPageType<D, N>> }
   embedded: PageEmbedded<D, N>
   creates: { input: never; target: never }
-  actions: CreateAction<D, N>
+  actions: [ParentOf<D, N>] extends [never] ? CreateAction<D, N> : Empty
 }
 
 /** The served top-level collections, linked from the root by their rel. */

@@ -190,5 +190,30 @@ describe('the templates of a compiled API', () => {
   })
 })
 
+describe('an item read asked of `authorize`', () => {
+  it('documents the 401 and 403 the hook may answer, in the model and the OpenAPI document', async () => {
+    const notes = defineHalApi({
+      basePath: '/api',
+      tokens: ['dev-token'],
+      collections: {
+        notes: defineCollection({
+          schema: z.object({ text: z.string() }),
+          seed: [{ text: 'private' }],
+          authorize: ({ action }) => action !== 'read' || 403,
+        }),
+      },
+    })
+    expect((await notes.handle(new Request('http://x/api/notes/1'))).status).toBe(403)
+    const read = compileApi(notes.definition).operations.find((o) => o.id === 'getNote')
+    expect(read?.status.errors).toEqual(expect.arrayContaining([401, 403]))
+    const { paths } = notes.openapi('http://x') as unknown as {
+      paths: Record<string, { get: { responses: Record<string, unknown> } }>
+    }
+    expect(Object.keys(paths['/notes/{id}']?.get.responses ?? {})).toEqual(
+      expect.arrayContaining(['401', '403']),
+    )
+  })
+})
+
 /** A template of the model without its key, as `_templates` writes it. */
 const strip = ({ key: _, ...template }: { key: string }) => template

@@ -614,7 +614,13 @@ function operationsOf(
       path: c.itemPath,
       kind: 'read',
       collection: c.name,
-      status: { success: 200, errors: [404, ...read, 412] },
+      status: {
+        success: 200,
+        // `authorize` is asked of every read of a record, `publicReads` or not: 401 or 403.
+        errors: c.definition.authorize
+          ? [...new Set([401, 403, 404, ...read, 412])].sort((a, b) => a - b)
+          : [404, ...read, 412],
+      },
       response: { mediaTypes: templated ? hal : [HAL], document: 'resource' },
       preconditions: cached,
       auth: 'read',
@@ -660,6 +666,10 @@ function operationsOf(
       )
     }
     for (const back of reverse.get(c.name) ?? []) {
+      // A page of back links creates in the linking collection's list: only where that is one
+      // URL (a nested list's needs its parent) and takes writes.
+      const from = collections.find((n) => n.name === back.collection)
+      const creates = from?.writable === true && from.parent === undefined
       out.push({
         id: `list${one}${pascal(back.rel)}`,
         method: 'GET',
@@ -668,8 +678,7 @@ function operationsOf(
         collection: back.collection as string,
         reverse: { target: c.name, relation: back.relation as string, rel: back.rel },
         status: { success: 200, errors: [400, 404, ...read] },
-        // The page of a back link offers its create template whatever the collection.
-        response: { mediaTypes: hal, document: 'page' },
+        response: { mediaTypes: creates ? hal : [HAL], document: 'page' },
         preconditions: cached,
         auth: 'read',
       })

@@ -363,9 +363,9 @@ export class Representations {
       return {
         body,
         at,
-        ...(address.writable
+        // A page of back links creates in the collection itself, unless nested (no one URL).
+        ...(address.writable && !(back && address.parent)
           ? {
-              // A page of back links creates in the collection itself.
               templates: () =>
                 address.forms.collection(back ? `${base}${address.listPattern}` : href),
             }

@@ -46,6 +46,29 @@ const replaced = defineHalApi({
   ],
 })
 
+// Back links to a nested collection (members under teams, linking people) and to a read-only one.
+const teams = defineHalApi({
+  basePath: '/api',
+  tokens: ['dev-token'],
+  collections: {
+    people: defineCollection({ schema: z.object({ name: z.string() }), seed: [{ name: 'Ada' }] }),
+    teams: defineCollection({ schema: z.object({ name: z.string() }), seed: [{ name: 'Core' }] }),
+    members: defineCollection({
+      schema: z.object({ teamId: z.number(), personId: z.number() }),
+      parent: { collection: 'teams', member: 'teamId' },
+      param: 'memberId',
+      links: { person: { to: 'people', id: (m) => m.personId, reverse: 'memberships' } },
+      seed: [{ teamId: 1, personId: 1 }],
+    }),
+    badges: defineCollection({
+      schema: z.object({ personId: z.number(), label: z.string() }),
+      readOnly: true,
+      links: { person: { to: 'people', id: (b) => b.personId, reverse: 'badges' } },
+      seed: [{ personId: 1, label: 'First' }],
+    }),
+  },
+})
+
 /** What the test reads of an API: its definition, its router and its document. */
 type Served = Pick<HalApi, 'definition' | 'handle' | 'openapi'>
 // The shop of examples/shop (another TypeScript project: loaded by path).
@@ -57,6 +80,7 @@ const apis: Record<string, Served> = {
   blog: createBlogApi({ articles: 3 }),
   library: libraryApi(),
   replaced,
+  teams,
 }
 
 type Operation = { operationId: string; responses: Record<string, { content?: object }> }
@@ -124,8 +148,33 @@ describe.each(Object.entries(apis))('the routes of %s and its OpenAPI document',
         }),
       )
       if (response.status === 404) continue
-      expect({ path, acceptable: response.status !== 406 }).toEqual({ path, acceptable: forms })
+      // HAL-FORMS where documented (never plain HAL under that Accept), else a 406.
+      const answered = response.status === 406 ? 406 : response.headers.get('content-type')
+      expect({ path, answered }).toEqual({
+        path,
+        answered: forms ? 'application/prs.hal-forms+json' : 406,
+      })
     }
+  })
+
+  it('aims every HAL-FORMS template at a URL, never at a URI template', async () => {
+    const templated: string[] = []
+    for (const [path, item] of Object.entries(paths)) {
+      if (!item.get || path.includes('openapi')) continue
+      const response = await api.handle(
+        new Request(concrete(path), {
+          headers: { accept: 'application/prs.hal-forms+json', 'x-access-token': 'dev-token' },
+        }),
+      )
+      if (response.status !== 200) continue
+      const body = (await response.json()) as { _templates?: Record<string, { target?: string }> }
+      templated.push(
+        ...Object.entries(body._templates ?? {})
+          .filter(([, template]) => /[{}]/.test(template.target ?? ''))
+          .map(([key, template]) => `${path} ${key}: ${template.target}`),
+      )
+    }
+    expect(templated).toEqual([])
   })
 
   it('a HAL-FORMS answer carries the very templates the document names, by key and method', async () => {

@@ -229,6 +229,7 @@ function collectionSource(
   if (c.pageSize !== undefined && c.pageSize !== 20)
     lines.push(`pageSize: { default: ${c.pageSize} },`)
   if (c.paging) lines.push(`paging: ${pagingSource(c.paging, '      ', curies)},`)
+  if (c.list === false) lines.push('list: false,')
   const unshown = [...(c.idInBody ? [] : ['id']), ...c.hidden]
   if (unshown.length > 0) {
     lines.push(
@@ -370,9 +371,11 @@ export function emitRecording(model: ApiModel, notes: EmitNotes): RecordingFiles
       `    const text = JSON.stringify(found.body).replaceAll(${js(RECORDED_ORIGIN)}, url.origin)`,
       '    const etag = etagOf(text)',
       "    if (request.headers.get('if-none-match') === etag)",
-      '      return new Response(null, { status: 304, headers: { etag } })',
+      "      return new Response(null, { status: 304, headers: { etag, 'cache-control': 'no-cache' } })",
       "    const type = found.type ?? 'application/hal+json'",
-      "    return new Response(text, { headers: { 'content-type': type, etag } })",
+      '    return new Response(text, {',
+      "      headers: { 'content-type': type, etag, 'cache-control': 'no-cache' },",
+      '    })',
       '  },',
       '})',
       '',

@@ -274,12 +274,24 @@ export function inferApi(crawl: Crawl): ApiModel {
       ?.rels()
       .find((rel) => rootLinks.getAll(rel).some((l) => untemplated(l) === list))
     const partial = partialOf(collection, crawl, under, patternOf, ownPages, paging)
+    // No page of it read, and the root links its items by a template (`/shelves/{id}`): the API
+    // serves no list of it.
+    const itemRel =
+      collection.parent || ownPages.length > 0
+        ? undefined
+        : rootLinks
+            ?.rels()
+            .find((r) =>
+              rootLinks.getAll(r).some((l) => l.templated && untemplated(l) === `${list}/`),
+            )
     // With a page document of its own, the rel names the root's link only.
-    const rel = paging && !isDefaultPaging(paging) ? (rootRel ?? collection.rel) : collection.rel
+    const rel =
+      itemRel ?? (paging && !isDefaultPaging(paging) ? (rootRel ?? collection.rel) : collection.rel)
     return {
       ...collection,
       shape,
       rel,
+      ...(itemRel === undefined ? {} : { list: false as const }),
       links,
       embed,
       ...(paging && isDefaultPaging(paging) ? { pageSize: paging.defaultSize } : {}),

@@ -108,6 +108,11 @@ export interface CollectionModel {
   readonly embed: readonly string[]
   readonly paging?: PagingModel
   readonly pageSize?: number
+  /**
+   * `false` when the API serves no list of it: the root links its items by a template
+   * (`/shelves/{id}`) and no page of it was read.
+   */
+  readonly list?: false
   readonly writes: WritesModel
   /** Set when a bound cut its list: why, and the total the API stated, when it did. */
   readonly partial?: PartialModel

@@ -290,6 +290,14 @@ describe('documents of no collection', () => {
       const answer = await replay.handle(new Request(`http://replay.test/report?year=${year}`))
       expect(((await answer.json()) as { year: number }).year).toBe(year)
       expect(answer.headers.get('etag')).toMatch(/^".+"$/)
+      // Revalidated before each use, as the mock's own documents are (verify's cache-control).
+      expect(answer.headers.get('cache-control')).toBe('no-cache')
+      const again = await replay.handle(
+        new Request(`http://replay.test/report?year=${year}`, {
+          headers: { 'if-none-match': answer.headers.get('etag') ?? '' },
+        }),
+      )
+      expect([again.status, again.headers.get('cache-control')]).toEqual([304, 'no-cache'])
     }
   })
 })

@@ -1,9 +1,13 @@
 import { resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import { HAL, identity, REPLAY, replayOf, sameShapes } from '../../test/record/replay.js'
 import { springDataRestServer } from '../../test/record/spring-data-rest-server.js'
 import { createMockServer, type MockServer } from '../blog/shells/server.js'
 import type { HalApi } from '../core/api.js'
+import { defineCollection, defineHalApi } from '../index.js'
+import { createHalServer } from '../shells/server/index.js'
+import { verifyApi } from '../verify/index.js'
 import { type Recording, recordApi } from './record.js'
 
 // Replays that need the definition API's conventions (nested addresses, paging conventions, link
@@ -155,4 +159,38 @@ describe('third-party pages, replayed with their own conventions', () => {
     expect(differ).toEqual([])
     expect(same).toBeGreaterThan(40)
   })
+})
+
+describe('a collection served without a list (`list: false`), recorded and replayed', () => {
+  it('stays without a list: the API verifies against its recording, and so does the replay', async () => {
+    const api = defineHalApi({
+      basePath: '/api',
+      tokens: ['dev-token'],
+      collections: {
+        notes: defineCollection({ schema: z.object({ text: z.string() }), seed: [{ text: 'A' }] }),
+        shelves: defineCollection({
+          schema: z.object({ label: z.string() }),
+          seed: [{ label: 'Top' }],
+          list: false,
+        }),
+      },
+    })
+    const server = await createHalServer(api, { port: 0, log: false })
+    try {
+      const recording = await recordApi(server.url)
+      const replay = await replayOf(recording, 'no-list')
+      expect(recording.files['api.ts']).toContain('list: false')
+      // What `record --check` runs: the API, read-only, against the recorded definition.
+      const report = await verifyApi({ url: server.url, api: replay, readOnly: true })
+      expect(report.findings.filter((f) => f.severity === 'failure').map((f) => f.message)).toEqual(
+        [],
+      )
+      const list = await replay.handle(
+        new Request(`${REPLAY}/api/shelves`, { headers: { accept: HAL } }),
+      )
+      expect(list.status).not.toBe(200)
+    } finally {
+      await server.close()
+    }
+  }, 60_000)
 })

@@ -182,13 +182,13 @@ export async function runVerify(argv: readonly string[]): Promise<number> {
   }
   const credentials = { headers: parsed.headers, ...(token === undefined ? {} : { token }) }
   if (parsed.cleanup !== undefined) {
-    const { deleted, left } = await cleanupLeftovers(parsed.cleanup, {
+    const { url, deleted, left } = await cleanupLeftovers(parsed.cleanup, {
       api: definition,
       ...credentials,
     })
-    console.log(`Deleted ${deleted.length} records; ${left.length} left.`)
-    for (const url of left) console.log(`  left: ${url}`)
-    if (left.length > 0) await writeLeftovers(parsed.cleanup, { url: '', leftovers: left })
+    console.log(`Deleted ${counted(deleted.length, 'record')}; ${left.length} left.`)
+    for (const record of left) console.log(`  left: ${record}`)
+    if (left.length > 0) await writeLeftovers(parsed.cleanup, { url, leftovers: left })
     return left.length > 0 ? 1 : 0
   }
   // Ctrl-C stops the run, which then deletes what it created; a second one quits at once.

@@ -27,7 +27,7 @@ export async function writeLeftovers(
 
 /**
  * Deletes the records a leftovers file lists (`verify --cleanup <file>`): each with the token, a
- * 404 counting as deleted. Returns what is still left.
+ * 404 counting as deleted. Returns what is still left, and the API URL the file names.
  *
  * @example
  * const { left } = await cleanupLeftovers('leftovers.json', { api: shop, token: 'dev-token' })
@@ -39,7 +39,7 @@ export async function cleanupLeftovers(
     readonly headers?: Readonly<Record<string, string>>
     readonly token?: string
   },
-): Promise<{ deleted: string[]; left: string[] }> {
+): Promise<{ url: string; deleted: string[]; left: string[] }> {
   const content = JSON.parse(await readFile(file, 'utf8')) as Partial<LeftoversFile>
   const records = Array.isArray(content.records) ? content.records.map(String) : []
   const definition = 'definition' in options.api ? options.api.definition : options.api
@@ -59,5 +59,5 @@ export async function cleanupLeftovers(
     const answer = await client.send('DELETE', url, { cleanup: true })
     ;([200, 202, 204, 404, 410].includes(answer.status) ? deleted : left).push(url)
   }
-  return { deleted, left }
+  return { url: typeof content.url === 'string' ? content.url : '', deleted, left }
 }

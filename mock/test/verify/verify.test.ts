@@ -153,6 +153,43 @@ describe('verify against correct servers', () => {
     }
   })
 
+  it('reads a page of back links to a nested collection as one without a create template', async () => {
+    // People come first: the first page of members verify reads is a person's memberships.
+    const api = defineHalApi({
+      basePath: '/api',
+      tokens: ['dev-token'],
+      collections: {
+        people: defineCollection({
+          schema: z.strictObject({ name: z.string() }),
+          seed: [{ name: 'Ada' }, { name: 'Grace' }],
+        }),
+        teams: defineCollection({
+          schema: z.strictObject({ name: z.string() }),
+          seed: [{ name: 'Core' }],
+          param: 'teamId',
+        }),
+        members: defineCollection({
+          schema: z.strictObject({ teamId: z.number().int(), personId: z.number().int() }),
+          parent: { collection: 'teams', member: 'teamId' },
+          param: 'memberId',
+          links: { person: { to: 'people', id: (m) => m.personId, reverse: 'memberships' } },
+          seed: [{ teamId: 1, personId: 1 }],
+        }),
+      },
+    })
+    const server = await createHalServer(api, { port: 0, log: false })
+    try {
+      const report = await verifyApi({ url: server.url, api, token: 'dev-token' })
+      expect(failures(report)).toEqual([])
+      // The members' create template is still checked, on a list of a team.
+      expect(
+        report.checks.some((c) => c.collection === 'members' && c.rule === 'forms' && c.passed > 1),
+      ).toBe(true)
+    } finally {
+      await server.close()
+    }
+  })
+
   it('leaves every document of the Blog with 1 000 articles as it found it', async () => {
     const server = await createMockServer({ port: 0, log: false, articles: 1000 })
     try {
@@ -398,7 +435,7 @@ describe('verify catches a server that breaks one rule', () => {
       expect(await readFile(file, 'utf8')).not.toContain(TOKEN)
       refuse.deletes = false
       const cleaned = await cleanupLeftovers(file, { api: blog, token: TOKEN })
-      expect(cleaned).toEqual({ deleted: report.leftovers, left: [] })
+      expect(cleaned).toEqual({ url, deleted: report.leftovers, left: [] })
       expect((await fetch(report.leftovers[0] as string)).status).toBe(404)
     } finally {
       await proxy.close()
@@ -773,6 +810,30 @@ describe('halyard-mock verify', () => {
     const report = JSON.parse(stdout) as VerifyReport
     expect(report.stopped).toBe('reached --max-time 1 s')
     expect(report.requests).toBeLessThanOrEqual(2)
+  })
+
+  it('--cleanup deletes what it can, counts it, and keeps the API URL in the file it rewrites', async () => {
+    const created = await fetch(`${server.url}/blogs/1/articles`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-access-token': TOKEN },
+      body: JSON.stringify({ title: 'Left behind', content: 'By a run stopped short.' }),
+    })
+    const record = created.headers.get('location') as string
+    // The root takes no DELETE: it stays listed.
+    const file = join(await mkdtemp(join(tmpdir(), 'verify-')), 'leftovers.json')
+    await writeLeftovers(file, { url: server.url, leftovers: [record, server.url] })
+    process.env.VERIFY_TEST_TOKEN = TOKEN
+    try {
+      const { code, stdout } = await run('--cleanup', file, '--token-env', 'VERIFY_TEST_TOKEN')
+      expect(code).toBe(1)
+      expect(stdout).toContain('Deleted 1 record; 1 left.')
+    } finally {
+      delete process.env.VERIFY_TEST_TOKEN
+    }
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({
+      url: server.url,
+      records: [server.url],
+    })
   })
 
   it('exits 2 on a usage mistake', async () => {

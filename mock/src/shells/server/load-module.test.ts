@@ -127,4 +127,27 @@ describe('loading the module --api names', { timeout: 60_000 }, () => {
       await rm(shared, { recursive: true, force: true })
     }
   })
+
+  // Node before 22.15 has no module.registerHooks: a module of no project cannot borrow the CLI's.
+  it('says which Node lends the CLI’s @halyard/mock and zod when the module’s folder has none', async () => {
+    const shared = await mkdtemp(join(tmpdir(), 'halyard-no-hooks-'))
+    try {
+      await writeFile(join(shared, 'api.ts'), "import { z } from 'zod'\nexport default z\n")
+      const loaded = await run(
+        process.execPath,
+        [
+          '--input-type=module',
+          '-e',
+          `import module from 'node:module'
+           module.registerHooks = undefined
+           const { importModule } = await import(${JSON.stringify(LOADER)})
+           try { await importModule('api.ts', ${JSON.stringify(shared)}) } catch (error) { console.log(error.message) }`,
+        ],
+        { cwd: shared },
+      )
+      expect(loaded.stdout).toMatch(/zod.*Node 22\.15 or later/s)
+    } finally {
+      await rm(shared, { recursive: true, force: true })
+    }
+  })
 })

@@ -28,7 +28,9 @@ export async function importModule(file: string, cwd: string): Promise<{ default
   const url = pathToFileURL(path).href
   if (!TYPESCRIPT.test(path)) {
     shareWithCli()
-    return import(url)
+    return import(url).catch((error: unknown) => {
+      throw withoutHooksHint(error)
+    })
   }
   const [esm, cjs] = await Promise.all([import('tsx/esm/api'), import('tsx/cjs/api')])
   // A namespace, as `tsImport` uses, keeps tsx out of the CLI's own imports. tsx's CommonJS side
@@ -46,7 +48,12 @@ export async function importModule(file: string, cwd: string): Promise<{ default
   const scoped = esm.register({ namespace, tsconfig: tsconfig ?? false })
   // After tsx's hooks, so that this one sees what they resolve.
   shareWithCli()
-  const loaded = (await scoped.import(url, import.meta.url)) as { default?: unknown }
+  let loaded: { default?: unknown }
+  try {
+    loaded = (await scoped.import(url, import.meta.url)) as { default?: unknown }
+  } catch (error) {
+    throw withoutHooksHint(error)
+  }
   // In a project without "type": "module" the file is CommonJS: its `export default` sits one
   // level down, as `__esModule` exports.
   const exports = loaded.default as { __esModule?: boolean; default?: unknown } | undefined
@@ -84,6 +91,21 @@ function shareWithCli(): void {
       return { ...resolved, url: url.href }
     },
   })
+}
+
+/**
+ * A module's import of `@halyard/mock` or `zod` its folder cannot resolve, on a Node without
+ * `module.registerHooks` (before 22.15), which cannot lend the CLI's: the error says so.
+ */
+function withoutHooksHint(error: unknown): unknown {
+  const { code, message } = (error ?? {}) as { code?: string; message?: string }
+  if (typeof module.registerHooks === 'function' || typeof message !== 'string') return error
+  if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') return error
+  if (!/['"](?:@halyard\/mock|zod)(?:\/[^'"]*)?['"]/.test(message)) return error
+  return new Error(
+    `${message}\nNode ${process.versions.node} cannot lend the CLI's own @halyard/mock and zod to a module whose folder has none: install them beside it, or run Node 22.15 or later.`,
+    { cause: error },
+  )
 }
 
 /**

@@ -59,19 +59,23 @@ export async function readItem(run: VerifyRun, c: CollectionModel, url: string):
       const target = declared.collection ? run.model.collection(declared.collection) : undefined
       if (declared.kind === 'relation' && target) await readItem(run, target, href)
       else if ((declared.kind === 'nested' || declared.kind === 'reverse') && target)
-        await readList(run, target, href, item)
+        await readList(run, target, href, item, false, declared.kind === 'reverse')
       else await checkResolves(run, c.name, declared.rel, href, item)
     }
   }
 }
 
-/** A list from a link (a template with the convention's parameters), read page by page. */
+/**
+ * A list from a link (a template with the convention's parameters), read page by page; `back`, a
+ * page of back links (the records linking to one).
+ */
 export async function readList(
   run: VerifyRun,
   c: CollectionModel,
   template: string,
   from: Exchange,
   fromRoot = false,
+  back = false,
 ): Promise<void> {
   const { paging } = c
   const seen = run.lists.get(c.name) ?? []
@@ -113,10 +117,15 @@ export async function readList(
       plain,
     )
   }
-  await readPages(run, c, url)
+  await readPages(run, c, url, back)
 }
 
-export async function readPages(run: VerifyRun, c: CollectionModel, url: string): Promise<void> {
+export async function readPages(
+  run: VerifyRun,
+  c: CollectionModel,
+  url: string,
+  back = false,
+): Promise<void> {
   const { paging } = c
   const { layout } = paging
   const maxPages = run.options.pages ?? 50
@@ -143,6 +152,9 @@ export async function readPages(run: VerifyRun, c: CollectionModel, url: string)
     if (pages === 1 && run.first(`page ${c.name}`)) {
       checkMediaType(run, c.name, page, HAL)
       await checkCaching(run, c.name, page)
+    }
+    // A page of back links to a nested collection has no create template (no one URL for it).
+    if (pages === 1 && !(back && c.parent) && run.first(`forms page ${c.name}`)) {
       await checkForms(run, c, page, 'page')
     }
     if (pages === 1) checkCuries(run, c.name, page)
