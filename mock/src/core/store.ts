@@ -35,6 +35,8 @@ export interface Relation {
   /** Whether the link is one target (a link) rather than several (an array of links). */
   readonly one: (record: HalRecord) => boolean
   readonly ids: (record: HalRecord) => readonly number[]
+  /** What {@link Relation.ids} lists, a lone id as itself: the seed's index reads it without an array per record. */
+  readonly targets: (record: HalRecord) => number | readonly number[]
   /**
    * For a link to the parent collection: whether a record links its own parent, which the parent
    * index holds already (such links are not indexed twice).
@@ -311,12 +313,16 @@ export class CollectionStore {
     const tick = this.#clock()
     const at = this.definition.lastModified?.(record)
     // A time the record cannot give (absent, not a number) is the store's: never an invalid date.
-    const change = typeof at === 'number' && Number.isFinite(at) ? { ...tick, at } : tick
+    // The tick itself when the times agree: a seed of a million records shares one stamp.
+    const change =
+      typeof at === 'number' && Number.isFinite(at) && at !== tick.at ? { ...tick, at } : tick
     const previous = this.#records.get(record.id)
     if (previous) this.#unlink(previous, change)
     else this.#ids.add(record.id)
     this.#records.set(record.id, record)
-    this.#changes.set(record.id, change)
+    // A record as the seed made it reports the seed's stamp, kept once rather than per record.
+    if (change === this.#seeded) this.#changes.delete(record.id)
+    else this.#changes.set(record.id, change)
     if (record.id > this.#maxId) this.#maxId = record.id
     this.#change = this.#change ? latest(this.#change, change) : change
     for (const relation of this.relations) {
@@ -325,15 +331,9 @@ export class CollectionStore {
         number,
         { ids: SortedIds; change: Change }
       >
-      for (const target of relation.ids(record)) {
-        let entry = targets.get(target)
-        if (!entry) {
-          entry = { ids: new SortedIds(), change }
-          targets.set(target, entry)
-        }
-        entry.ids.add(record.id)
-        entry.change = latest(entry.change, change)
-      }
+      const ids = relation.targets(record)
+      if (typeof ids === 'number') refer(targets, ids, record.id, change)
+      else for (const target of ids) refer(targets, target, record.id, change)
     }
   }
 
@@ -395,10 +395,9 @@ export class HalStore {
     options: HalStorage = {},
   ) {
     this.#options = options
-    const tick = (): Change => ({
-      version: nextVersion(),
-      at: this.#seeding ? SEED_TIME : Date.now(),
-    })
+    // A seed record is as the seed made it: it reports the seed's stamp (no stamp per record).
+    const tick = (): Change =>
+      this.#seeding ? this.seeded : { version: nextVersion(), at: Date.now() }
     const gone = (collection: string, id: number) => {
       for (const store of this.collections.values()) store.forgetTarget(collection, id)
     }
@@ -520,6 +519,22 @@ export class HalStore {
   }
 }
 
+/** Adds `id` to the records pointing at `target`, whose change `change` then is. */
+function refer(
+  targets: Map<number, { ids: SortedIds; change: Change }>,
+  target: number,
+  id: number,
+  change: Change,
+): void {
+  let entry = targets.get(target)
+  if (!entry) {
+    entry = { ids: new SortedIds(), change }
+    targets.set(target, entry)
+  }
+  entry.ids.add(id)
+  entry.change = latest(entry.change, change)
+}
+
 /** `change`'s version, at the later of the two times: a referrer set's time never goes back. */
 const latest = (previous: Change, change: Change): Change =>
   change.at >= previous.at ? change : { version: change.version, at: previous.at }
@@ -529,6 +544,8 @@ const latest = (previous: Change, change: Change): Change =>
  * a colon and a member's name after `parent`).
  */
 export const parentRel = (parent: ParentDefinition): string => `parent ${parent.member}`
+
+const NO_IDS: readonly number[] = []
 
 /** A collection's relations (its parent's first), with every rel it names checked. */
 function relationsOf(definition: CollectionDefinition): Relation[] {
@@ -547,14 +564,18 @@ function relationsOf(definition: CollectionDefinition): Relation[] {
         const id = (record as Record<string, unknown>)[member]
         return typeof id === 'number' ? [id] : []
       },
+      targets: (record) => {
+        const id = (record as Record<string, unknown>)[member]
+        return typeof id === 'number' ? id : NO_IDS
+      },
     })
   }
   for (const [rel, link] of Object.entries(definition.links ?? {})) {
     if (!isRelation(link)) continue
     const relation = link as RelationLink<HalRecord>
+    const targets = (record: HalRecord): number | readonly number[] => relation.id(record) ?? NO_IDS
     const ids = (record: HalRecord): readonly number[] => {
-      const id = relation.id(record)
-      if (id === null || id === undefined) return []
+      const id = targets(record)
       return typeof id === 'number' ? [id] : id
     }
     // A link to the parent, as most nested records have: the parent index answers for it.
@@ -568,6 +589,7 @@ function relationsOf(definition: CollectionDefinition): Relation[] {
       onDelete: relation.onDelete ?? 'refuse',
       one: (record) => typeof relation.id(record) !== 'object',
       ids,
+      targets,
       ...(member
         ? {
             linksParent: (record: HalRecord) =>
