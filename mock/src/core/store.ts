@@ -424,6 +424,23 @@ export class HalStore {
     return store
   }
 
+  /** A record's first relation target that does not exist, if any (no list per record). */
+  #firstDangling(
+    store: CollectionStore,
+    record: HalRecord,
+  ): { relation: Relation; id: number } | undefined {
+    for (const relation of store.relations) {
+      const target = this.collections.get(relation.to)
+      const ids = relation.targets(record)
+      if (typeof ids === 'number') {
+        if (!target?.get(ids)) return { relation, id: ids }
+      } else {
+        for (const id of ids) if (!target?.get(id)) return { relation, id }
+      }
+    }
+    return undefined
+  }
+
   /** A record's relation targets that do not exist: the relation, the id, and its place among the relation's ids. */
   dangling(
     store: CollectionStore,
@@ -454,12 +471,12 @@ export class HalStore {
 
   async #loadSeed(): Promise<void> {
     /** Collections with a value the store checked itself: their links are checked after. */
-    const unchecked: CollectionStore[] = []
+    const unchecked: { store: CollectionStore; records: readonly HalRecord[] }[] = []
     for (const store of this.collections.values()) {
       const { seed = [] } = store.definition
       const values = typeof seed === 'function' ? seed() : seed
       const records: HalRecord[] = []
-      const ids = new Set<unknown>()
+      const ids = new SeenIds()
       let maxId = 0
       for (const value of values) {
         const prepared = this.#options.prepareSeed?.(store.name, value)
@@ -468,7 +485,7 @@ export class HalStore {
           records.push(prepared)
           continue
         }
-        if (unchecked.at(-1) !== store) unchecked.push(store)
+        if (unchecked.at(-1)?.store !== store) unchecked.push({ store, records })
         // Only a value with an `id` is copied without it: no garbage per record otherwise.
         let fields: unknown = value
         let id: unknown = maxId + 1
@@ -477,12 +494,11 @@ export class HalStore {
           fields = rest
           if (given !== undefined) id = given
         }
-        if (ids.has(id)) {
+        if (!ids.add(id)) {
           throw new HalDefinitionError(
             `the seed of ${store.name} has two records with id ${String(id)}`,
           )
         }
-        ids.add(id)
         const checked = checkRecord(store.name, store.definition.schema, id, fields)
         const result = checked instanceof Promise ? await checked : checked
         if (result.issues) {
@@ -506,9 +522,11 @@ export class HalStore {
       }
       await store.load(records)
     }
-    for (const store of unchecked) {
-      for (const record of store.slice(0, store.count)) {
-        const [dangling] = this.dangling(store, record)
+    // The records as loaded (the first as `create()` stored it), read without copying the collection.
+    for (const { store, records } of unchecked) {
+      for (const loaded of records) {
+        const record = store.get(loaded.id) ?? loaded
+        const dangling = this.#firstDangling(store, record)
         if (dangling) {
           throw new HalDefinitionError(
             `the seed of ${store.name} has record ${record.id} whose ${dangling.relation.rel} links to a missing record ${dangling.id}`,
@@ -516,6 +534,25 @@ export class HalStore {
         }
       }
     }
+  }
+}
+
+/**
+ * The ids a seed has given so far, to refuse a second record with one: whole ids in an
+ * {@link IdTable} (a `Set` of a million numbers takes three times as long to fill), any other in a `Set`.
+ */
+class SeenIds {
+  readonly #whole = new IdTable<true>()
+  readonly #other = new Set<unknown>()
+
+  /** False when `id` was given before. */
+  add(id: unknown): boolean {
+    if (typeof id === 'number' && Number.isSafeInteger(id) && id >= 0) {
+      return this.#whole.set(id, true)
+    }
+    if (this.#other.has(id)) return false
+    this.#other.add(id)
+    return true
   }
 }
 
