@@ -101,6 +101,8 @@ export class CollectionStore {
   #handedOut = false
   /** Whether a write of the core's own, already validated, is under way. */
   #validated = false
+  /** While a seed loads: per relation, per target, how many of its records point there. */
+  #room: Map<string, Map<number, number>> | undefined
 
   constructor(
     name: string,
@@ -154,13 +156,44 @@ export class CollectionStore {
    * the first through `create()`, the others appended, each put in the index in order.
    */
   async load(records: readonly HalRecord[]): Promise<void> {
-    await this.#bulk.load(records, {
-      lazy: true,
-      prepare: (record) => record,
-      added: (record) => this.#put(record),
-    })
+    this.#reserve(records)
+    try {
+      await this.#bulk.load(records, {
+        lazy: true,
+        prepare: (record) => record,
+        added: (record) => this.#put(record),
+      })
+    } finally {
+      this.#room = undefined
+    }
     // Taken before the seed was in (`const { orders } = api.db`): its holder reads it directly.
     if (this.#handedOut) this.#bulk.markAll()
+  }
+
+  /**
+   * Room in the index for a seed's records, counted before they go in: a million ids added one by
+   * one copy each of its arrays every time it grows.
+   */
+  #reserve(records: readonly HalRecord[]): void {
+    let maxId = 0
+    for (const record of records) if (record.id > maxId) maxId = record.id
+    // Not for ids much sparser than the records: that room would stay empty.
+    if (maxId <= 2 * records.length) this.#records.reserve(maxId + 1)
+    this.#ids.reserve(records.length)
+    const room = new Map<string, Map<number, number>>()
+    for (const relation of this.relations) {
+      const counts = new Map<number, number>()
+      for (const record of records) {
+        if (relation.linksParent?.(record)) continue
+        const ids = relation.targets(record)
+        if (typeof ids === 'number') counts.set(ids, (counts.get(ids) ?? 0) + 1)
+        else for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1)
+        // Many targets have few records each: their lists grow little, and counting costs more.
+        if (counts.size > MAX_COUNTED_TARGETS) break
+      }
+      if (counts.size <= MAX_COUNTED_TARGETS) room.set(relation.rel, counts)
+    }
+    this.#room = room
   }
 
   /**
@@ -332,8 +365,9 @@ export class CollectionStore {
         { ids: SortedIds; change: Change }
       >
       const ids = relation.targets(record)
-      if (typeof ids === 'number') refer(targets, ids, record.id, change)
-      else for (const target of ids) refer(targets, target, record.id, change)
+      const room = this.#room?.get(relation.rel)
+      if (typeof ids === 'number') refer(targets, ids, record.id, change, room)
+      else for (const target of ids) refer(targets, target, record.id, change, room)
     }
   }
 
@@ -475,14 +509,16 @@ export class HalStore {
     for (const store of this.collections.values()) {
       const { seed = [] } = store.definition
       const values = typeof seed === 'function' ? seed() : seed
-      const records: HalRecord[] = []
+      // Sized up front: pushed one by one, a million records copy the array as it grows.
+      const records: HalRecord[] = Array.isArray(values) ? new Array(values.length) : []
+      let count = 0
       const ids = new SeenIds()
       let maxId = 0
       for (const value of values) {
         const prepared = this.#options.prepareSeed?.(store.name, value)
         if (prepared) {
           if (prepared.id > maxId) maxId = prepared.id
-          records.push(prepared)
+          records[count++] = prepared
           continue
         }
         if (unchecked.at(-1)?.store !== store) unchecked.push({ store, records })
@@ -512,13 +548,14 @@ export class HalStore {
             })
             .join('; ')
           throw new HalDefinitionError(
-            `the seed of ${store.name} has an invalid record at /${store.name}/${records.length} (${JSON.stringify(value)}): ${messages}`,
+            `the seed of ${store.name} has an invalid record at /${store.name}/${count} (${JSON.stringify(value)}): ${messages}`,
           )
         }
         const record = result.value as HalRecord
         if (record.id > maxId) maxId = record.id
         // The first goes through `create()`, which validates it itself: a transform runs once.
-        records.push(records.length === 0 ? ({ ...(value as object), id } as HalRecord) : record)
+        const first = count === 0
+        records[count++] = first ? ({ ...(value as object), id } as HalRecord) : record
       }
       await store.load(records)
     }
@@ -556,16 +593,24 @@ class SeenIds {
   }
 }
 
-/** Adds `id` to the records pointing at `target`, whose change `change` then is. */
+/** Targets past this many in a seed are not counted to make room (see `CollectionStore.load`). */
+const MAX_COUNTED_TARGETS = 1024
+
+/**
+ * Adds `id` to the records pointing at `target`, whose change `change` then is; a new list gets
+ * the room `room` counted for it.
+ */
 function refer(
   targets: Map<number, { ids: SortedIds; change: Change }>,
   target: number,
   id: number,
   change: Change,
+  room: ReadonlyMap<number, number> | undefined,
 ): void {
   let entry = targets.get(target)
   if (!entry) {
     entry = { ids: new SortedIds(), change }
+    entry.ids.reserve(room?.get(target) ?? 0)
     targets.set(target, entry)
   }
   entry.ids.add(id)
