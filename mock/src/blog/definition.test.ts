@@ -101,6 +101,16 @@ describe('the Blog API and writes made through db', () => {
     expect((await read.json())._links['doc:blog'].title).toBe('Renamed')
   })
 
+  it('refuses a bad GraphQL limit when it is made, and shows the schema on the endpoint’s page', async () => {
+    expect(() => createBlogApi({ graphql: { maxDepth: 0 } })).toThrow(RangeError)
+    const api = createBlogApi()
+    const page = await api.handle(
+      new Request(`${ROOT}/graphql`, { headers: { accept: 'text/html' } }),
+    )
+    expect(page.status).toBe(200)
+    expect(await page.text()).toContain('person(id: ID!): Person')
+  })
+
   it('answers GraphQL with the persons db holds: renamed, created, and none left over by a reset in place', async () => {
     const api = createBlogApi({})
     await api.ready

@@ -16,6 +16,17 @@ describe('IdTable', () => {
     },
   )
 
+  it('finds ids within and past the room it made', () => {
+    const table = new IdTable<string>()
+    table.reserve(4)
+    expect(table.get(2)).toBeUndefined()
+    expect(table.set(2, 'in')).toBe(true)
+    expect(table.set(9, 'past')).toBe(true)
+    expect([table.get(2), table.get(9), table.get(3)]).toEqual(['in', 'past', undefined])
+    expect(table.delete(2)).toBe(true)
+    expect(table.get(2)).toBeUndefined()
+  })
+
   it('forgets everything on clear', () => {
     const table = new IdTable<string>()
     table.set(3, 'small')

@@ -15,6 +15,14 @@ export class IdTable<T> {
   #dense: (T | undefined)[] = []
   readonly #sparse = new Map<number, T>()
 
+  /**
+   * Makes room for the ids below `size` at once while the table is empty: filled one by one, a
+   * million ids copy the array each time it grows.
+   */
+  reserve(size: number): void {
+    if (this.#dense.length === 0 && size <= DENSE_LIMIT) this.#dense = new Array(size)
+  }
+
   get(id: number): T | undefined {
     return id < DENSE_LIMIT ? this.#dense[id] : this.#sparse.get(id)
   }

@@ -75,6 +75,33 @@ describe('a defineHalApi collection seeded in bulk', () => {
       HalDefinitionError,
     )
   })
+  it('rejects a seed giving one id twice, small or large', async () => {
+    for (const id of [3, 2 ** 40]) {
+      const values = [
+        { id, ...seed[0] },
+        { id: 4, ...seed[1] },
+        { id, ...seed[2] },
+      ]
+      await expect(bulkSeeded(values)).rejects.toThrow(
+        new HalDefinitionError(`the seed of orders has two records with id ${id}`),
+      )
+    }
+  })
+
+  it('keeps every seed record’s stamp until a write gives that record its own', async () => {
+    const store = new HalStore({
+      basePath: '/api',
+      collections: { orders: defineCollection({ schema, seed }) },
+    })
+    await store.ready
+    const orders = store.get('orders')
+    expect(orders.changeOf(1)).toEqual(store.seeded)
+    expect(orders.changeOf(40)).toEqual(store.seeded)
+    const [first] = orders.slice(0, 1)
+    await orders.replace(first as never, { customerId: 1, total: 5 })
+    expect(orders.changeOf(1).version).toBeGreaterThan(store.seeded.version)
+    expect(orders.changeOf(2)).toEqual(store.seeded)
+  })
 })
 
 describe('HalStore index', () => {

@@ -35,6 +35,8 @@ export interface Relation {
   /** Whether the link is one target (a link) rather than several (an array of links). */
   readonly one: (record: HalRecord) => boolean
   readonly ids: (record: HalRecord) => readonly number[]
+  /** What {@link Relation.ids} lists, a lone id as itself: the seed's index reads it without an array per record. */
+  readonly targets: (record: HalRecord) => number | readonly number[]
   /**
    * For a link to the parent collection: whether a record links its own parent, which the parent
    * index holds already (such links are not indexed twice).
@@ -102,6 +104,8 @@ export class CollectionStore {
   #handedOut = false
   /** Whether a write of the core's own, already validated, is under way. */
   #validated = false
+  /** While a seed loads: per relation, per target, how many of its records point there. */
+  #room: Map<string, Map<number, number>> | undefined
 
   constructor(
     name: string,
@@ -158,13 +162,44 @@ export class CollectionStore {
    * the first through `create()`, the others appended, each put in the index in order.
    */
   async load(records: readonly HalRecord[]): Promise<void> {
-    await this.#bulk.load(records, {
-      lazy: true,
-      prepare: (record) => record,
-      added: (record) => this.#put(record),
-    })
+    this.#reserve(records)
+    try {
+      await this.#bulk.load(records, {
+        lazy: true,
+        prepare: (record) => record,
+        added: (record) => this.#put(record),
+      })
+    } finally {
+      this.#room = undefined
+    }
     // Taken before the seed was in (`const { orders } = api.db`): its holder reads it directly.
     if (this.#handedOut) this.#bulk.markAll()
+  }
+
+  /**
+   * Room in the index for a seed's records, counted before they go in: a million ids added one by
+   * one copy each of its arrays every time it grows.
+   */
+  #reserve(records: readonly HalRecord[]): void {
+    let maxId = 0
+    for (const record of records) if (record.id > maxId) maxId = record.id
+    // Not for ids much sparser than the records: that room would stay empty.
+    if (maxId <= 2 * records.length) this.#records.reserve(maxId + 1)
+    this.#ids.reserve(records.length)
+    const room = new Map<string, Map<number, number>>()
+    for (const relation of this.relations) {
+      const counts = new Map<number, number>()
+      for (const record of records) {
+        if (relation.linksParent?.(record)) continue
+        const ids = relation.targets(record)
+        if (typeof ids === 'number') counts.set(ids, (counts.get(ids) ?? 0) + 1)
+        else for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1)
+        // Many targets have few records each: their lists grow little, and counting costs more.
+        if (counts.size > MAX_COUNTED_TARGETS) break
+      }
+      if (counts.size <= MAX_COUNTED_TARGETS) room.set(relation.rel, counts)
+    }
+    this.#room = room
   }
 
   /**
@@ -317,12 +352,16 @@ export class CollectionStore {
     const tick = this.#clock()
     const at = this.definition.lastModified?.(record)
     // A time the record cannot give (absent, not a number) is the store's: never an invalid date.
-    const change = typeof at === 'number' && Number.isFinite(at) ? { ...tick, at } : tick
+    // The tick itself when the times agree: a seed of a million records shares one stamp.
+    const change =
+      typeof at === 'number' && Number.isFinite(at) && at !== tick.at ? { ...tick, at } : tick
     const previous = this.#records.get(record.id)
     if (previous) this.#unlink(previous, change)
     else this.#ids.add(record.id)
     this.#records.set(record.id, record)
-    this.#changes.set(record.id, change)
+    // A record as the seed made it reports the seed's stamp, kept once rather than per record.
+    if (change === this.#seeded) this.#changes.delete(record.id)
+    else this.#changes.set(record.id, change)
     if (record.id > this.#maxId) this.#maxId = record.id
     if (record.id >= this.#reservedId) this.#reservedId = 0
     this.#change = this.#change ? latest(this.#change, change) : change
@@ -332,15 +371,10 @@ export class CollectionStore {
         number,
         { ids: SortedIds; change: Change }
       >
-      for (const target of relation.ids(record)) {
-        let entry = targets.get(target)
-        if (!entry) {
-          entry = { ids: new SortedIds(), change }
-          targets.set(target, entry)
-        }
-        entry.ids.add(record.id)
-        entry.change = latest(entry.change, change)
-      }
+      const ids = relation.targets(record)
+      const room = this.#room?.get(relation.rel)
+      if (typeof ids === 'number') refer(targets, ids, record.id, change, room)
+      else for (const target of ids) refer(targets, target, record.id, change, room)
     }
   }
 
@@ -402,10 +436,9 @@ export class HalStore {
     options: HalStorage = {},
   ) {
     this.#options = options
-    const tick = (): Change => ({
-      version: nextVersion(),
-      at: this.#seeding ? SEED_TIME : Date.now(),
-    })
+    // A seed record is as the seed made it: it reports the seed's stamp (no stamp per record).
+    const tick = (): Change =>
+      this.#seeding ? this.seeded : { version: nextVersion(), at: Date.now() }
     const gone = (collection: string, id: number) => {
       for (const store of this.collections.values()) store.forgetTarget(collection, id)
     }
@@ -430,6 +463,23 @@ export class HalStore {
     const store = this.collections.get(name)
     if (!store) throw new Error(`no collection ${name}`)
     return store
+  }
+
+  /** A record's first relation target that does not exist, if any (no list per record). */
+  #firstDangling(
+    store: CollectionStore,
+    record: HalRecord,
+  ): { relation: Relation; id: number } | undefined {
+    for (const relation of store.relations) {
+      const target = this.collections.get(relation.to)
+      const ids = relation.targets(record)
+      if (typeof ids === 'number') {
+        if (!target?.get(ids)) return { relation, id: ids }
+      } else {
+        for (const id of ids) if (!target?.get(id)) return { relation, id }
+      }
+    }
+    return undefined
   }
 
   /** A record's relation targets that do not exist: the relation, the id, and its place among the relation's ids. */
@@ -462,21 +512,23 @@ export class HalStore {
 
   async #loadSeed(): Promise<void> {
     /** Collections with a value the store checked itself: their links are checked after. */
-    const unchecked: CollectionStore[] = []
+    const unchecked: { store: CollectionStore; records: readonly HalRecord[] }[] = []
     for (const store of this.collections.values()) {
       const { seed = [] } = store.definition
       const values = typeof seed === 'function' ? seed() : seed
-      const records: HalRecord[] = []
-      const ids = new Set<unknown>()
+      // Sized up front: pushed one by one, a million records copy the array as it grows.
+      const records: HalRecord[] = Array.isArray(values) ? new Array(values.length) : []
+      let count = 0
+      const ids = new SeenIds()
       let maxId = 0
       for (const value of values) {
         const prepared = this.#options.prepareSeed?.(store.name, value)
         if (prepared) {
           if (prepared.id > maxId) maxId = prepared.id
-          records.push(prepared)
+          records[count++] = prepared
           continue
         }
-        if (unchecked.at(-1) !== store) unchecked.push(store)
+        if (unchecked.at(-1)?.store !== store) unchecked.push({ store, records })
         // Only a value with an `id` is copied without it: no garbage per record otherwise.
         let fields: unknown = value
         let id: unknown = maxId + 1
@@ -485,12 +537,11 @@ export class HalStore {
           fields = rest
           if (given !== undefined) id = given
         }
-        if (ids.has(id)) {
+        if (!ids.add(id)) {
           throw new HalDefinitionError(
             `the seed of ${store.name} has two records with id ${String(id)}`,
           )
         }
-        ids.add(id)
         const checked = checkRecord(store.name, store.definition.schema, id, fields)
         const result = checked instanceof Promise ? await checked : checked
         if (result.issues) {
@@ -504,19 +555,22 @@ export class HalStore {
             })
             .join('; ')
           throw new HalDefinitionError(
-            `the seed of ${store.name} has an invalid record at /${store.name}/${records.length} (${JSON.stringify(value)}): ${messages}`,
+            `the seed of ${store.name} has an invalid record at /${store.name}/${count} (${JSON.stringify(value)}): ${messages}`,
           )
         }
         const record = result.value as HalRecord
         if (record.id > maxId) maxId = record.id
         // The first goes through `create()`, which validates it itself: a transform runs once.
-        records.push(records.length === 0 ? ({ ...(value as object), id } as HalRecord) : record)
+        const first = count === 0
+        records[count++] = first ? ({ ...(value as object), id } as HalRecord) : record
       }
       await store.load(records)
     }
-    for (const store of unchecked) {
-      for (const record of store.slice(0, store.count)) {
-        const [dangling] = this.dangling(store, record)
+    // The records as loaded (the first as `create()` stored it), read without copying the collection.
+    for (const { store, records } of unchecked) {
+      for (const loaded of records) {
+        const record = store.get(loaded.id) ?? loaded
+        const dangling = this.#firstDangling(store, record)
         if (dangling) {
           throw new HalDefinitionError(
             `the seed of ${store.name} has record ${record.id} whose ${dangling.relation.rel} links to a missing record ${dangling.id}`,
@@ -525,6 +579,49 @@ export class HalStore {
       }
     }
   }
+}
+
+/**
+ * The ids a seed has given so far, to refuse a second record with one: whole ids in an
+ * {@link IdTable} (a `Set` of a million numbers takes three times as long to fill), any other in a `Set`.
+ */
+class SeenIds {
+  readonly #whole = new IdTable<true>()
+  readonly #other = new Set<unknown>()
+
+  /** False when `id` was given before. */
+  add(id: unknown): boolean {
+    if (typeof id === 'number' && Number.isSafeInteger(id) && id >= 0) {
+      return this.#whole.set(id, true)
+    }
+    if (this.#other.has(id)) return false
+    this.#other.add(id)
+    return true
+  }
+}
+
+/** Targets past this many in a seed are not counted to make room (see `CollectionStore.load`). */
+const MAX_COUNTED_TARGETS = 1024
+
+/**
+ * Adds `id` to the records pointing at `target`, whose change `change` then is; a new list gets
+ * the room `room` counted for it.
+ */
+function refer(
+  targets: Map<number, { ids: SortedIds; change: Change }>,
+  target: number,
+  id: number,
+  change: Change,
+  room: ReadonlyMap<number, number> | undefined,
+): void {
+  let entry = targets.get(target)
+  if (!entry) {
+    entry = { ids: new SortedIds(), change }
+    entry.ids.reserve(room?.get(target) ?? 0)
+    targets.set(target, entry)
+  }
+  entry.ids.add(id)
+  entry.change = latest(entry.change, change)
 }
 
 /** `change`'s version, at the later of the two times: a referrer set's time never goes back. */
@@ -536,6 +633,8 @@ const latest = (previous: Change, change: Change): Change =>
  * a colon and a member's name after `parent`).
  */
 export const parentRel = (parent: ParentDefinition): string => `parent ${parent.member}`
+
+const NO_IDS: readonly number[] = []
 
 /** A collection's relations (its parent's first), with every rel it names checked. */
 function relationsOf(definition: CollectionDefinition): Relation[] {
@@ -554,14 +653,18 @@ function relationsOf(definition: CollectionDefinition): Relation[] {
         const id = (record as Record<string, unknown>)[member]
         return typeof id === 'number' ? [id] : []
       },
+      targets: (record) => {
+        const id = (record as Record<string, unknown>)[member]
+        return typeof id === 'number' ? id : NO_IDS
+      },
     })
   }
   for (const [rel, link] of Object.entries(definition.links ?? {})) {
     if (!isRelation(link)) continue
     const relation = link as RelationLink<HalRecord>
+    const targets = (record: HalRecord): number | readonly number[] => relation.id(record) ?? NO_IDS
     const ids = (record: HalRecord): readonly number[] => {
-      const id = relation.id(record)
-      if (id === null || id === undefined) return []
+      const id = targets(record)
       return typeof id === 'number' ? [id] : id
     }
     // A link to the parent, as most nested records have: the parent index answers for it.
@@ -575,6 +678,7 @@ function relationsOf(definition: CollectionDefinition): Relation[] {
       onDelete: relation.onDelete ?? 'refuse',
       one: (record) => typeof relation.id(record) !== 'object',
       ids,
+      targets,
       ...(member
         ? {
             linksParent: (record: HalRecord) =>

@@ -28,19 +28,10 @@ import {
   TypeNameMetaFieldDef,
   type VariableValues,
 } from 'graphql'
+import { DEFAULT_MAX_FIELDS } from './checked-limits.js'
 import { createFieldCollector } from './collect.js'
 
-/**
- * Default maximum number of fields one answer may contain: `id`, `name` and `friends` on each of
- * the 10 000 persons the node limit allows, and the root field; at most about 450 KB of JSON.
- * It bounds execution's time too (a few tens of ms).
- *
- * @example
- * ```ts
- * checkFieldLimit(request, DEFAULT_MAX_FIELDS)
- * ```
- */
-export const DEFAULT_MAX_FIELDS = 30_001
+export { DEFAULT_MAX_FIELDS } from './checked-limits.js'
 
 /**
  * How many selections the walk may look at per field it may count: merging a thousand repeated

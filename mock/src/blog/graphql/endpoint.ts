@@ -16,39 +16,15 @@ import {
 } from 'graphql'
 import { createHandler, type HandlerOptions } from 'graphql-http/lib/use/fetch'
 import { MAX_BODY_BYTES, readText } from '../../index.js'
-import { checkFieldLimit, DEFAULT_MAX_FIELDS } from './cost.js'
-import {
-  checkNodeLimit,
-  createDepthLimitRule,
-  DEFAULT_MAX_DEPTH,
-  DEFAULT_MAX_NODES,
-} from './limits.js'
+import { checkedLimits, type GraphqlLimits } from './checked-limits.js'
+import { checkFieldLimit } from './cost.js'
+import { checkNodeLimit, createDepthLimitRule } from './limits.js'
 import { checkOverlapLimit } from './overlap.js'
 import type { PersonDirectory } from './persons.js'
 import { createPersonSchema } from './schema.js'
 
+export type { GraphqlLimits } from './checked-limits.js'
 export type { PersonDirectory, PersonRecord } from './persons.js'
-
-/**
- * The pre-execution limits of the endpoint; each defaults to the value docs/api.md (GraphQL) gives.
- *
- * @example
- * ```ts
- * const limits: GraphqlLimits = { maxDepth: 10, maxNodes: 10_000 }
- * ```
- */
-export interface GraphqlLimits {
-  /** Deepest allowed nesting of object fields; `person` is 1. Default 10. */
-  maxDepth?: number
-  /** Most Person nodes one operation may touch. Default 10 000. */
-  maxNodes?: number
-  /**
-   * Most fields one answer may contain, every alias, fragment and list item multiplied out
-   * (about 15 bytes of JSON each). Default 30 001: `id`, `name` and `friends` on each of the
-   * 10 000 persons the node limit allows, and the root field.
-   */
-  maxFields?: number
-}
 
 // Bounds on the document itself, checked while parsing: parsing runs before any limit can, so
 // a huge or absurdly nested document must be stopped by the parser. 5 000 tokens keep parsing
@@ -89,9 +65,7 @@ export function createGraphqlEndpoint(
   persons: PersonDirectory,
   limits: GraphqlLimits = {},
 ): (request: Request) => Promise<Response> {
-  const maxDepth = positiveInteger('maxDepth', limits.maxDepth ?? DEFAULT_MAX_DEPTH)
-  const maxNodes = positiveInteger('maxNodes', limits.maxNodes ?? DEFAULT_MAX_NODES)
-  const maxFields = positiveInteger('maxFields', limits.maxFields ?? DEFAULT_MAX_FIELDS)
+  const { maxDepth, maxNodes, maxFields } = checkedLimits(limits)
   const schema = createPersonSchema(persons)
   const rules = [...specifiedRules, createDepthLimitRule(maxDepth)]
 
@@ -175,11 +149,4 @@ function asRequestError(error: unknown): GraphQLError {
   return new GraphQLError('The document is too large or too deeply nested to be processed.', {
     extensions: { code: 'DOCUMENT_TOO_COMPLEX' },
   })
-}
-
-function positiveInteger(name: string, value: number): number {
-  if (!Number.isSafeInteger(value) || value < 1) {
-    throw new RangeError(`GraphqlLimits.${name} must be a positive integer, got ${value}`)
-  }
-  return value
 }

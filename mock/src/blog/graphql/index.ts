@@ -39,4 +39,4 @@ export {
   type PersonDirectory,
   type PersonRecord,
 } from './persons.js'
-export { createPersonSchema } from './schema.js'
+export { createPersonSchema, personSchemaText } from './schema.js'

@@ -20,28 +20,11 @@ import {
   type ValidationRule,
   type VariableValues,
 } from 'graphql'
+import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_NODES } from './checked-limits.js'
 import { createFieldCollector } from './collect.js'
 import { friendsOf, type PersonDirectory, type PersonRecord } from './persons.js'
 
-/**
- * Default maximum field nesting (docs/api.md, GraphQL).
- *
- * @example
- * ```ts
- * createDepthLimitRule(DEFAULT_MAX_DEPTH)
- * ```
- */
-export const DEFAULT_MAX_DEPTH = 10
-
-/**
- * Default maximum number of Person nodes one operation may touch (docs/api.md, GraphQL).
- *
- * @example
- * ```ts
- * checkNodeLimit(request, DEFAULT_MAX_NODES)
- * ```
- */
-export const DEFAULT_MAX_NODES = 10_000
+export { DEFAULT_MAX_DEPTH, DEFAULT_MAX_NODES } from './checked-limits.js'
 
 /**
  * A validation rule that reports a GraphQLError when an operation nests object fields deeper

@@ -15,6 +15,7 @@ import {
   GraphQLObjectType,
   GraphQLSchema,
   GraphQLString,
+  printSchema,
 } from 'graphql'
 import { friendsOf, type PersonDirectory, type PersonRecord } from './persons.js'
 
@@ -59,3 +60,14 @@ export function createPersonSchema(persons: PersonDirectory): GraphQLSchema {
 
   return new GraphQLSchema({ query })
 }
+
+/**
+ * The schema in SDL, for the endpoint's documentation page.
+ *
+ * @example
+ * ```ts
+ * personSchemaText() // 'type Query {\n  person(id: ID!): Person\n}…'
+ * ```
+ */
+export const personSchemaText = (): string =>
+  printSchema(createPersonSchema({ get: () => undefined }))

@@ -1,7 +1,6 @@
-import { printSchema } from 'graphql'
 import { accepts, type HalRoute, HTML_TYPES, MAX_BODY_BYTES, Problem } from '../../index.js'
+import { checkedLimits } from '../graphql/checked-limits.js'
 import type { GraphqlLimits } from '../graphql/index.js'
-import { createGraphqlEndpoint, createPersonSchema } from '../graphql/index.js'
 import { docPage, RELATIONS } from '../representations/docs.js'
 import type { PersonRecord } from '../schemas.js'
 import { html } from './docs.js'
@@ -9,15 +8,22 @@ import { html } from './docs.js'
 /** Finds a person of the query-language endpoint by id, in the instance's current data. */
 export type PersonLookup = (id: string) => PersonRecord | undefined
 
-/** The schema in SDL, for the endpoint's documentation page. */
-const SCHEMA = printSchema(createPersonSchema({ get: () => undefined }))
+/** The endpoint's code, with graphql-js: loaded by the first request to it, not by the mock's start. */
+const endpointModule = () => import('../graphql/index.js')
 
 /**
  * `GET` and `POST /graphql`: GraphQL over HTTP, delegated to graphql-http, which negotiates its own
  * media types and status codes. Persons come from the instance's current store.
+ *
+ * @throws {RangeError} naming a limit that is not a positive integer.
  */
 export function graphqlRoutes(persons: PersonLookup, limits: GraphqlLimits): HalRoute[] {
-  const endpoint = createGraphqlEndpoint({ get: persons }, limits)
+  checkedLimits(limits)
+  let endpoint: Promise<(request: Request) => Promise<Response>> | undefined
+  let schema: Promise<string> | undefined
+  const ready = () =>
+    (endpoint ??= endpointModule().then((m) => m.createGraphqlEndpoint({ get: persons }, limits)))
+  const schemaText = () => (schema ??= endpointModule().then((m) => m.personSchemaText()))
   return (['GET', 'POST'] as const).map(
     (method): HalRoute => ({
       method,
@@ -35,13 +41,16 @@ export function graphqlRoutes(persons: PersonLookup, limits: GraphqlLimits): Hal
           accepts(request.headers, HTML_TYPES)
         ) {
           return html(
-            docPage('Blog API v1.2 GraphQL endpoint', `${RELATIONS.graphql} Schema: ${SCHEMA}`),
+            docPage(
+              'Blog API v1.2 GraphQL endpoint',
+              `${RELATIONS.graphql} Schema: ${await schemaText()}`,
+            ),
           )
         }
         // HEAD is answered as the GET it stands for (graphql-http only knows GET and POST); the
         // route runner drops the body.
         const fetchRequest = request.toFetch()
-        const response = await endpoint(
+        const response = await (await ready())(
           request.method === 'HEAD' ? new Request(fetchRequest, { method: 'GET' }) : fetchRequest,
         )
         return asProblemIfTransportError(response)
