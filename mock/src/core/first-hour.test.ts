@@ -71,6 +71,24 @@ describe('writes to an API that names no tokens', () => {
     expect(acceptedTokens(notesApi().definition)).toEqual(['dev-token'])
     expect(acceptedTokens(readOnly.definition)).toEqual([])
   })
+
+  it('offer no form to a HAL-FORMS client under tokens: [], as its OpenAPI document says', async () => {
+    const readOnly = notesApi({ tokens: [] })
+    // Nobody may write: no template to fill in, so HAL-FORMS alone is a 406, as where none exist.
+    for (const path of ['/api/notes', '/api/notes/1']) {
+      expect((await call(readOnly, path, { headers: FORMS })).status).toBe(406)
+      const plain = (await (await call(readOnly, path)).json()) as object
+      expect(plain).not.toHaveProperty('_templates')
+    }
+    const document = (await (await call(readOnly, '/api/openapi.json')).json()) as {
+      paths: Record<string, { get: { responses: { 200: { content: object } } } }>
+    }
+    expect(Object.keys(document.paths['/notes/{id}']?.get.responses[200].content ?? {})).toEqual([
+      'application/hal+json',
+    ])
+    // With a token that may write, the same API offers them.
+    expect((await call(notesApi(), '/api/notes/1', { headers: FORMS })).status).toBe(200)
+  })
 })
 
 describe('db.<collection>.create()', () => {

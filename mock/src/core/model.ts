@@ -203,6 +203,12 @@ export interface CollectionModel {
   readonly listed: boolean
   /** Whether it takes POST, PUT, PATCH and DELETE (else 405 with `Allow: GET, HEAD, OPTIONS`). */
   readonly writable: boolean
+  /**
+   * Whether its documents offer HAL-FORMS templates to write it: it is writable and some token may
+   * write it (not under the API's `tokens: []` nor its own `writers: []`, where every write is a 401
+   * or a 403).
+   */
+  readonly offersForms: boolean
   /** Tokens that may write it, when the definition names some. */
   readonly writers?: readonly string[]
   readonly paging: PagingModel
@@ -325,6 +331,8 @@ export function compileApi(definition: HalApiDefinition): ApiModel {
       reverse.set(link.to, list)
     }
   }
+  const tokens = definition.authenticate ? undefined : acceptedTokens(definition)
+  const writes = tokens === undefined || tokens.length > 0
   const visit = (name: string): CollectionModel => {
     const known = byName.get(name)
     if (known) return known
@@ -375,6 +383,11 @@ export function compileApi(definition: HalApiDefinition): ApiModel {
       served: collection.serve !== false,
       listed: collection.list !== false,
       writable: collection.readOnly !== true && collection.serve !== false,
+      offersForms:
+        collection.readOnly !== true &&
+        collection.serve !== false &&
+        writes &&
+        collection.writers?.length !== 0,
       ...(collection.writers && { writers: collection.writers }),
       paging: { ...conventions, render, layout: layoutOf(render, name, collection.rel ?? name) },
       schema: collection.schema,
@@ -439,7 +452,6 @@ export function compileApi(definition: HalApiDefinition): ApiModel {
       templated: false,
     })
   }
-  const tokens = definition.authenticate ? undefined : acceptedTokens(definition)
   return {
     title: definition.title ?? 'HAL API',
     basePath,
@@ -450,7 +462,7 @@ export function compileApi(definition: HalApiDefinition): ApiModel {
     auth: {
       protectReads: definition.protectReads === true,
       tokens,
-      writes: tokens === undefined || tokens.length > 0,
+      writes,
       schemes: definition.securitySchemes ?? DEFAULT_SCHEMES,
     },
     collection(name) {
@@ -586,7 +598,7 @@ function operationsOf(
         kind: 'list',
         collection: c.name,
         status: { success: 200, errors: [400, ...missing, ...read] },
-        response: { mediaTypes: c.writable ? hal : [HAL], document: 'page' },
+        response: { mediaTypes: c.offersForms ? hal : [HAL], document: 'page' },
         preconditions: cached,
         auth: 'read',
       })
@@ -607,7 +619,7 @@ function operationsOf(
     }
     // An item offers templates when it can be written, or a list nested under it can.
     const templated =
-      c.writable || collections.some((n) => n.parent?.collection === c.name && n.writable)
+      c.offersForms || collections.some((n) => n.parent?.collection === c.name && n.offersForms)
     out.push({
       id: `get${one}`,
       method: 'GET',
@@ -669,7 +681,7 @@ function operationsOf(
       // A page of back links creates in the linking collection's list: only where that is one
       // URL (a nested list's needs its parent) and takes writes.
       const from = collections.find((n) => n.name === back.collection)
-      const creates = from?.writable === true && from.parent === undefined
+      const creates = from?.offersForms === true && from.parent === undefined
       out.push({
         id: `list${one}${pascal(back.rel)}`,
         method: 'GET',

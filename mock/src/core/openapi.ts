@@ -256,7 +256,7 @@ function kindWriters(
       const p = c.paging
       return {
         summary: `A page of ${c.name}`,
-        description: `The ${c.name}${under(c)} in ascending id order, \`${p.size}\` (default ${p.defaultSize}, at most ${p.maxSize}) a page; \`${p.page}\` counts from ${p.firstIndex}, and a page past the last is ${p.pastEnd === 'empty' ? 'empty' : 'a 404'}.${c.writable ? ` ${FORMS_NOTE} (create ${withArticle(c.noun)}).` : ''}`,
+        description: `The ${c.name}${under(c)} in ascending id order, \`${p.size}\` (default ${p.defaultSize}, at most ${p.maxSize}) a page; \`${p.page}\` counts from ${p.firstIndex}, and a page past the last is ${p.pastEnd === 'empty' ? 'empty' : 'a 404'}.${c.offersForms ? ` ${FORMS_NOTE} (create ${withArticle(c.noun)}).` : ''}`,
         parameters: pageParameters(c.paging),
         responses: {
           200: halAnswer(o, `A page of ${c.name}`, `${type(c.name)}Page`),
@@ -274,7 +274,7 @@ function kindWriters(
     }),
     read: (o, c) => ({
       summary: `The ${c.noun}`,
-      description: `The ${c.noun} with its links (and embedded records).${c.writable ? ` ${FORMS_NOTE} (\`default\`: replace it, \`patch\`, \`delete\`).` : ''}`,
+      description: `The ${c.noun} with its links (and embedded records).${c.offersForms ? ` ${FORMS_NOTE} (\`default\`: replace it, \`patch\`, \`delete\`).` : ''}`,
       responses: { 200: halAnswer(o, `The ${c.noun}`, resource(c)), ...NOT_MODIFIED },
     }),
     replace: (o, c) => ({
@@ -379,7 +379,7 @@ function schemasOf(model: ApiModel, type: (name: string) => string): Record<stri
         c.paging.standard
           ? pageSchema(rel, `${t}Resource`)
           : renderedPageSchema(c.paging, { name: c.name, rel }, ref(`${t}Resource`), ref('Link')),
-        c.writable ? [c.templates.create] : [],
+        c.offersForms ? [c.templates.create] : [],
       ),
     })
     if (c.parent && !c.definition.input) parentFromUrl(schemas[t] as Schema, c, model)
@@ -475,8 +475,10 @@ function itemTemplates(c: CollectionModel, model: ApiModel): TemplateModel[] {
   const { replace, update, delete: remove } = c.templates
   const nested = c.children
     .map((name) => model.collection(name))
-    .flatMap((n) => (n.writable && n.templates.createOnParent ? [n.templates.createOnParent] : []))
-  return [...(c.writable ? [replace, update, remove] : []), ...nested]
+    .flatMap((n) =>
+      n.offersForms && n.templates.createOnParent ? [n.templates.createOnParent] : [],
+    )
+  return [...(c.offersForms ? [replace, update, remove] : []), ...nested]
 }
 
 /**

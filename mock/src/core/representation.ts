@@ -273,11 +273,6 @@ export class Representations {
     return this.#readRelations(collection).some((r) => reader(r.to) !== undefined)
   }
 
-  /** Whether an item or a page of the collection has HAL-FORMS templates to offer. */
-  hasItemTemplates(address: Address): boolean {
-    return address.writable || address.children.some((child) => child.writable)
-  }
-
   /**
    * A page of a collection (of one parent's records for a nested one, or of the records pointing
    * at one target: `back`), in the collection's page convention, listing and embedding only what
@@ -364,7 +359,7 @@ export class Representations {
         body,
         at,
         // A page of back links creates in the collection itself, unless nested (no one URL).
-        ...(address.writable && !(back && address.parent)
+        ...(address.model.offersForms && !(back && address.parent)
           ? {
               templates: () =>
                 address.forms.collection(back ? `${base}${address.listPattern}` : href),
@@ -393,9 +388,11 @@ export class Representations {
 
   /** An item's templates: replace, patch, delete it (unless read-only), create in its nested lists. */
   #itemTemplates(self: string, address: Address): object {
-    const templates: Record<string, unknown> = address.writable ? { ...address.forms.item() } : {}
+    const templates: Record<string, unknown> = address.model.offersForms
+      ? { ...address.forms.item() }
+      : {}
     for (const child of address.children) {
-      if (child.writable) {
+      if (child.model.offersForms) {
         Object.assign(templates, child.forms.collection(`${self}/${child.segment}`, true))
       }
     }

@@ -13,7 +13,7 @@ export async function checkForms(
 ): Promise<void> {
   if (!run.promises('forms')) return
   const forms = await run.get(read.url, HAL_FORMS)
-  if (!c.writable) {
+  if (!c.offersForms) {
     const templates = isObject(forms.json) ? forms.json._templates : undefined
     const writes = Object.values(isObject(templates) ? templates : {}).filter(
       (t) =>
