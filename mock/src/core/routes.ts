@@ -175,6 +175,24 @@ const perCaller = (env: Env, collection: string, reader: Reader, answer: Answer)
 
 type Handler = (o: OperationModel, env: Env) => HalRoute['handle']
 
+/**
+ * A PUT or PATCH of a record: authorized on the record as it is, then (by `allow`) as it would be
+ * stored, so no write hands a record to another owner.
+ */
+function itemWrite(
+  o: OperationModel,
+  env: Env,
+  action: 'replace' | 'update',
+  write: typeof putItem,
+): HalRoute['handle'] {
+  const c = env.context(o.collection as string)
+  return ({ http, params, grant }) => {
+    c.authorize(grant, action, { record: env.reps.resolve(c.address, params, http.path) })
+    const allow = (record: HalRecord) => c.authorize(grant, action, { record })
+    return write(http, env.store().write, c.writable(http, params, allow, readerOf(env, grant)))
+  }
+}
+
 /** The handler of each kind of operation the core serves. */
 const HANDLERS: Record<Exclude<OperationModel['kind'], 'route'>, Handler> = {
   root:
@@ -239,24 +257,8 @@ const HANDLERS: Record<Exclude<OperationModel['kind'], 'route'>, Handler> = {
       })
     }
   },
-  replace: (o, env) => {
-    const c = env.context(o.collection as string)
-    return ({ http, params, grant }) => {
-      c.authorize(grant, 'replace', { record: env.reps.resolve(c.address, params, http.path) })
-      const allow = (record: HalRecord) => c.authorize(grant, 'replace', { record })
-      const item = c.writable(http, params, allow, readerOf(env, grant))
-      return putItem(http, env.store().write, item)
-    }
-  },
-  update: (o, env) => {
-    const c = env.context(o.collection as string)
-    return ({ http, params, grant }) => {
-      c.authorize(grant, 'update', { record: env.reps.resolve(c.address, params, http.path) })
-      const allow = (record: HalRecord) => c.authorize(grant, 'update', { record })
-      const item = c.writable(http, params, allow, readerOf(env, grant))
-      return patchItem(http, env.store().write, item)
-    }
-  },
+  replace: (o, env) => itemWrite(o, env, 'replace', putItem),
+  update: (o, env) => itemWrite(o, env, 'update', patchItem),
   delete: (o, env) => {
     const c = env.context(o.collection as string)
     return async ({ http, params, grant, prefer }) => {

@@ -1,8 +1,6 @@
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import type { HalApiDefinition } from '../core/definition.js'
-import { headerLines, UsageError, wholeNumber } from '../shells/server/cli-args.js'
-import { importModule } from '../shells/server/load-module.js'
+import { apiModule, headerLines, UsageError, wholeNumber } from '../shells/server/cli-args.js'
 import { printable } from '../shells/server/printable.js'
 import { verifyApi } from '../verify/engine.js'
 import { formatReport } from '../verify/report.js'
@@ -160,9 +158,7 @@ async function verifyRecording(
     readonly variables?: Record<string, string[]>
   },
 ): Promise<boolean> {
-  const module = await importModule(join(dir, 'api.ts'), process.env.INIT_CWD ?? process.cwd())
-  const api = module.default as { definition?: HalApiDefinition } | undefined
-  if (!api?.definition?.collections) throw new Error(`${dir}/api.ts exports no API definition`)
+  const api = await apiModule(join(dir, 'api.ts'), '--check')
   const report = await verifyApi({
     url: root,
     api: api.definition,

@@ -47,23 +47,24 @@ export function headerLines(lines: readonly string[]): Record<string, string> {
 }
 
 /**
- * The API an `--api` module default-exports, made with `defineHalApi`; a usage error saying what
- * is wrong otherwise. A relative path is the user's, from where they typed the command.
+ * The API a module default-exports, made with `defineHalApi` (`--api`'s, or a recording's
+ * `api.ts` for `option` `--check`); a usage error saying what is wrong otherwise. A relative path is
+ * the user's, from where they typed the command.
  *
  * @example
  * const api = await apiModule('api.ts')
  */
-export async function apiModule(file: string): Promise<HalApi> {
+export async function apiModule(file: string, option = '--api'): Promise<HalApi> {
   let module: { default?: unknown }
   try {
     // `npm start` runs in the package's folder: INIT_CWD is where the user typed it.
     module = await importModule(file, process.env.INIT_CWD ?? process.cwd())
   } catch (error) {
-    throw new UsageError(`--api: cannot load ${file}: ${(error as Error).message}`)
+    throw new UsageError(`${option}: cannot load ${file}: ${(error as Error).message}`)
   }
   const api = module.default as Partial<HalApi> | undefined
   if (typeof api?.handle !== 'function' || typeof api.covers !== 'function' || !api.definition) {
-    throw new UsageError(`--api ${file} must default-export an API made with defineHalApi`)
+    throw new UsageError(`${option} ${file} must default-export an API made with defineHalApi`)
   }
   return api as HalApi
 }
