@@ -18,6 +18,7 @@ export type {
   AuthorizeCheck,
   CollectionDefinition,
   Curie,
+  GeneratedSeed,
   HalAnswer,
   HalApiDefinition,
   HalPromises,

@@ -119,3 +119,31 @@ describe('a definition written inline in defineHalApi', () => {
     })
   })
 })
+
+describe('an API nobody may write', () => {
+  const notes = defineCollection({ schema: z.object({ text: z.string() }) })
+  const closed = defineHalApi({ basePath: '/api', tokens: [], collections: { notes } })
+  const open = defineHalApi({
+    basePath: '/api',
+    tokens: ['t'],
+    collections: {
+      notes,
+      pins: defineCollection({ schema: z.object({ text: z.string() }), writers: [] }),
+    },
+  })
+  type Closed = ClientTypes<typeof closed>
+  type Open = ClientTypes<typeof open>
+
+  it('types no HAL-FORMS action under tokens: [] or writers: [], as the server offers none', async () => {
+    const item = await closed.handle(
+      new Request('http://x/api/notes', { headers: { accept: 'application/prs.hal-forms+json' } }),
+    )
+    expect(item.status).toBe(406)
+    expectTypeOf<keyof Closed['items']['notes']['actions']>().toEqualTypeOf<never>()
+    expectTypeOf<keyof Closed['pages']['notes']['actions']>().toEqualTypeOf<never>()
+    expectTypeOf<keyof Open['items']['pins']['actions']>().toEqualTypeOf<never>()
+    expectTypeOf<keyof Open['items']['notes']['actions']>().toEqualTypeOf<
+      'default' | 'patch' | 'delete'
+    >()
+  })
+})

@@ -9,7 +9,7 @@ import {
 import type { BlogDefinitionTypes } from './client-types.js'
 import { blogDefinition } from './definition.js'
 import { type BlogApiOptions, resolveOptions } from './options.js'
-import { adoptSeed, isTrustedSeed } from './seed.js'
+import { adoptSeed, generatedArticles, isTrustedSeed } from './seed.js'
 import { type BlogDb, Persons } from './store.js'
 
 /**
@@ -66,6 +66,9 @@ export function createBlogApi(options: BlogApiOptions = {}): BlogApi {
           if (adopt) return value as HalRecord
           return isTrustedSeed(seed) ? ({ ...(value as object) } as HalRecord) : undefined
         },
+        // A built-in seed's articles are made as they are read, once.
+        generateSeed: (collection) =>
+          adopt && collection === 'articles' ? generatedArticles(seed) : undefined,
       },
     }),
   )

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { SEED_TIME } from '../index.js'
+import { type GeneratedSeed, SEED_TIME } from '../index.js'
 import {
   type ArticleRecord,
   articleRecord,
@@ -40,13 +40,7 @@ export function defaultSeed({ articles = 42 }: { articles?: number } = {}): Seed
       },
       { id: 2, title: 'Product notes', description: 'Nothing here yet', updatedAt: at },
     ],
-    articles: Array.from({ length: articles }, (_, i) => ({
-      id: i + 1,
-      blogId: 1,
-      title: `Article ${i + 1}`,
-      content: `The body of article ${i + 1}.`,
-      updatedAt: at,
-    })),
+    articles: Array.from({ length: articles }, (_, i) => seedArticle(i + 1)),
     comments: Array.from({ length: Math.min(articles, 3) * 2 }, (_, i) => ({
       id: i + 1,
       articleId: Math.floor(i / 2) + 1,
@@ -63,6 +57,15 @@ export function defaultSeed({ articles = 42 }: { articles?: number } = {}): Seed
   })
 }
 
+/** Article `id` of the built-in seed, in blog 1. */
+const seedArticle = (id: number): ArticleRecord => ({
+  id,
+  blogId: 1,
+  title: `Article ${id}`,
+  content: `The body of article ${id}.`,
+  updatedAt: SEED_TIME,
+})
+
 /** Seeds known to be valid: made by {@link defaultSeed} or checked by {@link parseSeed}. */
 const trustedSeeds = new WeakSet<SeedData>()
 
@@ -73,22 +76,49 @@ function trust(seed: SeedData): SeedData {
 
 /** Seeds made for one load only, whose records the store may keep instead of copying them. */
 const adoptableSeeds = new WeakSet<SeedData>()
+/** Built-in seeds, by their number of articles. */
+const builtInSeeds = new WeakMap<SeedData, number>()
 
 /**
  * The built-in seed for one store to load and keep: {@link defaultSeed}, whose records the store
- * adopts as they are, since nobody else holds them (1 000 000 copies would cost seconds).
+ * adopts as they are, since nobody else holds them. Its articles are made one by one as the store
+ * reads them (see {@link generatedArticles}); its `articles` array only if read.
  *
  * @example
- * new BlogStore(builtInSeed(1000))
+ * generatedArticles(builtInSeed(1000))?.count // 1000
  */
 export function builtInSeed(articles: number): SeedData {
-  const seed = defaultSeed({ articles })
+  // The comments are on the first three articles, however many there are.
+  const { blogs, comments, persons } = defaultSeed({ articles: Math.min(articles, 3) })
+  let made: readonly ArticleRecord[] | undefined
+  const seed: SeedData = {
+    blogs,
+    get articles() {
+      made ??= defaultSeed({ articles }).articles
+      return made
+    },
+    comments,
+    persons,
+  }
+  builtInSeeds.set(seed, articles)
   adoptableSeeds.add(seed)
-  return seed
+  return trust(seed)
 }
 
 /** Whether the store may keep `seed`'s records as they are; true once per built-in seed. */
 export const adoptSeed = (seed: SeedData): boolean => adoptableSeeds.delete(seed)
+
+/**
+ * A built-in seed's articles as the store makes them, one by one (a million kept from the start
+ * cost seconds of garbage collection); `undefined` for any other seed.
+ *
+ * @example
+ * generatedArticles(builtInSeed(3))?.record(2).title // 'Article 2'
+ */
+export function generatedArticles(seed: SeedData): GeneratedSeed | undefined {
+  const count = builtInSeeds.get(seed)
+  return count === undefined ? undefined : { count, record: seedArticle }
+}
 
 /**
  * Whether `seed` was made by {@link defaultSeed} or checked by {@link parseSeed}, so its records

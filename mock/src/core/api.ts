@@ -90,13 +90,15 @@ export function defineHalApi<
   const C extends { readonly [K in keyof S]: unknown },
   const P = undefined,
   const R = undefined,
+  const T extends readonly string[] | undefined = undefined,
 >(
-  typed: Omit<HalApiDefinition, 'collections'> & {
+  typed: Omit<HalApiDefinition, 'collections' | 'tokens'> & {
     readonly collections: C & { readonly [K in keyof S]: WrittenCollection<S[K]> }
     readonly paging?: P
     readonly root?: R
+    readonly tokens?: T
   },
-): HalApi<{ readonly [K in keyof S]: CollectionDefinition<S[K]> }, DefinitionTypes<C, P, R>>
+): HalApi<{ readonly [K in keyof S]: CollectionDefinition<S[K]> }, DefinitionTypes<C, P, R, T>>
 /**
  * {@link defineHalApi} for a seed the first form cannot take as its own type (one of
  * `...list.map(…)` beside records written out): the seeds are not read into the collections' types.
@@ -114,17 +116,19 @@ export function defineHalApi<
   const C extends { readonly [K in keyof S]: unknown },
   const P = undefined,
   const R = undefined,
+  const T extends readonly string[] | undefined = undefined,
 >(
-  typed: Omit<HalApiDefinition, 'collections'> & {
+  typed: Omit<HalApiDefinition, 'collections' | 'tokens'> & {
     readonly collections: {
       readonly [K in keyof C]: { readonly [F in keyof C[K]]: F extends 'seed' ? unknown : C[K][F] }
     } & { readonly [K in keyof S]: WrittenCollection<S[K]> }
     readonly paging?: P
     readonly root?: R
+    readonly tokens?: T
   },
 ): HalApi<
   { readonly [K in keyof S]: CollectionDefinition<S[K]> },
-  DefinitionTypes<{ readonly [K in keyof C]: Omit<C[K], 'seed'> }, P, R>
+  DefinitionTypes<{ readonly [K in keyof C]: Omit<C[K], 'seed'> }, P, R, T>
 >
 export function defineHalApi(typed: HalApiDefinition): HalApi {
   // Each collection's callbacks take its own records; from here on any record will do.

@@ -14,8 +14,8 @@ import type { InferInput, InferOutput } from './standard-schema.js'
 export declare const definitionType: unique symbol
 
 /**
- * What `ClientTypes` reads of a definition: its collections, the API-wide paging convention and
- * the root's own links, as written. `defineHalApi` records it in the API's type.
+ * What `ClientTypes` reads of a definition: its collections, the API-wide paging convention, the
+ * root's own links and its tokens, as written. `defineHalApi` records it in the API's type.
  *
  * @example
  * ```ts
@@ -23,10 +23,11 @@ export declare const definitionType: unique symbol
  * type Notes = ClientTypes<TypedDefinition<DefinitionTypes<typeof collections>>>
  * ```
  */
-export interface DefinitionTypes<C = unknown, P = unknown, R = unknown> {
+export interface DefinitionTypes<C = unknown, P = unknown, R = unknown, T = unknown> {
   readonly collections: C
   readonly paging: P
   readonly root: R
+  readonly tokens: T
 }
 
 /**
@@ -120,6 +121,18 @@ export type PageVariablesOf<D extends DefinitionTypes, N> = Simplify<{
 
 type IsReadOnly<D extends DefinitionTypes, N> =
   Member<Collection<D, N>, 'readOnly', false> extends true ? true : false
+/**
+ * Whether the documents of `N` offer HAL-FORMS templates, as the model's `offersForms` says: it is
+ * writable and some token may write it (not under the API's `tokens: []` nor its `writers: []`).
+ */
+type OffersForms<D extends DefinitionTypes, N> =
+  IsReadOnly<D, N> extends true
+    ? false
+    : D['tokens'] extends readonly []
+      ? false
+      : Member<Collection<D, N>, 'writers', undefined> extends readonly []
+        ? false
+        : true
 type IsServed<D extends DefinitionTypes, N> =
   Member<Collection<D, N>, 'serve', true> extends false ? false : true
 
@@ -226,7 +239,7 @@ type ItemEmbedded<D extends DefinitionTypes, N> = {
 
 /** The HAL-FORMS templates of a record: replace (`default`), `patch` and `delete`. */
 type OwnActions<D extends DefinitionTypes, N> =
-  IsReadOnly<D, N> extends true
+  OffersForms<D, N> extends false
     ? Empty
     : {
         default: FormType<InputOf<D, N>, ActionReturns<'state', ItemType<D, N>>>
@@ -245,7 +258,7 @@ type NestedCreateName<D extends DefinitionTypes, X> = Member<
 /** The create templates of the writable collections nested under `N`, by their names. */
 type ChildCreates<D extends DefinitionTypes, N> = {
   [X in Names<D> as IsChildOf<D, X, N> extends true
-    ? IsReadOnly<D, X> extends true
+    ? OffersForms<D, X> extends false
       ? never
       : NestedCreateName<D, X>
     : never]: FormType<InputOf<D, X>, ActionReturns<'resource', ItemType<D, X>>>
@@ -322,7 +335,7 @@ type PageEmbedded<D extends DefinitionTypes, N> = [Rendered<D, N>] extends [neve
         : Empty
 
 type CreateAction<D extends DefinitionTypes, N> =
-  IsReadOnly<D, N> extends true
+  OffersForms<D, N> extends false
     ? Empty
     : {
         [K in CreateName<D, N>]: FormType<InputOf<D, N>, ActionReturns<'resource', ItemType<D, N>>>

@@ -382,6 +382,8 @@ export interface HalRoute {
  * const storage: HalStorage = {
  *   start: (load) => Promise.all([load(), persons.load()]).then(() => undefined),
  *   prepareSeed: (_, value) => value as HalRecord,
+ *   generateSeed: (name) =>
+ *     name === 'events' ? { count: 100_000, record: (id) => ({ id, name: `Event ${id}` }) } : undefined,
  * }
  */
 export interface HalStorage {
@@ -395,6 +397,32 @@ export interface HalStorage {
    * `undefined` to check it as usual.
    */
   prepareSeed?(collection: string, value: unknown): HalRecord | undefined
+  /**
+   * A collection's seed made by code record by record, trusted as `prepareSeed` trusts it, in
+   * place of its `seed`: the store indexes ids 1 to `count` at load and makes each record again,
+   * to keep, when it is first read (a million records kept from the start cost seconds of
+   * garbage collection). `undefined` to load the collection's `seed` as usual.
+   */
+  generateSeed?(collection: string): GeneratedSeed | undefined
+}
+
+/**
+ * A seed of `count` records with ids 1 to `count`, made on demand (see
+ * {@link HalStorage.generateSeed}). `record(id)` must give equal records at every call, with its
+ * links valid: the store may make one several times, and checks none.
+ *
+ * @example
+ * const articles: GeneratedSeed = {
+ *   count: 1_000_000,
+ *   record: (id) => ({ id, title: `Article ${id}` }),
+ * }
+ * const storage: HalStorage = { generateSeed: (name) => (name === 'articles' ? articles : undefined) }
+ */
+export interface GeneratedSeed {
+  /** How many records: ids 1 to `count`. */
+  readonly count: number
+  /** The record with this id, as stored (`id` included), the same at every call. */
+  record(id: number): HalRecord
 }
 
 /**

@@ -158,6 +158,8 @@ export class CollectionRecords<T extends object> {
   #marks: Marks | undefined
   /** Whether records were loaded without marks, for {@link CollectionRecords.markAll}. */
   #unmarked = false
+  /** The records the collection's array is to hold, when {@link CollectionRecords.defer} left it short. */
+  #deferred: (() => readonly T[]) | undefined
   /** Keys given here so far: each new one is the next number, unlike any UUID of `create()`. */
   #keys = 0
   /**
@@ -208,8 +210,28 @@ export class CollectionRecords<T extends object> {
     if (lazy && values.length > 1) this.#unmarked = true
   }
 
-  /** Marks the records a lazy {@link CollectionRecords.load} left unmarked, in one pass. */
+  /**
+   * Leaves the collection's array short of records the store holds until
+   * {@link CollectionRecords.markAll} fills it from `all` (in order): until then nobody but the
+   * store reads the collection, and replacing or removing a record touches only the store's index.
+   */
+  defer(all: () => readonly T[]): void {
+    this.#deferred = all
+    this.#unmarked = true
+  }
+
+  /**
+   * Marks the records a lazy {@link CollectionRecords.load} left unmarked, in one pass, after
+   * filling the array a {@link CollectionRecords.defer} left short.
+   */
   markAll(): void {
+    const deferred = this.#deferred
+    if (deferred) {
+      this.#deferred = undefined
+      const records = this.#collection.all()
+      records.length = 0
+      for (const record of deferred()) records.push(record)
+    }
     const marks = this.#marks
     if (!this.#unmarked || !marks) return
     this.#unmarked = false
@@ -225,14 +247,15 @@ export class CollectionRecords<T extends object> {
   replace(prev: T & Identified, next: T & Identified): boolean {
     const records = this.#liveRecords('update')
     if (!records) return false
-    const at = positionOf(records, prev)
+    // A deferred array is filled from the store's records later: no place to swap yet.
+    const at = this.#deferred ? undefined : positionOf(records, prev)
     if (at === -1) return false
     for (const key of Reflect.ownKeys(prev)) {
       const descriptor = Object.getOwnPropertyDescriptor(prev, key) as PropertyDescriptor
       if (typeof key === 'symbol' || descriptor.get) Object.defineProperty(next, key, descriptor)
     }
     // One synchronous swap: a concurrent read sees the old record or the new one, never neither.
-    records[at] = next
+    if (at !== undefined) records[at] = next
     return true
   }
 
@@ -240,6 +263,7 @@ export class CollectionRecords<T extends object> {
   remove(record: T & Identified): boolean {
     const records = this.#liveRecords('delete')
     if (!records) return false
+    if (this.#deferred) return true
     const at = positionOf(records, record)
     if (at === -1) return false
     records.splice(at, 1)

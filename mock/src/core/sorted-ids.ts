@@ -52,6 +52,11 @@ export class SortedIds {
     this.#size -= 1
   }
 
+  has(id: number): boolean {
+    const at = this.#lowerBound(id)
+    return at < this.#size && this.#ids[at] === id
+  }
+
   slice(offset: number, limit: number): number[] {
     return this.#ids.slice(offset, Math.min(offset + limit, this.#size))
   }

@@ -3,6 +3,7 @@ import { pointer } from '../http/body.js'
 import { Problem } from '../http/problem.js'
 import {
   type CollectionDefinition,
+  type GeneratedSeed,
   type HalApiDefinition,
   type HalRecord,
   type HalStorage,
@@ -106,6 +107,8 @@ export class CollectionStore {
   #validated = false
   /** While a seed loads: per relation, per target, how many of its records point there. */
   #room: Map<string, Map<number, number>> | undefined
+  /** A generated seed's records not read yet: ids 1 to its count still in {@link #ids}. */
+  #generated: GeneratedSeed | undefined
 
   constructor(
     name: string,
@@ -126,6 +129,7 @@ export class CollectionStore {
       removed: (record: HalRecord) => this.#removed(record),
       cleared: () => {
         for (const record of this.slice(0, this.count)) this.#removed(record)
+        this.#generated = undefined
         // An emptied collection numbers from its new records (`loadRecords` refills it so), as
         // json-server does: past the largest id loaded, not the seed's.
         this.#maxId = 0
@@ -177,6 +181,38 @@ export class CollectionStore {
   }
 
   /**
+   * Loads a generated seed (see {@link HalStorage.generateSeed}): each record is made once to
+   * index its id and links, then dropped, and made again to keep when first read (see
+   * {@link CollectionStore.get}). The collection's array is filled when it is first handed out.
+   */
+  async generate(seed: GeneratedSeed): Promise<void> {
+    const { count } = seed
+    if (!Number.isSafeInteger(count) || count < 0) {
+      throw new HalDefinitionError(
+        `the generated seed of ${this.name} has count ${String(count)}: give a whole number of records`,
+      )
+    }
+    if (count === 0) return
+    const made = (id: number): HalRecord => {
+      const record = seed.record(id)
+      if (record?.id !== id) {
+        throw new HalDefinitionError(
+          `the generated seed of ${this.name} made record ${String(record?.id)} for id ${id}: record(id) must give that id`,
+        )
+      }
+      return record
+    }
+    this.#records.reserve(count + 1)
+    this.#ids.reserve(count)
+    // The first through `create()`, which shows how the collection marks its records.
+    await this.#bulk.load([made(1)], { prepare: (record) => record, added: () => undefined })
+    for (let id = 2; id <= count; id++) this.#put(made(id), false)
+    this.#generated = seed
+    this.#bulk.defer(() => this.slice(0, this.count))
+    if (this.#handedOut) this.#bulk.markAll()
+  }
+
+  /**
    * Room in the index for a seed's records, counted before they go in: a million ids added one by
    * one copy each of its arrays every time it grows.
    */
@@ -218,7 +254,13 @@ export class CollectionStore {
   }
 
   get(id: number): HalRecord | undefined {
-    return this.#records.get(id)
+    const record = this.#records.get(id)
+    const generated = this.#generated
+    if (record || !generated || !(id <= generated.count) || !this.#ids.has(id)) return record
+    // A generated seed's record, read for the first time: kept from now on, as any other.
+    const made = generated.record(id)
+    this.#records.set(id, made)
+    return made
   }
 
   get count(): number {
@@ -273,7 +315,7 @@ export class CollectionStore {
   async replace(current: HalRecord, fields: object): Promise<HalRecord> {
     // The id first, as in every record the core stores.
     const next = { id: current.id, ...fields } as HalRecord
-    const stored = this.#records.get(current.id)
+    const stored = this.get(current.id)
     if (stored && this.#bulk.replace(stored, next)) {
       this.#put(next)
       return next
@@ -304,7 +346,7 @@ export class CollectionStore {
 
   /** Deletes a record: in O(log n) through the bulk path, else through `@msw/data`'s `delete()`. */
   remove(current: HalRecord): void {
-    const stored = this.#records.get(current.id)
+    const stored = this.get(current.id)
     if (!stored) return
     if (this.#bulk.remove(stored)) this.#removed(stored)
     else this.#collection.delete(stored as never)
@@ -342,23 +384,24 @@ export class CollectionStore {
   #present(ids: readonly number[]): HalRecord[] {
     const out: HalRecord[] = []
     for (const id of ids) {
-      const record = this.#records.get(id)
+      const record = this.get(id)
       if (record) out.push(record)
     }
     return out
   }
 
-  #put(record: HalRecord): void {
+  /** Indexes `record` as the collection's now; `keep: false` for a generated one not kept yet. */
+  #put(record: HalRecord, keep = true): void {
     const tick = this.#clock()
     const at = this.definition.lastModified?.(record)
     // A time the record cannot give (absent, not a number) is the store's: never an invalid date.
     // The tick itself when the times agree: a seed of a million records shares one stamp.
     const change =
       typeof at === 'number' && Number.isFinite(at) && at !== tick.at ? { ...tick, at } : tick
-    const previous = this.#records.get(record.id)
+    const previous = this.get(record.id)
     if (previous) this.#unlink(previous, change)
     else this.#ids.add(record.id)
-    this.#records.set(record.id, record)
+    if (keep) this.#records.set(record.id, record)
     // A record as the seed made it reports the seed's stamp, kept once rather than per record.
     if (change === this.#seeded) this.#changes.delete(record.id)
     else this.#changes.set(record.id, change)
@@ -379,7 +422,7 @@ export class CollectionStore {
   }
 
   #removed(record: HalRecord): void {
-    if (this.#records.get(record.id) === undefined) return
+    if (this.get(record.id) === undefined) return
     const change = this.#clock()
     this.#unlink(record, change)
     this.#records.delete(record.id)
@@ -514,6 +557,11 @@ export class HalStore {
     /** Collections with a value the store checked itself: their links are checked after. */
     const unchecked: { store: CollectionStore; records: readonly HalRecord[] }[] = []
     for (const store of this.collections.values()) {
+      const generated = this.#options.generateSeed?.(store.name)
+      if (generated) {
+        await store.generate(generated)
+        continue
+      }
       const { seed = [] } = store.definition
       const values = typeof seed === 'function' ? seed() : seed
       // Sized up front: pushed one by one, a million records copy the array as it grows.
