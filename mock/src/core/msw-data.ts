@@ -229,8 +229,15 @@ export class CollectionRecords<T extends object> {
     if (deferred) {
       this.#deferred = undefined
       const records = this.#collection.all()
+      // A record `create()` has marked and indexed but not appended yet (it awaits its hooks in
+      // between) is one whose key the array lacks: `create()` appends it itself.
+      const key = this.#marks?.primaryKey
+      const held = new Set(key ? records.map((record) => Reflect.get(record, key)) : [])
       records.length = 0
-      for (const record of deferred()) records.push(record)
+      for (const record of deferred()) {
+        if (key && Object.hasOwn(record, key) && !held.has(Reflect.get(record, key))) continue
+        records.push(record)
+      }
     }
     const marks = this.#marks
     if (!this.#unmarked || !marks) return

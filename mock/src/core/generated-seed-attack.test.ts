@@ -1,0 +1,229 @@
+import type { Collection } from '@msw/data'
+import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { defineHalApi } from './api.js'
+import { defineCollection, type GeneratedSeed } from './definition.js'
+
+// Attacks on a seed made by code (`storage.generateSeed`): each case runs the same requests against
+// the same records given as an array seed and as a generated one, and expects the same answers.
+
+const COUNT = 30
+const W = { 'content-type': 'application/json', 'x-access-token': 'dev-token' }
+const item = (id: number) => ({
+  id,
+  customerId: ((id - 1) % 3) + 1,
+  tagIds: id % 2 === 0 ? [1, 2] : [2],
+  note: `Item ${id}`,
+  updatedAt: 1000 * id,
+})
+
+function shop(generated: boolean) {
+  const items: GeneratedSeed = { count: COUNT, record: item }
+  return defineHalApi({
+    basePath: '/api',
+    collections: {
+      customers: defineCollection({
+        schema: z.object({ name: z.string() }),
+        seed: [{ name: 'A' }, { name: 'B' }, { name: 'C' }],
+        param: 'customerId',
+      }),
+      tags: defineCollection({
+        schema: z.object({ label: z.string() }),
+        seed: [{ label: 'x' }, { label: 'y' }],
+      }),
+      items: defineCollection({
+        schema: z.object({
+          customerId: z.number().int(),
+          tagIds: z.array(z.number().int()),
+          note: z.string(),
+          updatedAt: z.number(),
+        }),
+        seed: Array.from({ length: COUNT }, (_, i) => item(i + 1)),
+        parent: { collection: 'customers', member: 'customerId' },
+        lastModified: (record) => record.updatedAt,
+        links: {
+          tags: { to: 'tags', id: (r) => r.tagIds, reverse: 'items', onDelete: 'unlink' },
+        },
+      }),
+    },
+    ...(generated && {
+      storage: { generateSeed: (name: string) => (name === 'items' ? items : undefined) },
+    }),
+  })
+}
+
+type Api = ReturnType<typeof shop>
+const etags = new WeakMap<Api, Map<string, string>>()
+const call = async (api: Api, path: string, init: RequestInit = {}) => {
+  const response = await api.handle(new Request(`http://localhost${path}`, init))
+  // ETags by their order of appearance in this instance: their versions differ across instances.
+  const tags = etags.get(api) ?? new Map<string, string>()
+  etags.set(api, tags)
+  const etag = response.headers.get('etag')
+  if (etag && !tags.has(etag)) tags.set(etag, `E${tags.size}`)
+  const headers = ['last-modified', 'location', 'content-type']
+    .map((name) => `${name}=${response.headers.get(name)}`)
+    .join(' ')
+  const tag = etag ? tags.get(etag) : undefined
+  return `${init.method ?? 'GET'} ${path} ${response.status} ${tag} ${headers} ${await response.text()}`
+}
+/** An item as `db` holds it. */
+const stored = z.object({ id: z.number(), note: z.string(), customerId: z.number() })
+const items = (api: Api) => api.db.items as unknown as Collection<typeof stored>
+
+/** The same steps against both seeds: what each answered. */
+async function both(steps: (api: Api) => Promise<unknown[]>) {
+  const array = await steps(shop(false))
+  const generated = await steps(shop(true))
+  const norm = (values: unknown[]) => JSON.parse(JSON.stringify(values).replace(/\d{13,}/g, 'T'))
+  expect(norm(generated)).toEqual(norm(array))
+  return generated
+}
+
+describe('a generated seed answers as the same array seed', () => {
+  it('reads: nested pages, reverse pages, HEAD, Last-Modified', async () => {
+    await both(async (api) => [
+      await call(api, '/api/customers/2/items?size=4&page=1'),
+      await call(api, '/api/tags/1/items?size=5'),
+      await call(api, '/api/customers/1/items/4'),
+      await call(api, '/api/customers/2/items/4'),
+      await call(api, '/api/customers/1/items/4', { method: 'HEAD' }),
+      await call(api, '/api/items?size=7&page=3'),
+    ])
+  })
+
+  it('deletes a parent (cascade) and a tag (unlink), then reads and uses db', async () => {
+    await both(async (api) => [
+      await call(api, '/api/customers/2', { method: 'DELETE', headers: W }),
+      await call(api, '/api/tags/1', { method: 'DELETE', headers: W }),
+      await call(api, '/api/customers/1/items/4'),
+      await call(api, '/api/customers/2/items/5'),
+      await call(api, '/api/tags/2/items?size=100'),
+      await call(api, '/api/items?size=100'),
+      items(api).count(),
+      items(api)
+        .all()
+        .map((r) => r.id),
+      JSON.parse(JSON.stringify(items(api).findMany())),
+    ])
+  })
+
+  it('db writes after HTTP writes: update, delete, clear then POST', async () => {
+    await both(async (api) => [
+      await call(api, '/api/customers/1/items/7', {
+        method: 'PUT',
+        headers: W,
+        body: JSON.stringify({ tagIds: [1], note: 'n', updatedAt: 5 }),
+      }),
+      await call(api, '/api/customers/1/items', {
+        method: 'POST',
+        headers: W,
+        body: JSON.stringify({ tagIds: [], note: 'new', updatedAt: 6 }),
+      }),
+      items(api)
+        .all()
+        .map((r) => `${r.id}:${r.note}`),
+      (
+        await items(api).update((q) => q.where({ id: 7 }), {
+          data(r) {
+            r.note = 'db'
+          },
+        })
+      )?.note,
+      await call(api, '/api/customers/1/items/7'),
+      items(api).delete((q) => q.where({ id: 10 }))?.id,
+      await call(api, '/api/customers/1/items/10'),
+      items(api).clear(),
+      await call(api, '/api/items'),
+      await call(api, '/api/customers/1/items', {
+        method: 'POST',
+        headers: W,
+        body: JSON.stringify({ tagIds: [], note: 'after', updatedAt: 6 }),
+      }),
+      await call(api, '/api/customers/1/items/1'),
+      items(api).count(),
+    ])
+  })
+
+  it('reset after writes, then db', async () => {
+    await both(async (api) => {
+      await call(api, '/api/customers/3', { method: 'DELETE', headers: W })
+      items(api).delete((q) => q.where({ id: 1 }))
+      await api.reset()
+      return [
+        await call(api, '/api/customers/3/items/3'),
+        await call(api, '/api/items?size=3'),
+        items(api).count(),
+        items(api)
+          .all()
+          .map((r) => r.id),
+      ]
+    })
+  })
+
+  it('PATCH, conditional requests and Prefer', async () => {
+    await both(async (api) => {
+      const first = await api.handle(new Request('http://localhost/api/customers/1/items/4'))
+      const etag = first.headers.get('etag') ?? ''
+      return [
+        await call(api, '/api/customers/1/items/4', { headers: { 'if-none-match': etag } }),
+        await call(api, '/api/customers/1/items/4', {
+          method: 'PATCH',
+          headers: {
+            ...W,
+            'content-type': 'application/merge-patch+json',
+            'if-match': etag,
+            prefer: 'return=minimal',
+          },
+          body: JSON.stringify({ note: 'p' }),
+        }),
+        await call(api, '/api/customers/1/items/4', {
+          method: 'PATCH',
+          headers: { ...W, 'content-type': 'application/merge-patch+json', 'if-match': etag },
+          body: JSON.stringify({ note: 'q' }),
+        }),
+        await call(api, '/api/customers/1/items/4', {
+          headers: { 'if-modified-since': new Date(3000).toUTCString() },
+        }),
+        await call(api, '/api/customers/1/items/31'),
+      ]
+    })
+  })
+})
+
+describe('db first read while a write is under way', () => {
+  it('holds each record once, whenever during a POST db is first read', async () => {
+    const wrong: string[] = []
+    // Every point of the POST's run, one microtask apart, until it is over: db first read there.
+    for (let ticks = 0, over = false; !over; ticks++) {
+      for (const generated of [false, true]) {
+        const api = shop(generated)
+        await api.ready
+        let settled = false
+        const post = api
+          .handle(
+            new Request('http://localhost/api/customers/1/items', {
+              method: 'POST',
+              headers: W,
+              body: JSON.stringify({ tagIds: [], note: 'new', updatedAt: 6 }),
+            }),
+          )
+          .finally(() => {
+            settled = true
+          })
+        for (let i = 0; i < ticks; i++) await Promise.resolve()
+        over ||= settled
+        items(api).count()
+        expect((await post).status).toBe(201)
+        const ids = items(api)
+          .all()
+          .map((r) => r.id)
+        if (new Set(ids).size !== ids.length || ids.length !== COUNT + 1)
+          wrong.push(
+            `${generated ? 'generated' : 'array'}, db read at tick ${ticks}: ${ids.join()}`,
+          )
+      }
+    }
+    expect(wrong).toEqual([])
+  })
+})
