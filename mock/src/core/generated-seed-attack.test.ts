@@ -264,3 +264,97 @@ describe('a generated seed gives records as stored', () => {
     expect(await read(true)).toEqual(await read(false))
   })
 })
+
+describe('a generated parent and target', () => {
+  const customer = (id: number) => ({ id, name: `C${id}` })
+  const lib = (generated: boolean) =>
+    defineHalApi({
+      basePath: '/api',
+      collections: {
+        customers: defineCollection({
+          schema: z.object({ name: z.string() }),
+          seed: Array.from({ length: 6 }, (_, i) => customer(i + 1)),
+          param: 'customerId',
+        }),
+        orders: defineCollection({
+          schema: z.object({ customerId: z.number().int(), payerId: z.number().int() }),
+          seed: Array.from({ length: 12 }, (_, i) => ({
+            customerId: (i % 3) + 1,
+            payerId: (i % 6) + 1,
+          })),
+          parent: { collection: 'customers', member: 'customerId' },
+          links: {
+            payer: { to: 'customers', id: (o) => o.payerId, reverse: 'paid', onDelete: 'cascade' },
+          },
+        }),
+      },
+      ...(generated && {
+        storage: {
+          generateSeed: (name: string) =>
+            name === 'customers' ? { count: 6, record: customer } : undefined,
+        },
+      }),
+    })
+
+  it('cascades, pages and counts as an array seed, with db taken before the seed is in', async () => {
+    const steps = async (api: ReturnType<typeof lib>) => {
+      const { customers } = api.db as unknown as { customers: Collection<typeof stored> }
+      await api.ready
+      const seen: unknown[] = [customers.count()]
+      const call = async (path: string, init: RequestInit = {}) => {
+        const response = await api.handle(new Request(`http://localhost${path}`, init))
+        return `${response.status} ${(await response.text()).replace(/\d{13,}/g, 'T')}`
+      }
+      seen.push(
+        await call('/api/customers/5/paid'),
+        await call('/api/customers/2', { method: 'DELETE', headers: W }),
+        await call('/api/customers/1/orders'),
+        await call('/api/customers/5/paid'),
+        await call('/api/customers?size=3&page=1'),
+        customers.count(),
+        (api.db as unknown as { orders: Collection<typeof stored> }).orders.count(),
+      )
+      return seen
+    }
+    expect(await steps(lib(true))).toEqual(await steps(lib(false)))
+  })
+
+  it('refuses a seed linking past a generated collection', async () => {
+    const api = defineHalApi({
+      basePath: '/api',
+      collections: {
+        customers: defineCollection({ schema: z.object({ name: z.string() }) }),
+        orders: defineCollection({
+          schema: z.object({ payerId: z.number().int() }),
+          seed: [{ payerId: 3 }, { payerId: 4 }],
+          links: { payer: { to: 'customers', id: (o) => o.payerId } },
+        }),
+      },
+      storage: {
+        generateSeed: (name) => (name === 'customers' ? { count: 3, record: customer } : undefined),
+      },
+    })
+    await expect(api.ready).rejects.toThrow(/record 2 whose payer links to a missing record 4/)
+  })
+})
+
+describe('db taken, and listened to, before a generated seed is in', () => {
+  it('tells a create listener of every record, and deletes through db the record asked for', async () => {
+    const steps = async (api: Api) => {
+      const db = items(api)
+      let created = 0
+      db.hooks.on('create', () => {
+        created += 1
+      })
+      await api.ready
+      db.delete((q) => q.where({ id: 5 }))
+      return [
+        created,
+        db.count(),
+        db.all().map((r) => r.id),
+        db.findFirst((q) => q.where({ id: 2 }))?.id,
+      ]
+    }
+    expect(await steps(shop(true))).toEqual(await steps(shop(false)))
+  })
+})

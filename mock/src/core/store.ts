@@ -209,10 +209,16 @@ export class CollectionStore {
     await this.#asValidated(() =>
       this.#bulk.load([made(1)], { prepare: (record) => record, added: () => undefined }),
     )
+    if (this.#handedOut) {
+      // `db` was taken (and maybe listened to) before the seed is in: its holder reads every
+      // record at once, so they load as an array seed's do, a listener told of each.
+      const rest = Array.from({ length: count - 1 }, (_, i) => made(i + 2))
+      await this.#asValidated(() => this.load(rest))
+      return
+    }
     for (let id = 2; id <= count; id++) this.#put(made(id), false)
     this.#generated = seed
     this.#bulk.defer(() => this.slice(0, this.count))
-    if (this.#handedOut) this.#bulk.markAll()
   }
 
   /**
