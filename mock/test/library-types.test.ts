@@ -147,3 +147,38 @@ describe('an API nobody may write', () => {
     >()
   })
 })
+
+describe('an API whose only writers are named by its collections', () => {
+  const notes = defineCollection({ schema: z.object({ text: z.string() }) })
+  const byWriters = defineHalApi({
+    basePath: '/api',
+    tokens: [],
+    collections: {
+      notes,
+      pins: defineCollection({ schema: z.object({ text: z.string() }), writers: ['editor'] }),
+      tags: defineCollection({ schema: z.object({ text: z.string() }), writers: [] }),
+    },
+  })
+  type ByWriters = ClientTypes<typeof byWriters>
+
+  it("types the HAL-FORMS actions the server offers: tokens: [] beside a collection's writers", async () => {
+    const templates = async (path: string) => {
+      const page = await byWriters.handle(
+        new Request(`http://x/api/${path}`, {
+          headers: { accept: 'application/prs.hal-forms+json' },
+        }),
+      )
+      return page.status === 200 ? Object.keys((await page.json())._templates ?? {}) : page.status
+    }
+    expect(await templates('notes')).toContain('default')
+    expect(await templates('pins')).toContain('default')
+    expect(await templates('tags')).toBe(406)
+    expectTypeOf<keyof ByWriters['items']['notes']['actions']>().toEqualTypeOf<
+      'default' | 'patch' | 'delete'
+    >()
+    expectTypeOf<keyof ByWriters['items']['pins']['actions']>().toEqualTypeOf<
+      'default' | 'patch' | 'delete'
+    >()
+    expectTypeOf<keyof ByWriters['items']['tags']['actions']>().toEqualTypeOf<never>()
+  })
+})

@@ -123,16 +123,25 @@ type IsReadOnly<D extends DefinitionTypes, N> =
   Member<Collection<D, N>, 'readOnly', false> extends true ? true : false
 /**
  * Whether the documents of `N` offer HAL-FORMS templates, as the model's `offersForms` says: it is
- * writable and some token may write it (not under the API's `tokens: []` nor its `writers: []`).
+ * writable and some token may write it (not its `writers: []`, nor the API's `tokens: []` unless a
+ * collection's `writers` name tokens, which the API accepts too).
  */
 type OffersForms<D extends DefinitionTypes, N> =
   IsReadOnly<D, N> extends true
     ? false
-    : D['tokens'] extends readonly []
+    : Member<Collection<D, N>, 'writers', undefined> extends readonly []
       ? false
-      : Member<Collection<D, N>, 'writers', undefined> extends readonly []
-        ? false
+      : D['tokens'] extends readonly []
+        ? NamesWriters<D>
         : true
+/** Whether some collection's `writers` name a token (see `acceptedTokens`). */
+type NamesWriters<D extends DefinitionTypes> = true extends {
+  [N in Names<D>]: Member<Collection<D, N>, 'writers', undefined> extends undefined | readonly []
+    ? false
+    : true
+}[Names<D>]
+  ? true
+  : false
 type IsServed<D extends DefinitionTypes, N> =
   Member<Collection<D, N>, 'serve', true> extends false ? false : true
 
