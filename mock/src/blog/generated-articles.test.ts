@@ -27,9 +27,9 @@ async function run(
   )
 }
 
-async function both(steps: Parameters<typeof run>[1]) {
-  const generated = await run(createBlogApi({ articles: ARTICLES }), steps)
-  const array = await run(createBlogApi({ seed: defaultSeed({ articles: ARTICLES }) }), steps)
+async function both(steps: Parameters<typeof run>[1], articles = ARTICLES) {
+  const generated = await run(createBlogApi({ articles }), steps)
+  const array = await run(createBlogApi({ seed: defaultSeed({ articles }) }), steps)
   expect(generated).toEqual(array)
 }
 
@@ -112,5 +112,29 @@ describe("the built-in seed's generated articles", () => {
         steps(() => array),
       ),
     )
+  })
+
+  it('answer as a seed of their own with none or one article', async () => {
+    for (const articles of [0, 1]) {
+      await both(async (call) => {
+        const seen = [await call(ARTICLE), await call(`${ARTICLE}/1`)]
+        seen.push(
+          await call(ARTICLE, {
+            method: 'POST',
+            headers: W,
+            body: JSON.stringify({ title: 'New' }),
+          }),
+        )
+        seen.push(
+          await call(`${ARTICLE}/1`, {
+            method: 'PUT',
+            headers: W,
+            body: JSON.stringify({ title: 'P' }),
+          }),
+        )
+        seen.push(await call(`${ARTICLE}?pageSize=5`))
+        return seen
+      }, articles)
+    }
   })
 })
