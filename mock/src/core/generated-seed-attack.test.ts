@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { defineHalApi } from './api.js'
 import { defineCollection, type GeneratedSeed } from './definition.js'
+import { loadRecords, recordsOf } from './records-file.js'
 
 // Attacks on a seed made by code (`storage.generateSeed`): each case runs the same requests against
 // the same records given as an array seed and as a generated one, and expects the same answers.
@@ -353,6 +354,33 @@ describe('db taken, and listened to, before a generated seed is in', () => {
         db.count(),
         db.all().map((r) => r.id),
         db.findFirst((q) => q.where({ id: 2 }))?.id,
+      ]
+    }
+    expect(await steps(shop(true))).toEqual(await steps(shop(false)))
+  })
+})
+
+describe('records of a generated seed, saved and loaded', () => {
+  it('saves the records as the array seed does, and loads saved records over a generated seed', async () => {
+    const steps = async (api: Api) => {
+      await api.handle(
+        new Request('http://localhost/api/customers/2/items/5', { method: 'DELETE', headers: W }),
+      )
+      const saved = JSON.parse(JSON.stringify(recordsOf(api)))
+      const into = shop(true)
+      await into.handle(
+        new Request('http://localhost/api/customers/1/items/1', { method: 'DELETE', headers: W }),
+      )
+      await loadRecords(into, saved)
+      const page = await into.handle(new Request('http://localhost/api/customers/2/items?size=100'))
+      const gone = await into.handle(new Request('http://localhost/api/customers/2/items/5'))
+      const back = await into.handle(new Request('http://localhost/api/customers/1/items/1'))
+      return [
+        saved,
+        (await page.text()).replace(/\d{13,}/g, 'T'),
+        gone.status,
+        back.status,
+        items(into).count(),
       ]
     }
     expect(await steps(shop(true))).toEqual(await steps(shop(false)))
