@@ -421,7 +421,10 @@ export interface HalStorage {
 export interface GeneratedSeed {
   /** How many records: ids 1 to `count`. */
   readonly count: number
-  /** The record with this id, as stored (`id` included), the same at every call. */
+  /**
+   * The record with this id, as stored and served: `id` first, as the store writes records, and
+   * the same at every call.
+   */
   record(id: number): HalRecord
 }
 

@@ -43,7 +43,7 @@ function shop(generated: boolean) {
 
 type Api = ReturnType<typeof shop>['api']
 const JSON_WRITE = { 'content-type': 'application/json', 'x-access-token': 'dev-token' }
-const call = (api: Api, path: string, init: RequestInit = {}) =>
+const call = (api: Pick<Api, 'handle'>, path: string, init: RequestInit = {}) =>
   api.handle(new Request(`http://localhost${path}`, init))
 
 /** The same writes through HTTP, and what a reader sees after: bodies, statuses, ETags, `db`. */
@@ -137,5 +137,30 @@ describe('a seed made by code (storage.generateSeed)', () => {
     await expect(api({ count: 3, record: (id) => note(id + 1) }).ready).rejects.toThrow(
       /made record 2 for id 1/,
     )
+  })
+})
+
+describe('a seed prepareSeed hands over as stored', () => {
+  it('loads where the schema transforms a member into what no input may be', async () => {
+    // The stored `name` is the input's length: a number, which the schema refuses as input.
+    const api = defineHalApi({
+      basePath: '/api',
+      collections: {
+        tags: defineCollection({
+          schema: z.object({ name: z.string().transform((name) => name.length) }),
+          seed: [{ name: 'abc' }, { name: 'de' }],
+        }),
+      },
+      storage: {
+        prepareSeed: (_, value) => {
+          const { name } = value as { name: string }
+          return { id: name.length === 3 ? 1 : 2, name: name.length }
+        },
+      },
+    })
+    await api.ready
+    const tag = await call(api, '/api/tags/1')
+    expect(tag.status).toBe(200)
+    expect(await tag.json()).toMatchObject({ id: 1, name: 3 })
   })
 })

@@ -165,14 +165,17 @@ export class CollectionStore {
    * Adds seed records, already validated, as `create()` would (see {@link CollectionRecords.load}):
    * the first through `create()`, the others appended, each put in the index in order.
    */
-  async load(records: readonly HalRecord[]): Promise<void> {
+  async load(records: readonly HalRecord[], { validated = false } = {}): Promise<void> {
     this.#reserve(records)
-    try {
-      await this.#bulk.load(records, {
+    const load = () =>
+      this.#bulk.load(records, {
         lazy: true,
         prepare: (record) => record,
         added: (record) => this.#put(record),
       })
+    try {
+      // Records as stored (`validated`) are kept as they are: one need not be a valid input.
+      await (validated ? this.#asValidated(load) : load())
     } finally {
       this.#room = undefined
     }
@@ -213,7 +216,7 @@ export class CollectionStore {
       // `db` was taken (and maybe listened to) before the seed is in: its holder reads every
       // record at once, so they load as an array seed's do, a listener told of each.
       const rest = Array.from({ length: count - 1 }, (_, i) => made(i + 2))
-      await this.#asValidated(() => this.load(rest))
+      await this.load(rest, { validated: true })
       return
     }
     for (let id = 2; id <= count; id++) this.#put(made(id), false)
@@ -578,9 +581,12 @@ export class HalStore {
       let count = 0
       const ids = new SeenIds()
       let maxId = 0
+      /** Whether the first record is one `prepareSeed` made: stored as it is, not checked as input. */
+      let firstPrepared = false
       for (const value of values) {
         const prepared = this.#options.prepareSeed?.(store.name, value)
         if (prepared) {
+          if (count === 0) firstPrepared = true
           if (prepared.id > maxId) maxId = prepared.id
           records[count++] = prepared
           continue
@@ -621,7 +627,7 @@ export class HalStore {
         const first = count === 0
         records[count++] = first ? ({ ...(value as object), id } as HalRecord) : record
       }
-      await store.load(records)
+      await store.load(records, { validated: firstPrepared })
     }
     // The records as loaded (the first as `create()` stored it), read without copying the collection.
     for (const { store, records } of unchecked) {
