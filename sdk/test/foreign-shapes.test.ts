@@ -105,3 +105,10 @@ describe('field errors a server writes its own way', () => {
     ])
   })
 })
+
+it('sends no content type with a DELETE template, which has no body', async () => {
+  const order = await createClient({ baseUrl: origin, adapter: halFormsAdapter() })
+    .go('orders/1')
+    .get()
+  await expect(order.action().submit({ reason: 'late' })).resolves.toBeUndefined()
+})
