@@ -112,3 +112,10 @@ it('sends no content type with a DELETE template, which has no body', async () =
     .get()
   await expect(order.action().submit({ reason: 'late' })).resolves.toBeUndefined()
 })
+
+it("walks Spring Data REST's pages, whose next link is templated ({&sort})", async () => {
+  const client = createClient({ baseUrl: origin })
+  const names: unknown[] = []
+  for await (const person of client.go('persons?size=1').items()) names.push(person.data.name)
+  expect(names).toEqual(['Person 0', 'Person 1', 'Person 2'])
+})
