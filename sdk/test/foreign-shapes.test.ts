@@ -119,3 +119,9 @@ it("walks Spring Data REST's pages, whose next link is templated ({&sort})", asy
   for await (const person of client.go('persons?size=1').items()) names.push(person.data.name)
   expect(names).toEqual(['Person 0', 'Person 1', 'Person 2'])
 })
+
+it('resolves a POST that made a resource and said where, even when its body is no JSON', async () => {
+  // Rejecting would invite a retry, and a second resource.
+  const created = await createClient({ baseUrl: origin }).go('things').post({ name: 'x' })
+  expect(created.uri).toBe(`${origin}/things/7`)
+})
