@@ -114,7 +114,8 @@ export class Action<
     if (method === 'GET') return this.#go(url.href).get(options) as Promise<Result>
     return this.#go(url.href)[send](method, query ? undefined : form ? formPairs(values) : values, {
       ...options,
-      contentType,
+      // No body, no type: servers such as Fastify refuse a JSON content type with an empty body.
+      ...(!query && { contentType }),
       // The version the values were edited from is the one the write must not overwrite.
       ...(uri === state.uri && (state.etag || state.lastModified) && { state }),
     }) as Promise<Result>

@@ -105,9 +105,18 @@ export class ValidationError extends HttpError {
       this.message = `${method} ${url} not sent: ${problem.errors?.map((error) => error.detail).join('; ')}`
   }
 
-  /** The field errors, as JSON Pointers into the body sent. */
+  /**
+   * The field errors, as JSON Pointers into the body sent: the members of the body's `errors` that
+   * are `{ pointer, detail }` (RFC 9457 §3). Other shapes (strings, an object by field) stay in
+   * `problem`.
+   */
   get errors(): readonly FieldError[] {
-    return this.problem?.errors ?? []
+    const errors: unknown = this.problem?.errors
+    return Array.isArray(errors)
+      ? errors.filter(
+          (error) => typeof error?.pointer === 'string' && typeof error.detail === 'string',
+        )
+      : []
   }
 }
 

@@ -1,5 +1,6 @@
 import type { ClientContext } from './context.js'
 import { LinkNotFoundError } from './errors.js'
+import { linkTarget } from './links.js'
 import type { Resource } from './resource.js'
 import type { State } from './state.js'
 import type { RequestOptions } from './types.js'
@@ -20,9 +21,9 @@ export interface ItemsOptions<K extends string = string> extends PagesOptions {
 }
 
 /**
- * The URI of the page after `page`: the first of `rels` it links, untemplated, in order. It is how
- * `pages()` and `items()` walk a collection (with the client's `nextRels`), and how
- * `Resource.nextPage()` answers.
+ * The URI of the page after `page`: the first of `rels` it links, in order (a templated link
+ * expanded with no variables). It is how `pages()` and `items()` walk a collection (with the
+ * client's `nextRels`), and how `Resource.nextPage()` answers.
  *
  * @example
  * ```ts
@@ -36,7 +37,8 @@ export function nextPageUri<T>(
 ): string | undefined {
   for (const rel of rels) {
     const link = (page as State).links.get(rel)
-    if (link && !link.templated) return link.href
+    // A templated one (Spring Data REST's `?page=1&size=20{&sort}`) is expanded with no variables.
+    if (link) return linkTarget(link)
   }
   return undefined
 }

@@ -1,6 +1,6 @@
 import type { RequestHeaders } from './cache.js'
 import type { ClientContext } from './context.js'
-import { isPreconditionFailedError, LinkNotFoundError } from './errors.js'
+import { isInvalidResponseError, isPreconditionFailedError, LinkNotFoundError } from './errors.js'
 import { freshUntil } from './freshness.js'
 import { type Link, linkTarget, resolveUrl } from './links.js'
 import { type ItemsOptions, items, nextPageUri, type PagesOptions, pages } from './pagination.js'
@@ -297,7 +297,15 @@ export class Resource<T = AnyResource> {
     const located = location === null ? undefined : resolveUrl('POST', from, location)
     // Without a Location the state is addressed by the body's self link (hrefs resolved against
     // the request's URI), or else at the target itself.
-    const state = await this.#context.transport.read('POST', located ?? from, response, !located)
+    // It was made, and we know where: a body past reading must not say otherwise (a retry would
+    // make another).
+    const state = await this.#context.transport
+      .read('POST', located ?? from, response, !located)
+      .catch((error: unknown) => {
+        if (located && isInvalidResponseError(error)) return
+        throw error
+      })
+    if (!state) return this.#context.go(located ?? from)
     const self = state.links.get('self')
     const uri = located ?? state.uri
     // Cache the body only when it says it is the created resource (a Location and a self that
