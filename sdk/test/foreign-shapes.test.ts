@@ -33,6 +33,7 @@ const documents: Record<string, [number, string, unknown]> = {
 }
 
 let origin = ''
+let reads = 0
 const server = createServer((req, res) => {
   // Spring Data REST's pages: a templated self, and next links that keep a {&sort} to fill.
   if (req.url?.startsWith('/persons?')) {
@@ -58,6 +59,18 @@ const server = createServer((req, res) => {
   if (req.url === '/orders/1?reason=late' && req.method === 'DELETE') {
     const typed = req.headers['content-type'] !== undefined
     res.writeHead(typed ? 400 : 204).end()
+    return
+  }
+  // An older server's freshness: Expires and Date, no Cache-Control (RFC 9111 §5.3).
+  if (req.url === '/expires') {
+    reads++
+    const date = Date.now()
+    res.writeHead(200, {
+      'content-type': 'application/hal+json',
+      date: new Date(date).toUTCString(),
+      expires: new Date(date + 60_000).toUTCString(),
+    })
+    res.end(JSON.stringify({ reads }))
     return
   }
   const [status, type, body] = documents[req.url ?? ''] ?? [404, 'text/plain', '']
@@ -124,4 +137,11 @@ it('resolves a POST that made a resource and said where, even when its body is n
   // Rejecting would invite a retry, and a second resource.
   const created = await createClient({ baseUrl: origin }).go('things').post({ name: 'x' })
   expect(created.uri).toBe(`${origin}/things/7`)
+})
+
+it('reuses a response for as long as its Expires says, counted from its Date', async () => {
+  const client = createClient({ baseUrl: origin })
+  const first = await client.go('expires').get()
+  expect(await client.go('expires').get()).toBe(first)
+  expect(reads).toBe(1)
 })
