@@ -62,7 +62,11 @@ export class HttpError extends HalyardError {
     problem?: ProblemDetails,
   ) {
     // What the server said: the problem's title and detail, else the status text.
-    const what = [problem?.title, problem?.detail].filter(Boolean).join(': ') || response.statusText
+    // A title or detail that is no text (servers differ) says nothing readable.
+    const what =
+      [problem?.title, problem?.detail]
+        .filter((part) => typeof part === 'string' && part)
+        .join(': ') || response.statusText
     super(`${method} ${url} answered ${response.status}${what ? `: ${what}` : ''}`)
     this.problem = problem
   }

@@ -20,9 +20,11 @@ import { describe, expect, it } from 'vitest'
  * RFC 6570 templates itself (std-uritemplate was ~1.7 KiB of it) and a chain of follow() names
  * where it starts; 15.25 KiB since HAL-FORMS (templates, validation, actions: ~1.4 KiB) moved to
  * `@halyard/sdk/forms`, the default adapter reading plain HAL; 15.35 KiB with an error that says
- * how to read actions on a client that reads none.
+ * how to read actions on a client that reads none; 15.45 KiB since it reads what servers written
+ * elsewhere send: `Expires` (RFC 9111 §4.2.1), templated next links (Spring Data REST), field
+ * errors and problem titles of any shape, a 201's Location whatever its body.
  */
-const BUDGET_BYTES = 15.35 * 1024
+const BUDGET_BYTES = 15.45 * 1024
 
 /**
  * What an app that only reads bundles: a client, a followed rel, a read and a walk through the
@@ -34,7 +36,8 @@ const READ_ONLY = [
   `console.log(await list.get())`,
   `for await (const item of list.items()) console.log(item.data)`,
 ].join('\n')
-const READ_ONLY_BUDGET_BYTES = 15.2 * 1024
+// 15.25 KiB with what the whole SDK gained for servers written elsewhere (see BUDGET_BYTES).
+const READ_ONLY_BUDGET_BYTES = 15.25 * 1024
 
 /** Bundles an entry the way a browser app's bundler would: minified ESM, every dependency in. */
 async function bundle(entry: string | { contents: string }) {

@@ -2,7 +2,7 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { halFormsAdapter } from '../src/hal-forms.js'
-import { createClient, isValidationError } from '../src/index.js'
+import { createClient, isHttpError, isValidationError } from '../src/index.js'
 
 /** Documents as HAL servers written elsewhere send them, by path: [status, content type, body]. */
 const documents: Record<string, [number, string, unknown]> = {
@@ -16,6 +16,7 @@ const documents: Record<string, [number, string, unknown]> = {
       errors: [{ pointer: '/title', detail: 'title is required' }, null, { detail: 'no pointer' }],
     },
   ],
+  '/title-not-text': [400, 'application/problem+json', { title: 42, detail: { code: 7 } }],
   '/orders/1': [
     200,
     'application/prs.hal-forms+json',
@@ -144,4 +145,10 @@ it('reuses a response for as long as its Expires says, counted from its Date', a
   const first = await client.go('expires').get()
   expect(await client.go('expires').get()).toBe(first)
   expect(reads).toBe(1)
+})
+
+it('names the status text, not [object Object], when title and detail are not text', async () => {
+  const error = await failure('/title-not-text')
+  if (!isHttpError(error)) throw error
+  expect(error.message).toBe(`GET ${origin}/title-not-text answered 400: Bad Request`)
 })
