@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startLibraryServer } from '../../test/record/library-server.js'
+import { HAL, REPLAY, replayOf } from '../../test/record/replay.js'
+import type { HalApi } from '../core/api.js'
+import { verifyApi } from '../verify/index.js'
+import { type Recording, recordApi } from './record.js'
+
+// A server in the shapes a fastify + `hal` (naholyr/js-hal) API writes, over HTTP: pages saying
+// `count` (the records on the page) beside `total`, writes without JSON Patch.
+
+describe('a fastify + hal shaped server, recorded and verified', () => {
+  let server: Awaited<ReturnType<typeof startLibraryServer>>
+  let recording: Recording
+  let replay: HalApi
+  beforeAll(async () => {
+    server = await startLibraryServer()
+    recording = await recordApi(`${server.origin}/api`)
+    replay = await replayOf(recording, 'library')
+    // A server, a crawl and a module to load: more than the default 10 s on a busy machine.
+  }, 60_000)
+  afterAll(() => server.close())
+
+  const page = async (query: string) =>
+    (await (
+      await replay.handle(new Request(`${REPLAY}/api/books${query}`, { headers: { accept: HAL } }))
+    ).json()) as { count: number; total: number }
+
+  it('replays a page’s count as the records on that page, its total as all of them', async () => {
+    expect(await page('?page=1&limit=5')).toMatchObject({ count: 5, total: 12 })
+    expect(await page('?page=3&limit=5')).toMatchObject({ count: 2, total: 12 })
+  })
+
+  it('verifies the server it was recorded from without a failure, writes and all', async () => {
+    const before = server.books()
+    const report = await verifyApi({ url: `${server.origin}/api`, api: replay, token: 'x' })
+    const failures = report.findings.filter((f) => f.severity === 'failure')
+    expect(failures.map((f) => f.message)).toEqual([])
+    // A JSON Patch it does not take (415) is said, as a write the recording does not promise.
+    expect(report.findings.map((f) => f.message)).toContain(
+      'A JSON Patch answers 415: not offered, and the definition does not promise it.',
+    )
+    expect(server.books()).toEqual(before)
+  }, 60_000)
+})
