@@ -30,6 +30,21 @@ describe('a fastify + hal shaped server, recorded and verified', () => {
     expect(await page('?page=3&limit=5')).toMatchObject({ count: 2, total: 12 })
   })
 
+  it('keeps an author’s link to their books, and serves that list as the API did', async () => {
+    const author = (await (
+      await replay.handle(new Request(`${REPLAY}/api/authors/1`, { headers: { accept: HAL } }))
+    ).json()) as { _links: Record<string, { href: string; templated?: boolean }> }
+    expect(author._links['lib:books']).toEqual({ href: `${REPLAY}/api/authors/1/books` })
+    const live = await fetch(`${server.origin}/api/authors/1/books`, { headers: { accept: HAL } })
+    const replayed = await replay.handle(
+      new Request(`${REPLAY}/api/authors/1/books`, { headers: { accept: HAL } }),
+    )
+    expect(replayed.status).toBe(200)
+    expect((await replayed.text()).replaceAll(REPLAY, 'ORIGIN')).toBe(
+      (await live.text()).replaceAll(server.origin, 'ORIGIN'),
+    )
+  })
+
   it('verifies the server it was recorded from without a failure, writes and all', async () => {
     const before = server.books()
     const report = await verifyApi({ url: `${server.origin}/api`, api: replay, token: 'x' })

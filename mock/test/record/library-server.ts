@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net'
 // and `limit`, whose document says `count` (the records on this page) beside `total` (all of
 // them), a CURIE as a single object, books linking their cover image (not JSON) and writable
 // by POST, PUT, merge patch and DELETE, with no JSON Patch (415, as fastify answers a type it
-// does not parse) and no HAL-FORMS.
+// does not parse) and no HAL-FORMS. A book links its author and each author the list of their
+// books, with no member naming the author in the book (the link is the relation).
 
 const HAL_JSON = 'application/hal+json'
 
@@ -14,6 +15,13 @@ interface Book {
   title: string
   year: number
 }
+
+const AUTHORS = [
+  { id: 1, name: 'Ursula K. Le Guin' },
+  { id: 2, name: 'Octavia E. Butler' },
+]
+/** Who wrote a book: not a member of its documents. */
+const authorOf = (id: number) => (id % 2) + 1
 
 /** A library API on 127.0.0.1, port 0: 12 books, 5 a page by default. */
 export async function startLibraryServer(): Promise<{
@@ -40,6 +48,7 @@ export async function startLibraryServer(): Promise<{
       _links: {
         self: { href: `${base}/books/${b.id}` },
         cover: { href: `${base}/books/${b.id}/cover` },
+        author: { href: `${base}/authors/${authorOf(b.id)}` },
       },
       ...b,
     })
@@ -62,13 +71,17 @@ export async function startLibraryServer(): Promise<{
           },
         })
       }
-      if (method === 'GET' && path === '/api/books') {
+      const byAuthor = /^\/api\/authors\/(\d+)\/books$/.exec(path)
+      if (method === 'GET' && (path === '/api/books' || byAuthor)) {
         const page = Number(url.searchParams.get('page') ?? 1)
         const limit = Number(url.searchParams.get('limit') ?? 5)
-        const all = [...books.values()]
+        const all = [...books.values()].filter(
+          (b) => !byAuthor || authorOf(b.id) === Number(byAuthor[1]),
+        )
+        const list = byAuthor ? `${base}/authors/${byAuthor[1]}/books` : `${base}/books`
         const pages = Math.max(1, Math.ceil(all.length / limit))
         const items = all.slice((page - 1) * limit, page * limit)
-        const href = (p: number) => ({ href: `${base}/books?page=${p}&limit=${limit}` })
+        const href = (p: number) => ({ href: `${list}?page=${p}&limit=${limit}` })
         return send(200, {
           _links: {
             self: href(page),
@@ -81,6 +94,17 @@ export async function startLibraryServer(): Promise<{
           _embedded: { books: items.map(book) },
           count: items.length,
           total: all.length,
+        })
+      }
+      const author = AUTHORS.find((a) => path === `/api/authors/${a.id}`)
+      if (method === 'GET' && author) {
+        return send(200, {
+          _links: {
+            self: { href: `${base}/authors/${author.id}` },
+            'lib:books': { href: `${base}/authors/${author.id}/books` },
+            curies,
+          },
+          ...author,
         })
       }
       if (method === 'GET' && /^\/api\/books\/\d+\/cover$/.test(path)) {
