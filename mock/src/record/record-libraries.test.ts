@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startLibraryServer } from '../../test/record/library-server.js'
 import { HAL, REPLAY, replayOf } from '../../test/record/replay.js'
+import { startSpringHateoasServer } from '../../test/record/spring-hateoas-server.js'
 import type { HalApi } from '../core/api.js'
 import { verifyApi } from '../verify/index.js'
 import { type Recording, recordApi } from './record.js'
@@ -55,5 +56,47 @@ describe('a fastify + hal shaped server, recorded and verified', () => {
       'A JSON Patch answers 415: not offered, and the definition does not promise it.',
     )
     expect(server.books()).toEqual(before)
+  }, 60_000)
+})
+
+describe('a fastify + hal shaped server, verified against a definition promising its writes', () => {
+  let server: Awaited<ReturnType<typeof startLibraryServer>>
+  let promised: HalApi
+  beforeAll(async () => {
+    server = await startLibraryServer()
+    const recording = await recordApi(`${server.origin}/api`)
+    const api = recording.files['api.ts']?.replace('writes: false, ', '') ?? ''
+    promised = await replayOf(
+      { ...recording, files: { ...recording.files, 'api.ts': api } },
+      'promised',
+    )
+  }, 60_000)
+  afterAll(() => server.close())
+
+  it('says a refused JSON Patch or create once, not again as what did not follow', async () => {
+    const report = await verifyApi({ url: `${server.origin}/api`, api: promised, token: 'x' })
+    const said = (rule: string, collection: string) =>
+      report.findings
+        .filter((f) => f.rule === rule && f.collection === collection)
+        .map((f) => f.message)
+    expect(said('patch', 'books')).toEqual(['A JSON Patch answers 415.'])
+    // The server takes no new author.
+    expect(said('create', 'authors')).toEqual(['A create answers 404, not 201.'])
+  }, 60_000)
+})
+
+describe('a Spring HATEOAS-shaped server, its HAL-FORMS templates naming some writes only', () => {
+  let server: Awaited<ReturnType<typeof startSpringHateoasServer>>
+  let replay: HalApi
+  beforeAll(async () => {
+    server = await startSpringHateoasServer()
+    replay = await replayOf(await recordApi(`${server.origin}/api`), 'spring-hateoas')
+  }, 60_000)
+  afterAll(() => server.close())
+
+  it('verifies read-only against its recording with no HAL-FORMS failure', async () => {
+    const report = await verifyApi({ url: `${server.origin}/api`, api: replay, readOnly: true })
+    const failures = report.findings.filter((f) => f.severity === 'failure')
+    expect(failures.map((f) => f.message)).toEqual([])
   }, 60_000)
 })

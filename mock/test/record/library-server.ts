@@ -67,6 +67,7 @@ export async function startLibraryServer(): Promise<{
           _links: {
             self: { href: base },
             'lib:books': { href: `${base}/books{?page,limit}`, templated: true },
+            'lib:authors': { href: `${base}/authors{?page,limit}`, templated: true },
             curies,
           },
         })
@@ -94,6 +95,23 @@ export async function startLibraryServer(): Promise<{
           _embedded: { books: items.map(book) },
           count: items.length,
           total: all.length,
+        })
+      }
+      if (method === 'GET' && path === '/api/authors') {
+        const self = { href: `${base}/authors?page=1&limit=5` }
+        return send(200, {
+          _links: { self, first: self, last: self, curies },
+          _embedded: {
+            authors: AUTHORS.map((a) => ({
+              _links: {
+                self: { href: `${base}/authors/${a.id}` },
+                'lib:books': { href: `${base}/authors/${a.id}/books` },
+              },
+              ...a,
+            })),
+          },
+          count: AUTHORS.length,
+          total: AUTHORS.length,
         })
       }
       const author = AUTHORS.find((a) => path === `/api/authors/${a.id}`)
