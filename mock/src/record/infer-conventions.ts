@@ -200,14 +200,27 @@ function pageDocument(
           ),
         }
       }
-      if (isObject(value)) return { name, role: 'object', members: members(value, [...at, name]) }
+      if (isObject(value))
+        return { name, role: 'object', members: countBesideTotal(members(value, [...at, name])) }
       if (typeof value === 'number') {
         const r = role(name, value, [...at, name])
         if (r) return { name, role: r }
       }
       return { name, role: 'constant', value }
     })
-  return members(body)
+  return countBesideTotal(members(body))
+}
+
+/**
+ * Two totals side by side (`count` and `total` of a list recorded on one page, where they are
+ * equal): the one not named a total counts the page's records.
+ */
+function countBesideTotal(members: PageMember[]): PageMember[] {
+  const totals = members.filter((m) => m.role === 'total')
+  if (totals.length < 2 || !totals.some((m) => /total/i.test(m.name))) return members
+  return members.map((m) =>
+    m.role === 'total' && !/total/i.test(m.name) ? { name: m.name, role: 'count' } : m,
+  )
 }
 
 /**

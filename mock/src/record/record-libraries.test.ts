@@ -31,6 +31,13 @@ describe('a fastify + hal shaped server, recorded and verified', () => {
     expect(await page('?page=3&limit=5')).toMatchObject({ count: 2, total: 12 })
   })
 
+  it('replays count as the page’s records on a list recorded on one page too', async () => {
+    const authors = await replay.handle(
+      new Request(`${REPLAY}/api/authors?page=1&limit=1`, { headers: { accept: HAL } }),
+    )
+    expect(await authors.json()).toMatchObject({ count: 1, total: 2 })
+  })
+
   it('keeps an author’s link to their books, and serves that list as the API did', async () => {
     const author = (await (
       await replay.handle(new Request(`${REPLAY}/api/authors/1`, { headers: { accept: HAL } }))
