@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startLibraryServer } from '../../test/record/library-server.js'
+import { startRelativeHrefsServer } from '../../test/record/relative-hrefs-server.js'
 import { HAL, REPLAY, replayOf } from '../../test/record/replay.js'
 import { startSpringHateoasServer } from '../../test/record/spring-hateoas-server.js'
 import type { HalApi } from '../core/api.js'
@@ -103,6 +104,22 @@ describe('a Spring HATEOAS-shaped server, its HAL-FORMS templates naming some wr
 
   it('verifies read-only against its recording with no HAL-FORMS failure', async () => {
     const report = await verifyApi({ url: `${server.origin}/api`, api: replay, readOnly: true })
+    const failures = report.findings.filter((f) => f.severity === 'failure')
+    expect(failures.map((f) => f.message)).toEqual([])
+  }, 60_000)
+})
+
+describe('a server writing relative hrefs (express + halson), recorded and verified', () => {
+  let server: Awaited<ReturnType<typeof startRelativeHrefsServer>>
+  let replay: HalApi
+  beforeAll(async () => {
+    server = await startRelativeHrefsServer()
+    replay = await replayOf(await recordApi(`${server.origin}/shop`), 'relative-hrefs')
+  }, 60_000)
+  afterAll(() => server.close())
+
+  it('reads a relation’s relative href as the URL it resolves to', async () => {
+    const report = await verifyApi({ url: `${server.origin}/shop`, api: replay, readOnly: true })
     const failures = report.findings.filter((f) => f.severity === 'failure')
     expect(failures.map((f) => f.message)).toEqual([])
   }, 60_000)
