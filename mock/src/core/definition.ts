@@ -554,7 +554,7 @@ export interface HalPromises {
   readonly problems?: boolean
   /**
    * Writable collections take every write the definition allows; without this, a write answered
-   * 404, 405 or 501 is a method the server does not offer (a warning), not a broken one.
+   * 404, 405, 415 or 501 is a method the server does not offer (a warning), not a broken one.
    */
   readonly writes?: boolean
   /** Hrefs are absolute URLs (a relative one resolves against the document it is in otherwise). */

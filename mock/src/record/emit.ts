@@ -115,6 +115,8 @@ function pageMemberSource(member: PageMember, indent: string, curies: boolean): 
     case 'total':
     case 'totalPages':
       return `${name}: p.${member.role}`
+    case 'count':
+      return `${name}: p.items.length`
     case 'constant':
       return `${name}: ${js(member.value)}`
     case 'items': {

@@ -13,6 +13,7 @@ import {
   type DocumentModel,
   type Item,
   isObject,
+  type LinkModel,
   neutral,
   type PageMember,
   type PagingModel,
@@ -23,6 +24,9 @@ import {
   untemplated,
 } from './model.js'
 import { collectionName, isSafeId } from './safe-name.js'
+
+/** A back link's placeholder: the collection whose records make the list, and its segment. */
+const BACK = /^@back:([^/]+)(?:\/(.+))?$/
 
 // The recorded API as a whole: its collections by address pattern, their records, pages,
 // links, conventions and writes, and the documents of no collection.
@@ -308,6 +312,26 @@ export function inferApi(crawl: Crawl): ApiModel {
       ],
     }
   })
+
+  // A back list whose records hold no member naming this record (an API that shows a relation
+  // by its link only) reverses no relation: its link stays as the API wrote it, and its pages
+  // are served as recorded below.
+  for (const [index, c] of result.entries()) {
+    const dropped: string[] = []
+    const links = c.links.flatMap((link): LinkModel[] => {
+      if (link.kind !== 'plain') return [link]
+      const [, back, path] = link.href.match(BACK) ?? []
+      const from = result.find((f) => f.name === back)
+      if (!back || from?.links.some((l) => l.kind === 'relation' && l.to === c.name)) return [link]
+      // A plain link knows the record's own id only, not its parents'.
+      if (c.parent) {
+        dropped.push(`${link.rel}: no member of its ${back} holds the linked id`)
+        return []
+      }
+      return [{ ...link, href: `${c.pattern.replace(/\{\}$/, '{id}')}/${path ?? link.rel}` }]
+    })
+    result[index] = { ...c, links, dropped: [...c.dropped, ...dropped] }
+  }
 
   // The documents of no collection: served as recorded.
   const claimed = new Set<string>([crawl.root])

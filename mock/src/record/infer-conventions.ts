@@ -23,6 +23,16 @@ const numberParams = (url: string): Map<string, number> => {
   return out
 }
 
+/** The records a page document embeds. */
+const items = (body: unknown) => {
+  const raw = isObject(body) ? body._embedded : undefined
+  return Array.isArray(raw)
+    ? raw.length
+    : isObject(raw)
+      ? (Object.values(raw).find(Array.isArray)?.length ?? 0)
+      : 0
+}
+
 /** The page convention seen in a collection's pages (parameter names, first index, document). */
 export function inferPaging(
   pages: readonly Exchange[],
@@ -66,14 +76,6 @@ export function inferPaging(
   // Counted from the index of the `first` page, wherever one is linked.
   const firstLink = docs.map((d) => d.links.get('first')?.href).find((href) => href !== undefined)
   const firstIndex = numberParams(firstLink ?? first.url).get(page) === 1 ? 1 : 0
-  const items = (body: unknown) => {
-    const raw = (body as Record<string, unknown>)._embedded
-    return Array.isArray(raw)
-      ? raw.length
-      : isObject(raw)
-        ? (Object.values(raw).find(Array.isArray)?.length ?? 0)
-        : 0
-  }
   // The default size: what a page asked without a size holds when more follow, or says it holds.
   const unsized = docs.filter((d) => !new URL(d.url).searchParams.has(size))
   // A page with `next` and no items says nothing of the size (and a size of 0 is none).
@@ -116,12 +118,29 @@ function pageDocument(
     const href = links.get(rel)?.href
     if (href) standard.set(href, rel)
   }
+  // A number that is each page's own count of records, on a page that has a next one too (where
+  // a total would be more): the records on the page (`count` beside `total`). A page size is
+  // that too while every page is full: by its name then, or by a last page holding fewer.
+  const counts = (path: readonly string[]) => {
+    const seen = others.flatMap((doc) => {
+      const value = path.reduce<unknown>((at, key) => (isObject(at) ? at[key] : undefined), doc)
+      const next = isObject(doc) && isObject(doc._links) && doc._links.next !== undefined
+      return typeof value === 'number' ? [{ value, items: items(doc), next }] : []
+    })
+    return (
+      seen.every((s) => s.value === s.items) &&
+      seen.some((s) => s.next && s.items > 0) &&
+      (new Set(seen.map((s) => s.value)).size > 1 || !/size|limit|per/i.test(path.at(-1) ?? ''))
+    )
+  }
   const role = (
     name: string,
     value: number,
+    path: readonly string[],
   ): PageMember['name'] extends string
-    ? 'index' | 'size' | 'total' | 'totalPages' | undefined
+    ? 'index' | 'size' | 'total' | 'totalPages' | 'count' | undefined
     : never => {
+    if (counts(path)) return 'count'
     if (/total.*pages?$|pages?count|^pages$/i.test(name)) return 'totalPages'
     if (/total|count|elements/i.test(name)) return 'total'
     if (/size|limit|per/i.test(name)) return 'size'
@@ -131,7 +150,7 @@ function pageDocument(
     )
     return found?.[0]
   }
-  const members = (object: Record<string, unknown>): PageMember[] =>
+  const members = (object: Record<string, unknown>, at: readonly string[] = []): PageMember[] =>
     Object.entries(object).map(([name, value]): PageMember => {
       if (name === '_embedded') {
         const list = Array.isArray(value) ? value : Object.values(value as object)[0]
@@ -181,14 +200,27 @@ function pageDocument(
           ),
         }
       }
-      if (isObject(value)) return { name, role: 'object', members: members(value) }
+      if (isObject(value))
+        return { name, role: 'object', members: countBesideTotal(members(value, [...at, name])) }
       if (typeof value === 'number') {
-        const r = role(name, value)
+        const r = role(name, value, [...at, name])
         if (r) return { name, role: r }
       }
       return { name, role: 'constant', value }
     })
-  return members(body)
+  return countBesideTotal(members(body))
+}
+
+/**
+ * Two totals side by side (`count` and `total` of a list recorded on one page, where they are
+ * equal): the one not named a total counts the page's records.
+ */
+function countBesideTotal(members: PageMember[]): PageMember[] {
+  const totals = members.filter((m) => m.role === 'total')
+  if (totals.length < 2 || !totals.some((m) => /total/i.test(m.name))) return members
+  return members.map((m) =>
+    m.role === 'total' && !/total/i.test(m.name) ? { name: m.name, role: 'count' } : m,
+  )
 }
 
 /**

@@ -119,7 +119,9 @@ export function inferLinks(
       const from = list && context.byName.get(list.collection)
       if (from && from.name !== collection.name && from.parent?.collection !== collection.name) {
         const path = segment === rel ? '' : `/${segment}`
-        links.push({ rel, kind: 'plain', href: `@back:${from.name}${path}`, templated: true })
+        // Templated as the API wrote it, for when no relation of `from` turns out to reverse it.
+        const templated = all.every((l) => l.templated === true)
+        links.push({ rel, kind: 'plain', href: `@back:${from.name}${path}`, templated })
         continue
       }
     }

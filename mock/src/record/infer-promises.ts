@@ -1,5 +1,6 @@
 import type { HalPromises } from '../core/definition.js'
 import type { Crawl } from './crawl.js'
+import type { CollectionModel } from './model.js'
 
 /** Every `href` of a HAL document's links, its embedded documents' too. */
 function hrefs(value: unknown, out: string[] = []): string[] {
@@ -15,10 +16,14 @@ function hrefs(value: unknown, out: string[] = []): string[] {
 
 /**
  * What a recording may hold the original to beyond its documents: only what the crawl saw. It
- * reads, so refusals (406, 405, 401, 412, 422) are never seen; validators and HAL-FORMS are when
- * every read carried them, absolute hrefs when no document had a relative one.
+ * reads, so refusals (406, 405, 401, 412, 422) are never seen; validators are when every read
+ * carried them, HAL-FORMS when templates named every write the mock takes, absolute hrefs when no
+ * document had a relative one.
  */
-export function promisesOf(crawl: Crawl): HalPromises {
+export function promisesOf(
+  crawl: Crawl,
+  collections: readonly CollectionModel[] = [],
+): HalPromises {
   // The HAL documents read (an OpenAPI or JSON document beside them promises nothing).
   const reads = [...crawl.exchanges.values()].filter(
     (e) =>
@@ -27,10 +32,14 @@ export function promisesOf(crawl: Crawl): HalPromises {
   )
   const validators = reads.length > 0 && reads.every((e) => e.validators === true)
   // A HAL-FORMS answer has templates: a server that ignores the Accept answers HAL without them.
-  const forms = [...crawl.exchanges.values()].some(
+  const served = [...crawl.exchanges.values()].some(
     (e) =>
       e.accept === 'forms' && typeof (e.body as { _templates?: unknown })?._templates === 'object',
   )
+  // Verify then asks a template of every write the mock takes: only when the API's templates
+  // named them all (Spring HATEOAS's `default` PUT names no PATCH; an ALPS-described collection
+  // has none).
+  const forms = served && collections.every(templatesNameEveryWrite)
   const relative = reads.some((e) =>
     hrefs((e.body as { _links?: unknown } | undefined)?._links ?? {})
       .concat(hrefs((e.body as { _embedded?: unknown } | undefined)?._embedded ?? {}))
@@ -49,4 +58,13 @@ export function promisesOf(crawl: Crawl): HalPromises {
     problems: false,
     ...(relative ? { absoluteLinks: false } : {}),
   }
+}
+
+/** Whether a collection the mock writes had a HAL-FORMS template for each write it takes. */
+function templatesNameEveryWrite(c: CollectionModel): boolean {
+  const methods = c.writes.methods
+  // Read-only in the mock: it offers no template, as the API offered none.
+  if (c.writes.source !== 'none' && methods.length === 0) return true
+  const taken = [...(c.list === false ? [] : ['POST']), 'PUT', 'PATCH', 'DELETE']
+  return c.writes.source === 'hal-forms' && taken.every((m) => methods.includes(m))
 }

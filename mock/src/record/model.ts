@@ -46,6 +46,8 @@ export interface PagingModel {
 /** One member of a page document: a number of the page, a link map, the items, or a constant. */
 export type PageMember =
   | { readonly name: string; readonly role: 'index' | 'size' | 'total' | 'totalPages' }
+  /** The records on this page (`count` beside a `total`). */
+  | { readonly name: string; readonly role: 'count' }
   | { readonly name: string; readonly role: 'links'; readonly links: readonly PageLink[] }
   | {
       readonly name: string

@@ -88,7 +88,7 @@ export async function recordApi(root: string, options: RecordOptions = {}): Prom
     redactions,
     unreached,
     ...(options.redact === false ? { redactionOff: true } : {}),
-    promises: promisesOf(clean),
+    promises: promisesOf(clean, model.collections),
   })
   // The last guard: no file may hold a header's value, whatever the inference made of it.
   const safe = Object.fromEntries(

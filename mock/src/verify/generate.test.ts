@@ -34,6 +34,11 @@ const schemas = {
     tags: z.array(z.string()).optional(),
     flag: z.boolean(),
   }),
+  // As a recording writes a date-time member: its JSON Schema has a pattern and no format.
+  recorded: z.object({
+    hired: z.iso.datetime({ offset: true, local: true }),
+    title: z.string().min(1).max(40),
+  }),
 }
 
 describe('generateValue', () => {

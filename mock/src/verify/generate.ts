@@ -103,6 +103,18 @@ function generate(
 
 const num = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined)
 
+/** The formats a pattern alone may stand for, most precise first. */
+const PATTERNED_FORMATS = ['date-time', 'date', 'email', 'uuid', 'uri'] as const
+
+/** A schema's pattern as a RegExp (JSON Schema patterns are ECMA-262, unicode), or none. */
+const safePattern = (source: string): RegExp | undefined => {
+  try {
+    return new RegExp(source, 'u')
+  } catch {
+    return undefined
+  }
+}
+
 function stringOf(schema: Schema, random: Random): string {
   const word = (length: number) =>
     Array.from({ length }, () => LETTERS[Math.floor(random() * LETTERS.length)]).join('')
@@ -121,6 +133,15 @@ function stringOf(schema: Schema, random: Random): string {
       return new Date(Date.UTC(2026, 0, 1 + Math.floor(random() * 300))).toISOString()
     case 'date':
       return new Date(Date.UTC(2026, 0, 1 + Math.floor(random() * 300))).toISOString().slice(0, 10)
+  }
+  // A pattern without a format (zod's date-time with `local` or `offset`): a value of a format
+  // that matches it, else a word.
+  if (typeof schema.pattern === 'string') {
+    const pattern = safePattern(schema.pattern)
+    for (const format of PATTERNED_FORMATS) {
+      const value = pattern && stringOf({ ...schema, format, pattern: undefined }, random)
+      if (value && pattern.test(value)) return value
+    }
   }
   const min = num(schema.minLength) ?? 1
   const max = Math.max(min, Math.min(num(schema.maxLength) ?? min + 12, min + 12))

@@ -82,11 +82,12 @@ export class VerifyRun {
   }
 
   /**
-   * Whether a write was taken: one answered 404, 405 or 501 where the definition does not promise
+   * Whether a write was taken: one answered 404, 405, 415 or 501 where the definition does not promise
    * its writes (a recording's guess) is a method not offered, a warning.
    */
   offered(collection: string, rule: VerifyRule, answer: Exchange, what: string): boolean {
-    if (this.promises('writes') || ![404, 405, 501].includes(answer.status)) return true
+    // 415: the write's media type is not taken (a JSON Patch, RFC 5789), as good as not offered.
+    if (this.promises('writes') || ![404, 405, 415, 501].includes(answer.status)) return true
     this.finding(
       collection,
       rule,

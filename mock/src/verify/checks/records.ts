@@ -117,7 +117,9 @@ export async function checkRecord(
     if (present && declared.kind === 'relation' && declared.collection) {
       const target = run.model.collection(declared.collection)
       for (const link of allLinks(links[declared.rel])) {
-        const href = hrefOf(link) ?? ''
+        const raw = hrefOf(link) ?? ''
+        // A relative href, where the definition allows one, names what it resolves to.
+        const href = run.promises('absoluteLinks') ? raw : absoluteUrl(from.url, raw)
         run.expect(
           c.name,
           'record.links',
