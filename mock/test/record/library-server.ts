@@ -1,5 +1,5 @@
 import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { listenLocal } from '../listen-local.js'
 
 // The shapes a fastify + `hal` (naholyr/js-hal 1.2) server writes, by hand: pages by `page` from 1
 // and `limit`, whose document says `count` (the records on this page) beside `total` (all of
@@ -151,15 +151,5 @@ export async function startLibraryServer(): Promise<{
       return send(404)
     })
   })
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
-  const { port } = server.address() as AddressInfo
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    books: () => [...books.values()],
-    close: () =>
-      new Promise<void>((done) => {
-        server.closeAllConnections()
-        server.close(() => done())
-      }),
-  }
+  return { ...(await listenLocal(server)), books: () => [...books.values()] }
 }

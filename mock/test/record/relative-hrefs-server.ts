@@ -1,5 +1,5 @@
 import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { listenLocal } from '../listen-local.js'
 
 // The shapes an express + halson 3 API writes with hrefs as halson's README shows them: relative
 // (`/shop/orders/1`), orders linking their customer (whose id is the `customerId` member), pages
@@ -66,14 +66,5 @@ export async function startRelativeHrefsServer(): Promise<{
     if (c) return send(customer(c))
     res.writeHead(404).end()
   })
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
-  const { port } = server.address() as AddressInfo
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((done) => {
-        server.closeAllConnections()
-        server.close(() => done())
-      }),
-  }
+  return listenLocal(server)
 }

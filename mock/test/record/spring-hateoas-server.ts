@@ -1,5 +1,5 @@
 import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { listenLocal } from '../listen-local.js'
 
 // A Spring HATEOAS-shaped API as its reference documents HAL-FORMS: asked for
 // `application/prs.hal-forms+json`, an employee answers a `default` template (PUT) and a named
@@ -99,14 +99,5 @@ export async function startSpringHateoasServer(): Promise<{
     }
     res.writeHead(404).end()
   })
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
-  const { port } = server.address() as AddressInfo
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((done) => {
-        server.closeAllConnections()
-        server.close(() => done())
-      }),
-  }
+  return listenLocal(server)
 }

@@ -1,5 +1,5 @@
 import { createServer, type IncomingHttpHeaders, request } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { listenLocal } from '../listen-local.js'
 
 /** What a mutation sees of an answer, and may change. */
 export interface ProxiedAnswer {
@@ -74,16 +74,7 @@ export async function mutatingProxy(
       forward.end(Buffer.concat(chunks))
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
-  }
+  return listenLocal(server)
 }
 
 /** Calls `visit` on every object of a JSON document, depth first. */

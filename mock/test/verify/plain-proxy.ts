@@ -1,5 +1,5 @@
 import { createServer, request } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { listenLocal } from '../listen-local.js'
 
 /**
  * A plain node:http reverse proxy on 127.0.0.1 (port 0), as many deployments put in front of an
@@ -33,14 +33,5 @@ export async function plainProxy(
     })
     incoming.pipe(forward)
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
-  }
+  return listenLocal(server)
 }
