@@ -397,6 +397,25 @@ describe('verify catches a server that breaks one rule', () => {
     expect(page.totalArticles).toBe(250)
   })
 
+  it('says a document that uses CURIE rels without its CURIEs once', async () => {
+    const proxy = await mutatingProxy(server.url, {
+      answer: (a) => {
+        const links = (a.body as { _links?: Record<string, unknown> } | null)?._links
+        if (a.path.endsWith('/blogs/1/articles/1') && links) delete links.curies
+      },
+    })
+    try {
+      const url = `${proxy.origin}${new URL(server.url).pathname}`
+      const report = await verifyApi({ url, api: blog, token: TOKEN, readOnly: true })
+      const said = failures(report).filter((f) => f.startsWith('curies:'))
+      expect(said).toEqual([
+        expect.stringMatching(/articles\/1 uses "doc:" rels without its CURIE/),
+      ])
+    } finally {
+      await proxy.close()
+    }
+  })
+
   it('warns, without failing, when reads say nothing of their freshness', async () => {
     const proxy = await mutatingProxy(server.url, {
       answer: (a) => {

@@ -29,14 +29,20 @@ export function checkCuries(run: VerifyRun, collection: string, read: Exchange):
       )
     }
   }
+  // Other prefixes, once each with the rels that use it (the definition's are checked above).
+  const defined = new Set(run.model.curies.map((c) => c.name))
+  const prefixed = new Map<string, string[]>()
   for (const rel of Object.keys(links)) {
     const prefix = /^([a-z][\w.-]*):(?!\/\/)/i.exec(rel)?.[1]
     if (prefix === undefined || ['http', 'https', 'urn'].includes(prefix)) continue
+    if (!defined.has(prefix)) prefixed.set(prefix, [...(prefixed.get(prefix) ?? []), rel])
+  }
+  for (const [prefix, rels] of prefixed) {
     run.expect(
       collection,
       'curies',
       names.has(prefix),
-      `${read.url} links "${rel}" without a CURIE named ${prefix}.`,
+      `${read.url} links ${rels.map((rel) => `"${rel}"`).join(', ')} without a CURIE named ${prefix}.`,
       read,
     )
   }
