@@ -62,6 +62,17 @@ export interface HalApi<
 }
 
 /**
+ * A definition as `defineHalApi` takes it: its collections, paging, root and tokens read as
+ * written, for `ClientTypes`.
+ */
+type WrittenDefinition<Collections, P, R, T> = Omit<HalApiDefinition, 'collections' | 'tokens'> & {
+  readonly collections: Collections
+  readonly paging?: P
+  readonly root?: R
+  readonly tokens?: T
+}
+
+/**
  * Defines a HAL API and creates one stateful instance of it: from the collections alone it serves
  * the root, paged collections, items (GET, POST, PUT, PATCH, DELETE), the links between
  * collections, HAL-FORMS templates derived from each schema for clients that ask for them, and an
@@ -92,12 +103,7 @@ export function defineHalApi<
   const R = undefined,
   const T extends readonly string[] | undefined = undefined,
 >(
-  typed: Omit<HalApiDefinition, 'collections' | 'tokens'> & {
-    readonly collections: C & { readonly [K in keyof S]: WrittenCollection<S[K]> }
-    readonly paging?: P
-    readonly root?: R
-    readonly tokens?: T
-  },
+  typed: WrittenDefinition<C & { readonly [K in keyof S]: WrittenCollection<S[K]> }, P, R, T>,
 ): HalApi<{ readonly [K in keyof S]: CollectionDefinition<S[K]> }, DefinitionTypes<C, P, R, T>>
 /**
  * {@link defineHalApi} for a seed the first form cannot take as its own type (one of
@@ -118,14 +124,14 @@ export function defineHalApi<
   const R = undefined,
   const T extends readonly string[] | undefined = undefined,
 >(
-  typed: Omit<HalApiDefinition, 'collections' | 'tokens'> & {
-    readonly collections: {
+  typed: WrittenDefinition<
+    {
       readonly [K in keyof C]: { readonly [F in keyof C[K]]: F extends 'seed' ? unknown : C[K][F] }
-    } & { readonly [K in keyof S]: WrittenCollection<S[K]> }
-    readonly paging?: P
-    readonly root?: R
-    readonly tokens?: T
-  },
+    } & { readonly [K in keyof S]: WrittenCollection<S[K]> },
+    P,
+    R,
+    T
+  >,
 ): HalApi<
   { readonly [K in keyof S]: CollectionDefinition<S[K]> },
   DefinitionTypes<{ readonly [K in keyof C]: Omit<C[K], 'seed'> }, P, R, T>
