@@ -9,7 +9,7 @@ import {
 import type { BlogDefinitionTypes } from './client-types.js'
 import { blogDefinition } from './definition.js'
 import { type BlogApiOptions, resolveOptions } from './options.js'
-import { adoptSeed, generatedArticles, isTrustedSeed } from './seed.js'
+import { generatedArticles, isTrustedSeed } from './seed.js'
 import { type BlogDb, Persons } from './store.js'
 
 /**
@@ -46,8 +46,6 @@ export interface BlogApi extends Omit<HalApi<HalCollections, BlogDefinitionTypes
 export function createBlogApi(options: BlogApiOptions = {}): BlogApi {
   const resolved = resolveOptions(options)
   let seed = resolved.seed()
-  /** Whether the store may keep the seed's records as they are (a built-in seed, once). */
-  let adopt = adoptSeed(seed)
   const persons = new Persons()
   const db = (): BlogDb =>
     ({ ...(hal.db as object), persons: persons.collection }) as unknown as BlogDb
@@ -61,14 +59,12 @@ export function createBlogApi(options: BlogApiOptions = {}): BlogApi {
         start: async (load) => {
           await Promise.all([load(), persons.load(seed.persons)])
         },
-        // A built-in seed's records are kept as they are; a checked one's are copied.
-        prepareSeed: (_, value) => {
-          if (adopt) return value as HalRecord
-          return isTrustedSeed(seed) ? ({ ...(value as object) } as HalRecord) : undefined
-        },
-        // A built-in seed's articles are made as they are read, once.
+        // A seed made or checked by code needs no second check; the store keeps a copy.
+        prepareSeed: (_, value) =>
+          isTrustedSeed(seed) ? ({ ...(value as object) } as HalRecord) : undefined,
+        // A built-in seed's articles are made as they are read.
         generateSeed: (collection) =>
-          adopt && collection === 'articles' ? generatedArticles(seed) : undefined,
+          collection === 'articles' ? generatedArticles(seed) : undefined,
       },
     }),
   )
@@ -89,7 +85,6 @@ export function createBlogApi(options: BlogApiOptions = {}): BlogApi {
     },
     async reset() {
       seed = resolved.seed()
-      adopt = adoptSeed(seed)
       persons.collection.clear()
       await hal.reset()
     },

@@ -74,15 +74,12 @@ function trust(seed: SeedData): SeedData {
   return seed
 }
 
-/** Seeds made for one load only, whose records the store may keep instead of copying them. */
-const adoptableSeeds = new WeakSet<SeedData>()
 /** Built-in seeds, by their number of articles. */
 const builtInSeeds = new WeakMap<SeedData, number>()
 
 /**
- * The built-in seed for one store to load and keep: {@link defaultSeed}, whose records the store
- * adopts as they are, since nobody else holds them. Its articles are made one by one as the store
- * reads them (see {@link generatedArticles}); its `articles` array only if read.
+ * The built-in seed, {@link defaultSeed}'s records: its articles are made one by one as the store
+ * reads them (see {@link generatedArticles}), its `articles` array only if read.
  *
  * @example
  * generatedArticles(builtInSeed(1000))?.count // 1000
@@ -101,12 +98,8 @@ export function builtInSeed(articles: number): SeedData {
     persons,
   }
   builtInSeeds.set(seed, articles)
-  adoptableSeeds.add(seed)
   return trust(seed)
 }
-
-/** Whether the store may keep `seed`'s records as they are; true once per built-in seed. */
-export const adoptSeed = (seed: SeedData): boolean => adoptableSeeds.delete(seed)
 
 /**
  * A built-in seed's articles as the store makes them, one by one (a million kept from the start
