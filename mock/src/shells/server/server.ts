@@ -370,9 +370,14 @@ async function serve<Api extends ServedApi>(
   }
 
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
+    const failed = (error: Error) => {
+      // A server that never listened gives its --persist file up for the next try.
+      void kept?.close()
+      reject(error)
+    }
+    server.once('error', failed)
     server.listen(port, host, () => {
-      server.off('error', reject)
+      server.off('error', failed)
       // An error of the listening socket (say, too many open files on accept): one line, and the
       // server goes on; without a listener it would end the process.
       server.on('error', (error) => console.error(`[halyard-mock] server error: ${error.message}`))
@@ -400,7 +405,7 @@ async function serve<Api extends ServedApi>(
         server.close((error) => (error ? reject(error) : resolve()))
         server.closeAllConnections()
       })
-      await kept?.flush()
+      await kept?.close()
     },
   }
 }
