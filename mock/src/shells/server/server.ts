@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net'
 import type { HttpHandler } from 'msw'
 import type { HalApi } from '../../core/api.js'
-import { authenticatorOf, tokenHint } from '../../core/authenticate.js'
+import { acceptedTokens, authenticatorOf, tokenHint } from '../../core/authenticate.js'
 import { createDispatch, type Dispatch, methodNotAllowed } from '../../core/dispatch.js'
 import { overridesFirst } from '../../core/overrides.js'
 import type { ProblemWriter } from '../../core/problem.js'
@@ -16,6 +16,7 @@ import {
   logged,
   type RecordedRequest,
   RequestLog,
+  redactTarget,
   secretsOf,
 } from '../common/request-log.js'
 import { persistToFile } from '../node/persist-file.js'
@@ -129,7 +130,7 @@ async function serve<Api extends ServedApi>(
   const basePath = definition.basePath.replace(/\/$/, '')
   const writeProblem = api.problem
   const requestLog = new RequestLog<RecordedRequest>()
-  const secrets = secretsOf(definition, api.credentialHeaders)
+  const secrets = secretsOf(definition, api.credentialHeaders, acceptedTokens(definition))
   const authenticate = definition.protectReads ? authenticatorOf(definition) : undefined
   const hint = tokenHint(definition)
   // The server's own routes (admin, explorer) go through the core's one dispatch: its router
@@ -310,7 +311,8 @@ async function serve<Api extends ServedApi>(
       : !req.complete && req.destroyed
         ? ' (aborted by the client)'
         : ''
-    if (log) log(`${method} ${shown} ${status} ${durationMs}ms${aborted}`)
+    // The printed log hides what the listed one does: secret query parameters, a password.
+    if (log) log(`${method} ${redactTarget(shown, secrets)} ${status} ${durationMs}ms${aborted}`)
     if (!shown.startsWith(ADMIN_PATH)) {
       requestLog.add({ at: Date.now(), method, url: shown, status, durationMs, headers })
     }
