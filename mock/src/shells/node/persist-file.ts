@@ -3,6 +3,7 @@ import { unlinkSync } from 'node:fs'
 import { open, readFile, rename, unlink } from 'node:fs/promises'
 import {
   loadRecords,
+  parseRecordsFile,
   RecordsError,
   type RecordsHolder,
   recordsOf,
@@ -174,12 +175,7 @@ async function restore(api: RecordsHolder, file: string): Promise<void> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return api.ready
     throw new RecordsError(`cannot read ${file}: ${(error as Error).message}`)
   }
-  let data: unknown
-  try {
-    data = JSON.parse(text)
-  } catch {
-    throw new RecordsError(`${file} is not valid JSON`)
-  }
+  const data = parseRecordsFile(text, file)
   try {
     await loadRecords(api, data)
   } catch (error) {

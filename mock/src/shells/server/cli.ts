@@ -8,7 +8,7 @@ import { createBlogApi, parseSeed, SeedError } from '../../blog/index.js'
 import type { MockServerOptions } from '../../blog/shells/server.js'
 import type { HalApi } from '../../core/api.js'
 import { tokenHint } from '../../core/authenticate.js'
-import { loadRecords } from '../../core/records-file.js'
+import { loadRecords, parseRecordsFile } from '../../core/records-file.js'
 import { corsOrigin } from '../common/cors.js'
 import { apiModule, UsageError, wholeNumber } from './cli-args.js'
 import { stopWithProcess } from './lifetime.js'
@@ -129,9 +129,9 @@ async function commandFrom(argv: string[]): Promise<Command> {
       throw new UsageError(`--data: cannot read ${file}: ${(error as Error).message}`)
     }
     try {
-      return JSON.parse(text)
-    } catch {
-      throw new UsageError(`--data ${file}: not valid JSON`)
+      return parseRecordsFile(text, file)
+    } catch (error) {
+      throw new UsageError(`--data ${(error as Error).message}`)
     }
   }
   if (apiFile !== undefined) {
