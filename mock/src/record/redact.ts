@@ -33,7 +33,12 @@ export function unsafeSecret(value: string): string | undefined {
       : 'is a number'
 }
 
-/** A secret the guard found outside the strings of a file: in a number, a name or the code. */
+/**
+ * A secret the guard found outside the strings of a file: in a number, a name or the code.
+ *
+ * @example
+ * const found: Unredactable = { file: 'api.ts', what: 'header X-Shape' }
+ */
 export interface Unredactable {
   /** The file: `api.ts`, `seed.json`… */
   readonly file: string
