@@ -292,6 +292,7 @@ describe('redaction of the headers sent, which never breaks a recording', () => 
       ['X-Flag: true', 'is shorter than 8 characters'],
       ['X-Tenant: undefined', 'is a JSON or TypeScript literal'],
       ['X-Account: 1234567890', 'is a number'],
+      ['Cookie: session=tok_9f8e7d6c5b4a; lang=en', 'is shorter than 8 characters'],
     ] as const) {
       const [name = '', value = ''] = header.split(': ')
       await expect(

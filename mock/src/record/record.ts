@@ -42,7 +42,12 @@ export function weakHeader(
 ): string | undefined {
   for (const [name, value] of Object.entries(headers)) {
     if (keep.some((k) => k.toLowerCase() === name.toLowerCase())) continue
-    const why = unsafeSecret(value)
+    // A `Cookie` header's secrets are its cookies' values, each replaced on its own.
+    const values =
+      name.toLowerCase() === 'cookie'
+        ? value.split(';').map((pair) => pair.slice(pair.indexOf('=') + 1).trim())
+        : [value]
+    const why = values.map(unsafeSecret).find((reason) => reason !== undefined)
     if (why === undefined) continue
     return `the value of --header ${name} ${why}: redacting it would replace what merely looks like it in the recording (numbers, flags, code). If it is no secret, pass --keep ${name} to write it as it is; if it is one, use a longer value`
   }
