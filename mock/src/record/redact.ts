@@ -1,3 +1,5 @@
+import { secretSpellings } from '../remote/secrets.js'
+
 /** Member and query parameter names whose values are credentials. */
 const CREDENTIAL_NAME =
   /(^|[-_.])(pass(word|wd|phrase)?|secret|token|api[-_]?key|apikey|credentials?|session(id)?|sid|cookie|authorization|auth|private[-_]?key|signature|sig)$|password|secret|token|apikey|api_key/i
@@ -48,17 +50,18 @@ export class Redactor {
     this.#keepMembers = new Set(keep.filter((k) => !k.startsWith('/')))
     this.#keepPaths = keep.filter((k) => k.startsWith('/'))
     this.#off = options.off === true
+    // Every spelling a document may echo a value in (see remote/secrets.ts): percent-encoded in a
+    // URL, JSON-escaped, without its scheme word, a Basic credential decoded.
     for (const [name, value] of Object.entries(options.headers ?? {})) {
       const what = `header ${name}`
       if (name.toLowerCase() === 'cookie') {
         for (const pair of value.split(';')) {
           const cookie = pair.slice(pair.indexOf('=') + 1).trim()
-          if (cookie.length >= 4) this.#given.push({ value: cookie, what: 'cookie' })
+          for (const spelling of secretSpellings(cookie))
+            this.#given.push({ value: spelling, what: 'cookie' })
         }
       }
-      const credential = value.replace(/^(Bearer|Basic|Token)\s+/i, '')
-      if (credential.length >= 4) this.#given.push({ value: credential, what })
-      if (value !== credential && value.length >= 4) this.#given.push({ value, what })
+      for (const spelling of secretSpellings(value)) this.#given.push({ value: spelling, what })
     }
     // Longest first: a header's whole value before the credential inside it.
     this.#given.sort((a, b) => b.value.length - a.value.length)
