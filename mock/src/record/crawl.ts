@@ -1,6 +1,7 @@
 import { expandTemplate, halAdapter, type Link, Links } from '@halyard/sdk'
 import { MAX_REDIRECTS, RemoteClient } from '../remote/client.js'
 import { offOrigin } from '../remote/origin.js'
+import { beforeTemplate, templateExpressions, templateVariables } from '../remote/templates.js'
 
 /** One GET the crawler made and kept: a JSON document it answered with. */
 export interface Exchange {
@@ -108,40 +109,8 @@ interface Job {
   readonly hops?: number
 }
 
-/** The variables of an RFC 6570 template, and whether any is in the path (not the query). */
-export function templateVariables(template: string): { names: string[]; inPath: boolean } {
-  const names: string[] = []
-  let inPath = false
-  for (const expression of templateExpressions(template)) {
-    const operator = /^[+#./;?&]/.test(expression) ? expression.charAt(0) : ''
-    if (operator !== '?' && operator !== '&') inPath = true
-    for (const part of expression.slice(operator.length).split(',')) {
-      names.push(part.replace(/(:\d+|\*)$/, ''))
-    }
-  }
-  return { names, inPath }
-}
-
-/**
- * The expressions of a template, `{` to the next `}`, in one pass: a regex such as
- * `/\{([^}]*)\}/g` scans to the end from every `{` of an href of `{`s with no `}`.
- */
-export function templateExpressions(template: string): string[] {
-  const expressions: string[] = []
-  for (let open = template.indexOf('{'); open >= 0; ) {
-    const close = template.indexOf('}', open + 1)
-    if (close < 0) break
-    expressions.push(template.slice(open + 1, close))
-    open = template.indexOf('{', close + 1)
-  }
-  return expressions
-}
-
-/** A template's text before its first expression: `/api/orders{?page}` → `/api/orders`. */
-export const beforeTemplate = (href: string): string => {
-  const open = href.indexOf('{')
-  return open < 0 ? href : href.slice(0, open)
-}
+// The templates' reading is the remote client's, shared with verify (importers here keep their path).
+export { beforeTemplate, templateExpressions, templateVariables } from '../remote/templates.js'
 
 /** A URL without its query and fragment. */
 export const listOf = (url: string): string => url.replace(/[?#].*$/, '')
