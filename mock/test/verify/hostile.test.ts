@@ -2,28 +2,18 @@ import { mkdtemp, readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { z } from 'zod'
-import { defineCollection, defineHalApi } from '../../src/index.js'
 import { createHalServer } from '../../src/shells/server/index.js'
 import { formatReport, junitReport, type VerifyReport, verifyApi } from '../../src/verify/index.js'
 import { elsewhere, type Hostility, hostileProxy } from './hostile-proxy.js'
+import { NOTES_TOKEN, notesApi } from './notes-api.js'
 
 // Servers that try to make verify send credentials elsewhere, write what it did not create, end
 // it without a report or leak a secret into one: each run still ends with its report, sends
 // nothing to another origin and writes only on what it made.
 
-const TOKEN = 'tok/en-secret+1'
+const TOKEN = NOTES_TOKEN
 const HEADER = 'hdr-secret-value'
-const api = defineHalApi({
-  basePath: '/api',
-  tokens: [TOKEN],
-  collections: {
-    notes: defineCollection({
-      schema: z.strictObject({ text: z.string() }),
-      seed: [{ text: 'first' }, { text: 'second' }],
-    }),
-  },
-})
+const api = notesApi
 let server: Awaited<ReturnType<typeof createHalServer>>
 let evil: Awaited<ReturnType<typeof elsewhere>>
 beforeAll(async () => {
