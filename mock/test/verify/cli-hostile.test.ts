@@ -1,17 +1,17 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { mkdtemp, readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createHalServer } from '../../src/shells/server/index.js'
+import { startCli } from '../cli-process.js'
 import { type Hostility, hostileProxy } from './hostile-proxy.js'
 import { NOTES_TOKEN, notesApi } from './notes-api.js'
 
 // `halyard-mock verify` as a user runs it, against servers that cut or stall a body: the process
 // always prints its report, writes what is left, and exits with the code the docs give.
 
-const MOCK = fileURLToPath(new URL('../..', import.meta.url))
 const API = fileURLToPath(new URL('./notes-api.ts', import.meta.url))
 let server: Awaited<ReturnType<typeof createHalServer>>
 const children: ChildProcess[] = []
@@ -30,13 +30,8 @@ async function verifyCli(
   during?: (seen: { method: string; path: string }[], child: ChildProcess) => void,
 ) {
   const proxy = await hostileProxy(server.url, plan)
-  const child = spawn(
-    process.execPath,
+  const run = startCli(
     [
-      '--import',
-      'tsx',
-      '--conditions=@halyard/source',
-      'src/shells/server/cli.ts',
       'verify',
       `${proxy.origin}/api`,
       '--api',
@@ -46,21 +41,13 @@ async function verifyCli(
       '--quiet',
       ...args,
     ],
-    { cwd: MOCK, env: { ...process.env, NOTES_TOKEN }, stdio: ['ignore', 'pipe', 'pipe'] },
+    { NOTES_TOKEN },
   )
-  children.push(child)
-  let stdout = ''
-  let stderr = ''
-  child.stdout?.on('data', (chunk) => {
-    stdout += chunk
-  })
-  child.stderr?.on('data', (chunk) => {
-    stderr += chunk
-  })
-  const watch = during && setInterval(() => during(proxy.seen, child), 20)
+  children.push(run.child)
+  const watch = during && setInterval(() => during(proxy.seen, run.child), 20)
   try {
-    const code = await new Promise<number | null>((done) => child.on('exit', done))
-    return { code, stdout, stderr }
+    const code = await run.exit
+    return { code, ...run.output() }
   } finally {
     clearInterval(watch)
     await proxy.close()

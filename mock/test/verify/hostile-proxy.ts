@@ -1,5 +1,6 @@
-import { createServer, type IncomingHttpHeaders, request } from 'node:http'
+import { createServer, type IncomingHttpHeaders } from 'node:http'
 import { listenLocal } from '../listen-local.js'
+import { forward } from './plain-proxy.js'
 
 /** What a hostile proxy does with one request instead of forwarding it. */
 export type Hostility =
@@ -48,18 +49,7 @@ export async function hostileProxy(
       outgoing.end(hostile.body)
       return
     }
-    const forward = request(
-      { host: target.hostname, port: target.port, method, path, headers: incoming.headers },
-      (answer) => {
-        outgoing.writeHead(answer.statusCode ?? 502, answer.headers)
-        answer.pipe(outgoing)
-      },
-    )
-    forward.on('error', () => {
-      if (!outgoing.headersSent) outgoing.writeHead(502)
-      outgoing.end()
-    })
-    incoming.pipe(forward)
+    forward(target, incoming, outgoing)
   })
   const listening = await listenLocal(server)
   return { ...listening, seen }
