@@ -2,35 +2,23 @@ import { readBody } from './body.js'
 import { crawlDeadline, type RequestGuard, requestGuard } from './deadline.js'
 import { type Exchange, failed, finished } from './exchange.js'
 import { offOrigin } from './origin.js'
+import { Pace, REAL_CLOCK, type RemoteClock } from './pace.js'
+import { type Credentials, fetchOnce, requestHeaders } from './request.js'
 import { Secrets } from './secrets.js'
 
 export type { Exchange } from './exchange.js'
+export type { RemoteClock } from './pace.js'
+export type { Credentials } from './request.js'
 
 /** Why a run stopped before its end: a bound it reached, or its signal. */
 export class RemoteStop extends Error {
   override readonly name = 'RemoteStop'
 }
 
-/** Which credentials a request carries: the token, none, or a token no server knows. */
-export type Credentials = 'token' | 'none' | 'wrong'
-
-/** A token no server knows, for the wrong-token checks. */
-const WRONG_TOKEN = 'halyard-verify-wrong-token'
 /** Each request's own time limit (never longer than what is left of the run's). */
 const REQUEST_TIMEOUT = 15_000
 /** Redirects followed for one request, as browsers bound them (Fetch, "redirect count"). */
 export const MAX_REDIRECTS = 10
-
-/** What the bounds read the time by; a test hands in a clock of its own. */
-export interface RemoteClock {
-  now(): number
-  sleep(ms: number): Promise<void>
-}
-
-const REAL_CLOCK: RemoteClock = {
-  now: () => Date.now(),
-  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-}
 
 /** How a {@link RemoteClient} sends: to whom, with what, within which bounds. */
 export interface RemoteOptions {
@@ -79,12 +67,13 @@ export class RemoteClient {
   readonly #clock: RemoteClock
   readonly #started: number
   readonly #deadline: { readonly signal: AbortSignal; clear(): void }
-  #nextSlot = 0
+  readonly #pace: Pace
 
   constructor(options: RemoteOptions) {
     this.#options = options
     this.origin = new URL(options.root).origin
     this.#clock = options.clock ?? REAL_CLOCK
+    this.#pace = new Pace(this.#clock, options.rate)
     this.#started = this.#clock.now()
     const flag = options.timeFlag ?? '--max-time'
     this.#deadline = crawlDeadline(options.maxTime, `reached ${flag} ${options.maxTime / 1000} s`)
@@ -174,17 +163,19 @@ export class RemoteClient {
     const { cleanup, body } = init
     const off = offOrigin(url, this.origin)
     // Never sent: the credentials stay with the root's origin, and so do the user's headers.
-    if (off !== undefined) return failed(method, url, `not sent: ${off}`, body)
+    if (off !== undefined) return { ...failed(method, url, `not sent: ${off}`, body), refused: off }
     if (!cleanup) {
       const reason = this.stopReason()
       if (reason) throw new RemoteStop(reason)
-      await this.#space()
+      await this.#pace.next()
     }
     const safe = method === 'GET' || method === 'HEAD' || method === 'OPTIONS'
     const guard = this.#guard(cleanup, safe)
     this.requests++
     try {
-      const response = await this.#fetch(method, url, init, guard, safe)
+      const headers = requestHeaders(this.#options, init.credentials, init.headers)
+      const send = this.#options.fetch ?? ((request: Request) => fetch(request))
+      const response = await fetchOnce(send, { method, url, headers, body, guard, safe })
       const read = await readBody(
         response,
         guard,
@@ -218,60 +209,5 @@ export class RemoteClient {
     const left = this.#options.maxTime - this.elapsed
     const timeout = cleanup ? REQUEST_TIMEOUT : Math.max(1, Math.min(REQUEST_TIMEOUT, left))
     return requestGuard(AbortSignal.any(stops), timeout)
-  }
-
-  /** Spaces requests by `rate`, concurrent ones too (each takes the next slot). */
-  async #space(): Promise<void> {
-    const { rate } = this.#options
-    if (!rate) return
-    const now = this.#clock.now()
-    const slot = Math.max(this.#nextSlot, now)
-    this.#nextSlot = slot + 1000 / rate
-    if (slot > now) await this.#clock.sleep(slot - now)
-  }
-
-  async #fetch(
-    method: string,
-    url: string,
-    init: { headers: Record<string, string>; body?: string | undefined; credentials: Credentials },
-    guard: RequestGuard,
-    safe: boolean,
-  ): Promise<Response> {
-    const all = new Headers(this.#options.headers)
-    const { name, bearer } = this.#options.tokenHeader ?? { name: 'authorization', bearer: true }
-    if (init.credentials !== 'token') {
-      // None of the user's headers either: the check is about a request without credentials.
-      for (const key of Object.keys(this.#options.headers)) all.delete(key)
-      all.delete(name)
-    }
-    const token =
-      init.credentials === 'token'
-        ? this.#options.token
-        : init.credentials === 'wrong'
-          ? WRONG_TOKEN
-          : undefined
-    if (token !== undefined) all.set(name, bearer ? `Bearer ${token}` : token)
-    for (const [key, value] of Object.entries(init.headers)) all.set(key, value)
-    const send = this.#options.fetch ?? ((request: Request) => fetch(request))
-    const request = () =>
-      guard.until(
-        send(
-          new Request(url, {
-            method,
-            headers: all,
-            ...(init.body === undefined ? {} : { body: init.body }),
-            redirect: 'manual',
-            signal: guard.signal,
-          }),
-        ),
-      )
-    try {
-      return await request()
-    } catch (error) {
-      // A kept-alive connection the server closed just as it was reused fails before any answer:
-      // a safe request is sent again once (RFC 9110, 9.2.2), never a timeout or a stop.
-      if (!safe || guard.signal.aborted) throw error
-      return await request()
-    }
   }
 }

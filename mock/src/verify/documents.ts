@@ -66,8 +66,17 @@ export function pointerGet(doc: unknown, pointer: string): unknown {
   return node
 }
 
-/** An RFC 6570 template expanded (a plain URL as it is): the remote client's expansion. */
-export const expand = expandHref
+/**
+ * An RFC 6570 template expanded (a plain URL as it is): the remote client's expansion. A template
+ * that is not valid stays as written: the request it makes then answers for it, not the run.
+ */
+export function expand(template: string, values: Record<string, string>): string {
+  try {
+    return expandHref(template, values)
+  } catch {
+    return template
+  }
+}
 
 /** A template's variable names. */
 export const templateVariables = (template: string): string[] => variablesOf(template).names
