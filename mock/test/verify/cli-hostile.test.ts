@@ -96,4 +96,24 @@ describe('halyard-mock verify against bodies that fail', () => {
     expect(left.records[0]).toMatch(/\/api\/notes\/\d+$/)
     expect(code).toBe(1)
   })
+
+  it('a second Ctrl-C while the cleanup waits: what is left is in the leftovers file, exit 130', async () => {
+    const file = join(await mkdtemp(join(tmpdir(), 'verify-left-')), 'left.json')
+    let interrupts = 0
+    const { code } = await verifyCli(
+      (method) => (method === 'DELETE' ? { cut: 'stall' } : undefined),
+      ['--leftovers', file],
+      (seen, child) => {
+        const created = seen.some((r) => r.method === 'PUT')
+        const deleting = seen.some((r) => r.method === 'DELETE')
+        if ((interrupts === 0 && created) || (interrupts === 1 && deleting)) {
+          interrupts++
+          child.kill('SIGINT')
+        }
+      },
+    )
+    expect(code).toBe(130)
+    const left = JSON.parse(await readFile(file, 'utf8')) as { records: string[] }
+    expect(left.records).toHaveLength(1)
+  })
 })
