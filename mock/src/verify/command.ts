@@ -184,10 +184,16 @@ export async function runVerify(argv: readonly string[]): Promise<number> {
   }
   const credentials = { headers: parsed.headers, ...(token === undefined ? {} : { token }) }
   if (parsed.cleanup !== undefined) {
-    const { url, deleted, left } = await cleanupLeftovers(parsed.cleanup, {
+    const cleaned = await cleanupLeftovers(parsed.cleanup, {
       api: definition,
       ...credentials,
+    }).catch((error: unknown) => {
+      // A file that is not a leftovers file (no JSON, no API URL) is a usage mistake.
+      console.error(`halyard-mock verify: --cleanup ${parsed.cleanup}: ${(error as Error).message}`)
+      return undefined
     })
+    if (cleaned === undefined) return 2
+    const { url, deleted, left } = cleaned
     console.log(`Deleted ${counted(deleted.length, 'record')}; ${left.length} left.`)
     for (const record of left) console.log(`  left: ${record}`)
     if (left.length > 0) await writeLeftovers(parsed.cleanup, { url, leftovers: left })
