@@ -315,7 +315,11 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
   const run = async (job: Job): Promise<void> => {
     requests++
     // Redirects by hand: the headers given (a token) never follow one to another origin.
-    const answer = await client.send('GET', job.url, { headers: { accept: ACCEPT[job.accept] } })
+    const answer = await client.send('GET', job.url, {
+      headers: { accept: ACCEPT[job.accept] },
+      // Only what is kept is read: the body of an error, a redirect or a page of HTML is not.
+      read: (response) => response.ok && /json/i.test(response.headers.get('content-type') ?? ''),
+    })
     if (answer.status === 0) {
       unreached.set(job.url, answer.text)
       return

@@ -127,17 +127,20 @@ export class RemoteClient {
       credentials = 'token',
       cleanup = false,
       redirects = false,
+      read,
     }: {
       headers?: Record<string, string>
       body?: string
       credentials?: Credentials
       cleanup?: boolean
       redirects?: boolean
+      /** Whether to read an answer's body (default all): one left unread costs no bytes. */
+      read?: (response: Response) => boolean
     } = {},
   ): Promise<Exchange> {
     let at = url
     for (let hops = 0; ; hops++) {
-      const answer = await this.#once(method, at, { headers, body, credentials, cleanup })
+      const answer = await this.#once(method, at, { headers, body, credentials, cleanup, read })
       const location = answer.headers.get('location')
       if (!redirects || answer.status < 300 || answer.status > 399 || location === null)
         return answer
@@ -158,6 +161,7 @@ export class RemoteClient {
       body?: string | undefined
       credentials: Credentials
       cleanup: boolean
+      read: ((response: Response) => boolean) | undefined
     },
   ): Promise<Exchange> {
     const { cleanup, body } = init
@@ -176,6 +180,10 @@ export class RemoteClient {
       const headers = requestHeaders(this.#options, init.credentials, init.headers)
       const send = this.#options.fetch ?? ((request: Request) => fetch(request))
       const response = await fetchOnce(send, { method, url, headers, body, guard, safe })
+      if (init.read && !init.read(response)) {
+        response.body?.cancel().catch(() => {})
+        return finished(method, url, response, { text: '', truncated: false, refused: false }, body)
+      }
       const read = await readBody(
         response,
         guard,
