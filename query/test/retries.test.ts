@@ -7,19 +7,12 @@ import {
   type QueryObserverResult,
 } from '@tanstack/query-core'
 import { HttpResponse, http } from 'msw'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { halInfiniteQueryOptions, halQueryOptions } from '../src/index.js'
-import { API, blogApi, clients } from './harness.js'
+import { API, blogApiPerTest, clients } from './harness.js'
 
 // One retry layer: an outage costs the SDK's attempts, or TanStack's, never their product.
-const { mock, requests } = blogApi()
-beforeAll(() => mock.server.listen({ onUnhandledFrame: 'error' }))
-afterEach(async () => {
-  mock.server.resetHandlers()
-  await mock.reset()
-  requests.length = 0
-})
-afterAll(() => mock.server.close())
+const { mock, requests } = blogApiPerTest()
 
 const outage = (path: string) =>
   mock.server.use(http.get(`${API}${path}`, () => HttpResponse.json({}, { status: 503 })))
