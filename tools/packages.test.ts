@@ -366,7 +366,7 @@ for (const specifier of ${JSON.stringify(specifiers.filter((s) => !BROWSER_ONLY.
     }
   })
 
-  it('run a Vite + React app that starts its own worker in main.tsx, under testWithHalApi with no switch, and in development', async () => {
+  it('run a Vite + React app that starts its own worker in main.tsx: under testWithHalApi with no switch, in development, built for production', async () => {
     const app = join(dir, 'app')
     const port = await e2ePort('HALYARD_PACKED_APP_PORT')
     for (const [path, text] of Object.entries(viteApp(port, chromiumLaunchOptions()))) {
@@ -380,6 +380,27 @@ for (const specifier of ${JSON.stringify(specifiers.filter((s) => !BROWSER_ONLY.
       maxBuffer: 16 * 1024 * 1024,
     }).catch((error: { stdout: string; stderr: string }) => error)
     expect(`${result.stdout}\n${result.stderr}`).toMatch(/\b3 passed\b/)
+    // The same main.tsx in production: its entry holds neither MSW nor the code that starts the
+    // worker, and names no chunk of the mock.
+    // NODE_ENV as a user's build has it: Vitest's `test` would make `import.meta.env.DEV` true.
+    await run(process.execPath, [join(dir, 'node_modules/vite/bin/vite.js'), 'build'], {
+      cwd: app,
+      env: { ...process.env, NODE_ENV: 'production' },
+    })
+    const assets = join(app, 'dist', 'assets')
+    const files = await readdir(assets)
+    const text = new Map(
+      await Promise.all(
+        files.map(async (file) => [file, await readFile(join(assets, file), 'utf8')] as const),
+      ),
+    )
+    const entry = files.find((file) => /^index-.*\.js$/.test(file)) ?? 'no entry chunk'
+    const entryText = text.get(entry) ?? ''
+    expect(entryText).toContain('index.html lacks #root') // the app is there
+    const mockChunks = files.filter((file) => /\[MSW\]|setupWorker/.test(text.get(file) ?? ''))
+    expect(mockChunks).not.toContain(entry)
+    expect(entryText).not.toMatch(/onUnhandledFrame|mockServiceWorker/)
+    expect(mockChunks.filter((file) => entryText.includes(file))).toEqual([])
   })
 
   it('end the server when the process that ran `npx halyard-mock` or the bin is killed', async () => {
