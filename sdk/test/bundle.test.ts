@@ -22,9 +22,12 @@ import { describe, expect, it } from 'vitest'
  * `@halyard/sdk/forms`, the default adapter reading plain HAL; 15.35 KiB with an error that says
  * how to read actions on a client that reads none; 15.45 KiB since it reads what servers written
  * elsewhere send: `Expires` (RFC 9111 §4.2.1), templated next links (Spring Data REST), field
- * errors and problem titles of any shape, a 201's Location whatever its body.
+ * errors and problem titles of any shape, a 201's Location whatever its body; 15.95 KiB since
+ * credentials are schemes (`auth`: a bearer token, a header, a cookie or a function), a state
+ * navigates from its own links (`follow`, `followAll`, `resource`) and a call may retry less
+ * (`retry`, for `@halyard/query` when TanStack retries).
  */
-const BUDGET_BYTES = 15.45 * 1024
+const BUDGET_BYTES = 15.95 * 1024
 
 /**
  * What an app that only reads bundles: a client, a followed rel, a read and a walk through the
@@ -36,8 +39,9 @@ const READ_ONLY = [
   `console.log(await list.get())`,
   `for await (const item of list.items()) console.log(item.data)`,
 ].join('\n')
-// 15.25 KiB with what the whole SDK gained for servers written elsewhere (see BUDGET_BYTES).
-const READ_ONLY_BUDGET_BYTES = 15.25 * 1024
+// 15.8 KiB with what the whole SDK gained for servers written elsewhere, auth schemes and a
+// state's navigation (see BUDGET_BYTES).
+const READ_ONLY_BUDGET_BYTES = 15.8 * 1024
 
 /** Bundles an entry the way a browser app's bundler would: minified ESM, every dependency in. */
 async function bundle(entry: string | { contents: string }) {
