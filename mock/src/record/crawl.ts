@@ -14,6 +14,8 @@ export interface Exchange {
   readonly accept: 'hal' | 'forms' | 'alps' | 'schema'
   /** Whether the answer carried both `ETag` and `Last-Modified`. */
   readonly validators?: boolean
+  /** Whether it carried `Cache-Control` and a `Vary` naming `Accept`. */
+  readonly caching?: boolean
 }
 
 /** A URL the crawler found but could not (or would not) read, and why. */
@@ -413,6 +415,9 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
       body,
       accept: job.accept,
       validators: response.headers.has('etag') && response.headers.has('last-modified'),
+      caching:
+        response.headers.has('cache-control') &&
+        /(^|,)\s*(accept|\*)\s*(,|$)/i.test(response.headers.get('vary') ?? ''),
     })
     if (job.accept !== 'hal') return
     const { links: raw } = adapter.read(body)

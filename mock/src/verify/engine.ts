@@ -4,8 +4,9 @@ import { cleanup } from './checks/created.js'
 import { readRoot } from './checks/root.js'
 import { runWrites } from './checks/writes.js'
 import { VerifyStop } from './client.js'
+import { closeRules, isRule, ruleCatalogue } from './rules.js'
 import { VerifyRun } from './run.js'
-import type { VerifyOptions, VerifyReport } from './types.js'
+import type { VerifyOptions, VerifyReport, VerifyRuleResult } from './types.js'
 
 export { tokenHeaderOf } from './run.js'
 
@@ -27,6 +28,14 @@ export { tokenHeaderOf } from './run.js'
 export async function verifyApi(options: VerifyOptions): Promise<VerifyReport> {
   const definition: HalApiDefinition =
     'definition' in options.api ? options.api.definition : options.api
+  for (const name of options.skip ?? []) {
+    if (!isRule(name)) {
+      const close = closeRules(name)
+      throw new TypeError(
+        `verify has no rule "${name}"${close.length > 0 ? `; did you mean ${close.join(', ')}?` : ''}`,
+      )
+    }
+  }
   const run = new VerifyRun(compileApi(definition), options)
   try {
     if (run.options.reset) await reset(run, run.options.reset)
@@ -47,6 +56,8 @@ export async function verifyApi(options: VerifyOptions): Promise<VerifyReport> {
     failures,
     warnings: run.findings.length - failures,
     checks: [...run.checks.values()],
+    rules: ruleResults(run),
+    skipped: [...run.skipped].map(([rule, reason]) => ({ rule, reason })),
     findings: run.findings,
     requests: run.client.requests,
     elapsed: run.client.elapsed,
@@ -69,4 +80,24 @@ async function reset(run: VerifyRun, url: string): Promise<void> {
   if (answer.status < 200 || answer.status >= 300) {
     throw new VerifyStop(`the reset POST ${url} answered ${answer.status}`)
   }
+}
+
+/** Each rule of the catalogue as the run left it: a rule no check counted is `not checked`. */
+function ruleResults(run: VerifyRun): VerifyRuleResult[] {
+  return ruleCatalogue(run.model, { readOnly: run.options.readOnly === true }).map((entry) => {
+    const skipped = run.skipped.get(entry.rule)
+    if (skipped !== undefined) return { ...entry, status: 'skipped', reason: skipped }
+    const check = run.checks.get(`${entry.collection}\u0000${entry.rule}`)
+    const status =
+      check === undefined
+        ? 'not checked'
+        : check.failed > 0
+          ? 'failed'
+          : check.passed > 0
+            ? 'held'
+            : check.warned > 0
+              ? 'warned'
+              : 'not checked'
+    return { ...entry, status }
+  })
 }

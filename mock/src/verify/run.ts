@@ -2,6 +2,7 @@ import type { HalPromises } from '../core/definition.js'
 import type { ApiModel } from '../core/model.js'
 import { type Credentials, type Exchange, VerifyClient } from './client.js'
 import { absoluteUrl, type Json } from './documents.js'
+import { skippedRules } from './rules.js'
 import type { VerifyCheck, VerifyFinding, VerifyOptions, VerifyRule } from './types.js'
 
 export const HAL = 'application/hal+json'
@@ -50,10 +51,15 @@ export class VerifyRun {
   readonly roots = new Map<string, string>()
   readonly shapes = new Map<string, Promise<Shape | undefined>>()
   stopped: string | undefined
+  /** Rules not checked on purpose, with why (`--skip`, `promises`). */
+  readonly skipped: ReadonlyMap<VerifyRule, string>
 
   constructor(model: ApiModel, options: VerifyOptions) {
     this.model = model
     this.options = options
+    this.skipped = new Map(
+      skippedRules(model.definition.promises, options.skip).map((s) => [s.rule, s.reason]),
+    )
     this.base = options.url.replace(/\/+$/, '')
     let failures = 0
     this.client = new VerifyClient({
@@ -77,7 +83,7 @@ export class VerifyRun {
   }
 
   /** Whether the definition holds the server to a behaviour beyond its documents (`promises`). */
-  promises(what: keyof HalPromises): boolean {
+  promises(what: Exclude<keyof HalPromises, 'skip'>): boolean {
     return this.model.definition.promises?.[what] !== false
   }
 
@@ -96,6 +102,11 @@ export class VerifyRun {
       'warning',
     )
     return false
+  }
+
+  /** Whether a rule is checked: not skipped (requests only it needs are not sent otherwise). */
+  active(rule: VerifyRule): boolean {
+    return !this.skipped.has(rule)
   }
 
   get samples(): number {
@@ -119,6 +130,7 @@ export class VerifyRun {
     exchange: Exchange | undefined,
     severity: 'failure' | 'warning' = 'failure',
   ): void {
+    if (!this.active(rule)) return
     const check = this.check(collection, rule)
     if (severity === 'failure') check.failed++
     else check.warned++
@@ -148,6 +160,7 @@ export class VerifyRun {
     exchange?: Exchange,
     severity: 'failure' | 'warning' = 'failure',
   ): boolean {
+    if (!this.active(rule)) return held
     if (held) this.check(collection, rule).passed++
     else
       this.finding(

@@ -1,7 +1,8 @@
-import { type ApiModel, compileApi } from '../core/model.js'
+import { compileApi } from '../core/model.js'
 import { verifyApi } from './engine.js'
 import { formatReport } from './report.js'
-import { VERIFY_RULES, type VerifyOptions, type VerifyReport, type VerifyRule } from './types.js'
+import { ruleCatalogue, skippedRules } from './rules.js'
+import { VERIFY_RULES, type VerifyOptions, type VerifyReport } from './types.js'
 
 /**
  * The parts of a test runner {@link verifyTests} registers with: Vitest's and Playwright's
@@ -50,9 +51,12 @@ export function verifyTests(
       const given = typeof options === 'function' ? options() : options
       report = await verifyApi(readOnly ? { ...given, readOnly } : given)
     })
-    for (const [collection, rules] of applicableRules(model, readOnly)) {
+    const given = typeof options === 'function' ? undefined : options
+    const skipped = new Set(skippedRules(definition.promises, given?.skip).map((skip) => skip.rule))
+    const catalogue = ruleCatalogue(model, { readOnly }).filter((r) => !skipped.has(r.rule))
+    for (const collection of [...new Set(catalogue.map((r) => r.collection))]) {
       suite.describe(collection, () => {
-        for (const rule of rules) {
+        for (const { rule } of catalogue.filter((r) => r.collection === collection)) {
           suite.test(`${rule}: ${VERIFY_RULES[rule]}`, () => {
             if (!report) throw new Error('The verify run did not finish.')
             const findings = report.findings.filter(
@@ -61,13 +65,12 @@ export function verifyTests(
             const check = report.checks.find((c) => c.collection === collection && c.rule === rule)
             const failed = findings.some((f) => f.severity === 'failure')
             // A check that never ran says nothing: it fails with the warnings that say why.
-            // An advisory rule (warnings only) ran when it warned.
-            const advisory = rule === 'cache-control' ? (check?.warned ?? 0) : 0
-            if (failed || !check || check.passed + check.failed + advisory === 0) {
+            if (failed || !check || check.passed + check.failed === 0) {
               throw new Error(
                 `${failed ? '' : 'Not checked. '}${formatReport({
                   ...report,
                   checks: check ? [check] : [],
+                  rules: [],
                   findings,
                 })}`,
               )
@@ -77,39 +80,4 @@ export function verifyTests(
       })
     }
   })
-}
-
-/** The rules that apply to the root and to each collection of a model. */
-function applicableRules(model: ApiModel, readOnly: boolean): [string, VerifyRule[]][] {
-  const http: VerifyRule[] = [
-    'cache-control',
-    'media-type',
-    'validators.etag',
-    'validators.not-modified',
-    'head',
-    'not-acceptable',
-  ]
-  const root: VerifyRule[] = ['root.links', ...http]
-  if (model.curies.length > 0) root.push('curies')
-  if (model.root.some((l) => l.kind === 'link' || l.kind === 'service-desc'))
-    root.push('link.resolves')
-  const paged = new Set(
-    model.collections.flatMap((c) =>
-      c.links
-        .filter((l) => l.kind !== 'relation' && l.collection)
-        .map((l) => l.collection as string),
-    ),
-  )
-  const out: [string, VerifyRule[]][] = [['root', root]]
-  for (const c of model.collections) {
-    if (!c.served) continue
-    const rules: VerifyRule[] = ['record.schema', 'record.self', ...http, 'allow', 'forms']
-    if (c.links.length > 0) rules.push('record.links')
-    if ((c.listed && !c.parent) || paged.has(c.name))
-      rules.push('page.params', 'page.links', 'page.items', 'page.totals')
-    if (c.writable && !readOnly && model.auth.writes)
-      rules.push('auth', 'create', 'read-back', 'replace', 'if-match', 'invalid-body', 'delete')
-    out.push([c.name, rules])
-  }
-  return out
 }

@@ -363,7 +363,7 @@ describe('verify catches a server that breaks one rule', () => {
     ],
     [
       'a deleted record still readable',
-      'delete',
+      'delete.gone',
       {
         answer: (a) => {
           if (a.method === 'GET' && a.status === 200) kept.set(a.path, a.body)
@@ -416,7 +416,7 @@ describe('verify catches a server that breaks one rule', () => {
     }
   })
 
-  it('warns, without failing, when reads say nothing of their freshness', async () => {
+  it('fails reads that say nothing of their freshness, unless cache-control is skipped', async () => {
     const proxy = await mutatingProxy(server.url, {
       answer: (a) => {
         delete a.headers['cache-control']
@@ -425,10 +425,21 @@ describe('verify catches a server that breaks one rule', () => {
     try {
       const url = `${proxy.origin}${new URL(server.url).pathname}`
       const report = await verifyApi({ url, api: blog, token: TOKEN, readOnly: true })
-      expect(report.ok).toBe(true)
-      expect(report.findings.map((f) => `${f.severity} ${f.rule}`)).toContain(
-        'warning cache-control',
+      expect(failures(report)).toContainEqual(
+        expect.stringMatching(/^cache-control: .* has no Cache-Control/),
       )
+      const skipped = await verifyApi({
+        url,
+        api: blog,
+        token: TOKEN,
+        readOnly: true,
+        skip: ['cache-control'],
+      })
+      expect(failures(skipped)).toEqual([])
+      expect(skipped.skipped).toEqual([{ rule: 'cache-control', reason: 'skipped by --skip' }])
+      expect(
+        skipped.rules.filter((r) => r.rule === 'cache-control').map((r) => r.status),
+      ).toContain('skipped')
     } finally {
       await proxy.close()
     }
@@ -591,7 +602,7 @@ describe('verify catches a shop server that breaks one rule', () => {
     ],
     [
       'a wrong token accepted',
-      'auth',
+      'auth.unknown-token',
       {
         request: (_m, _p, h) => {
           if (h['x-access-token'] === 'halyard-verify-wrong-token') h['x-access-token'] = TOKEN

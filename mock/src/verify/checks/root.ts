@@ -12,7 +12,7 @@ import { HAL, type VerifyRun } from '../run.js'
 import { checkCuries, checkResolves } from './links.js'
 import { checkMediaType } from './negotiation.js'
 import { readItem, readList } from './pages.js'
-import { itemPattern } from './records.js'
+import { checkParents, itemPattern } from './records.js'
 import { checkCaching } from './validators.js'
 
 export async function readRoot(run: VerifyRun): Promise<void> {
@@ -78,6 +78,7 @@ export async function readRoot(run: VerifyRun): Promise<void> {
     }
   }
   if (ownRoot) await readUndeclared(run, root, links)
+  await checkParents(run)
 }
 
 /**
