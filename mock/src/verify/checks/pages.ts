@@ -15,6 +15,7 @@ import {
   templateVariables,
 } from '../documents.js'
 import { HAL, type VerifyRun } from '../run.js'
+import type { VerifyRule } from '../types.js'
 import { checkForms } from './forms.js'
 import { checkCuries, checkResolves } from './links.js'
 import { checkAllow, checkMediaType } from './negotiation.js'
@@ -22,7 +23,12 @@ import { checkRecord } from './records.js'
 import { checkCaching } from './validators.js'
 
 /** A record by its URL: its checks, then its links followed (a few records a collection). */
-export async function readItem(run: VerifyRun, c: CollectionModel, url: string): Promise<void> {
+export async function readItem(
+  run: VerifyRun,
+  c: CollectionModel,
+  url: string,
+  via: VerifyRule = 'link.resolves',
+): Promise<void> {
   const read = run.items.get(c.name) ?? []
   if (read.some((r) => r.url === url)) return
   if (read.length >= run.samples) {
@@ -33,7 +39,7 @@ export async function readItem(run: VerifyRun, c: CollectionModel, url: string):
   if (
     !run.expect(
       c.name,
-      'link.resolves',
+      via,
       item.status === 200 && isObject(item.json),
       `${url} answers ${item.status}.`,
       item,
@@ -373,6 +379,7 @@ export async function readPages(
       `The pages hold ${count} records but count ${total}.`,
     )
   }
-  for (const href of samples) await readItem(run, c, href)
+  // A self that does not answer is a wrong self.
+  for (const href of samples) await readItem(run, c, href, 'record.self')
   return total === undefined ? { pages } : { pages, total }
 }
