@@ -87,27 +87,36 @@ export function isRule(name: string): name is VerifyRule {
 }
 
 /**
- * The rule names closest to a mistyped one (a shared word, or a prefix), for a usage error.
+ * The rule names closest to a mistyped one: by edit distance, else those sharing a word.
  *
  * @example
- * closeRules('page.nxt') // ['page.next', 'page.next.absent-on-last', …]
+ * closeRules('page.nxt') // ['page.next']
  */
 export function closeRules(name: string): VerifyRule[] {
-  const words = name
-    .toLowerCase()
-    .split(/[.\-_\s]+/)
-    .filter(Boolean)
   const all = Object.keys(VERIFY_RULES) as VerifyRule[]
-  const score = (rule: VerifyRule) => {
-    const parts = rule.split(/[.-]/)
-    return words.filter((w) => parts.some((p) => p.startsWith(w) || w.startsWith(p))).length
-  }
-  return all
-    .map((rule) => [rule, score(rule)] as const)
-    .filter(([, n]) => n > 0)
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, 5)
+  const typed = name.toLowerCase()
+  const near = all
+    .map((rule) => [rule, distance(typed, rule)] as const)
+    .filter(([, d]) => d <= Math.max(2, Math.floor(typed.length / 4)))
+    .sort((a, b) => a[1] - b[1])
     .map(([rule]) => rule)
+  if (near.length > 0) return near.slice(0, 5)
+  const words = typed.split(/[.\-_\s]+/).filter((w) => w.length > 2)
+  return all.filter((rule) => words.some((w) => rule.split(/[.-]/).includes(w))).slice(0, 5)
+}
+
+/** Levenshtein's distance of two strings. */
+function distance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, i) => i)
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i]
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1
+      next[j] = Math.min((row[j] ?? 0) + 1, (next[j - 1] ?? 0) + 1, (row[j - 1] ?? 0) + cost)
+    }
+    row = next
+  }
+  return row[b.length] ?? 0
 }
 
 /**

@@ -13,6 +13,7 @@ import { createHalServer } from '../../src/shells/server/index.js'
 import { runVerify } from '../../src/verify/command.js'
 import {
   cleanupLeftovers,
+  formatReport,
   type VerifyReport,
   type VerifyRule,
   verifyApi,
@@ -871,5 +872,98 @@ describe('halyard-mock verify', () => {
     expect((await run(server.url, '--reporter', 'xml')).code).toBe(2)
     expect((await run(server.url, '--token-env', 'VERIFY_TEST_NO_SUCH_VARIABLE')).code).toBe(2)
     expect((await run()).code).toBe(2)
+  })
+
+  it('refuses a --skip naming no rule, listing close names', async () => {
+    const { code, stderr } = await run(server.url, '--skip', 'page.nxt')
+    expect(code).toBe(2)
+    expect(stderr).toContain('--skip: there is no rule "page.nxt"; close names: page.next')
+  })
+
+  it('lists the rules of a definition, each with the statement of the model it comes from', async () => {
+    const { code, stdout } = await run('--list-rules')
+    expect(code).toBe(0)
+    expect(stdout).toContain('The rules of Blog API v1.2')
+    expect(stdout).toMatch(
+      /page\.next\.absent-on-last: the last page links no next page\n\s+from: the last page has nothing at \/_link\/nextPage and \/_links\/next/,
+    )
+    expect(stdout).toContain(
+      'auth.forbidden: a write with a known token that may not write gets 403',
+    )
+  })
+
+  it('skips a rule by --skip, and lists it as skipped in the human, JSON and JUnit reports', async () => {
+    const proxy = await mutatingProxy(server.url, { answer: (a) => void delete a.headers.vary })
+    try {
+      const url = `${proxy.origin}${new URL(server.url).pathname}`
+      expect((await run(url, '--read-only', '--quiet')).code).toBe(1)
+      const human = await run(url, '--read-only', '--quiet', '--skip', 'vary')
+      expect(human.code).toBe(0)
+      expect(human.stdout).toContain('Skipped (1):\n  - vary: skipped by --skip')
+      const json = await run(url, '--read-only', '--quiet', '--skip', 'vary', '--reporter', 'json')
+      expect((JSON.parse(json.stdout) as VerifyReport).skipped).toEqual([
+        { rule: 'vary', reason: 'skipped by --skip' },
+      ])
+      const junit = await run(
+        url,
+        '--read-only',
+        '--quiet',
+        '--skip',
+        'vary',
+        '--reporter',
+        'junit',
+      )
+      expect(junit.stdout).toContain(
+        '<testcase classname="articles" name="vary"><skipped message="skipped by --skip"/></testcase>',
+      )
+    } finally {
+      await proxy.close()
+    }
+  })
+})
+
+describe('verify and a definition’s promises', () => {
+  it('says which rules a promise switches off, and still checks 401, 412 and 422 a promise does not name', async () => {
+    const server = await createMockServer({ port: 0, log: false, articles: 5 })
+    try {
+      const promising = {
+        ...blog.definition,
+        promises: { preconditions: false, skip: ['auth.forbidden'] },
+      }
+      const report = await verifyApi({ url: server.url, api: promising, token: TOKEN })
+      expect(failures(report)).toEqual([])
+      expect(report.skipped).toEqual([
+        { rule: 'auth.forbidden', reason: 'skipped by the definition’s promises.skip' },
+        { rule: 'if-match', reason: 'the definition’s promises.preconditions is false' },
+        { rule: 'if-unmodified-since', reason: 'the definition’s promises.preconditions is false' },
+      ])
+      expect(formatReport(report)).toContain(
+        '- if-match: the definition’s promises.preconditions is false',
+      )
+      // 401 and 422 are checked all the same: the promise names neither.
+      expect(held(report, 'auth')).toBeGreaterThan(0)
+      expect(held(report, 'invalid-body')).toBeGreaterThan(0)
+      expect(held(report, 'if-match')).toBe(0)
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('reports a rule it never got to check as not checked, never as held', async () => {
+    const server = await createMockServer({ port: 0, log: false, articles: 5 })
+    try {
+      // Without a token no write with one is made: those rules are not checked.
+      const report = await verifyApi({ url: server.url, api: blog })
+      const status = (rule: VerifyRule) =>
+        report.rules.find((r) => r.collection === 'articles' && r.rule === rule)?.status
+      expect(status('create.location')).toBe('not checked')
+      expect(status('replace.removes')).toBe('not checked')
+      expect(status('auth')).toBe('held')
+      expect(formatReport(report)).toMatch(
+        /Not checked \(\d+\)[^\n]*\n(.*\n)* {2}\? articles create\.location/,
+      )
+    } finally {
+      await server.close()
+    }
   })
 })
