@@ -38,13 +38,16 @@ export async function mutatingProxy(
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk))
     incoming.on('end', () => {
       const headers = { ...incoming.headers }
+      // Bodies are read and rewritten: asked uncompressed (hapi gzips otherwise).
+      headers['accept-encoding'] = 'identity'
       const asked = { method: incoming.method ?? 'GET', path: incoming.url ?? '/' }
       const { method, path } = {
         ...asked,
         ...(mutation.request?.(asked.method, asked.path, headers) ?? {}),
       }
       const forward = request(
-        { host: target.hostname, port: target.port, method, path, headers },
+        // A connection each: a server that answers before reading a body leaves a kept one unusable.
+        { host: target.hostname, port: target.port, method, path, headers, agent: false },
         (answer) => {
           const parts: Buffer[] = []
           answer.on('data', (chunk: Buffer) => parts.push(chunk))
