@@ -58,8 +58,9 @@ export function sdkTarget(server: ConformanceServer): SdkTarget {
 }
 
 /**
- * The contract cases' view of a server given by E2E_BASE_URL, for the read-only cases that run
- * against any server: plain fetch, and no reset (a foreign server has no reset control).
+ * The contract cases' view of a server given by E2E_BASE_URL, for every case that writes nothing:
+ * plain fetch and raw requests from Node, but no reset (a foreign server has no reset control) nor
+ * the mock's admin routes, so the cases needing those are not registered.
  *
  * @example
  * graphqlCases(() => foreignTarget(inject('server')))
@@ -69,7 +70,8 @@ export function foreignTarget(server: ConformanceServer): ContractTarget {
     name: server.name,
     origin: server.origin,
     fetch: (path, init) => fetch(`${server.origin}${path}`, init),
-    capabilities: [],
+    raw: (request) => sendRaw(server.origin, request),
+    capabilities: ['cookie-header', 'raw-http', 'cors'],
     reset: () =>
       Promise.reject(new Error(`${server.name} has no reset control: only read-only cases run.`)),
   }
