@@ -137,6 +137,7 @@ export function ruleCatalogue(
   { readOnly = false }: { readonly readOnly?: boolean } = {},
 ): VerifyRuleEntry[] {
   const out: VerifyRuleEntry[] = []
+  const promises = model.definition.promises
   const add = (collection: string, rule: VerifyRule, statement: string) =>
     out.push({ collection, rule, statement })
   const reads = (collection: string, path: string) => {
@@ -150,6 +151,9 @@ export function ruleCatalogue(
     add(collection, 'vary', `GET ${path} answers by Accept (${readTypes(model, path).join(', ')})`)
     add(collection, 'head', `GET ${path} answers HEAD`)
     add(collection, 'not-acceptable', `GET ${path} may answer 406`)
+    // The 406 (and a collection's 405) are the errors a read-only run sees.
+    if (model.definition.promises?.notAcceptable !== false || collection !== 'root')
+      add(collection, 'problem.no-stack', `errors of ${path} are problem details`)
   }
   add('root', 'root.links', `the root links ${model.root.map((l) => l.rel).join(', ')}`)
   reads('root', '/')
@@ -183,6 +187,11 @@ export function ruleCatalogue(
       add(c.name, 'record.parent', `${c.name} records live under one ${c.parent.collection}`)
     if ((c.listed && !c.parent) || paged.has(c.name)) pages(c, add)
     if (c.writable && !readOnly && model.auth.writes) writes(model, c, add)
+    else if (promises?.notAcceptable === false && promises.allow === false)
+      out.splice(
+        out.findIndex((r) => r.collection === c.name && r.rule === 'problem.no-stack'),
+        1,
+      )
   }
   return out
 }
@@ -243,7 +252,6 @@ function writes(
   add(c.name, 'if-unmodified-since', `${replace?.id ?? 'PUT'} takes If-Unmodified-Since: 412`)
   add(c.name, 'invalid-body', `${create?.id ?? 'POST'} may answer 422`)
   add(c.name, 'invalid-body.errors', `${create?.id ?? 'POST'} answers 422 with errors`)
-  add(c.name, 'problem.no-stack', `errors of ${c.name} are problem details`)
   add(c.name, 'auth', `${create?.id ?? 'POST'} needs a token: 401`)
   add(c.name, 'auth.unknown-token', `${create?.id ?? 'POST'} knows its tokens: 401`)
   if (namedTokens(model).length > 1)

@@ -87,6 +87,8 @@ describe.concurrent.each(subjects.map((s, i) => [names[i], s] as const))(
           .map((f) => `${f.rule}: ${f.message}`),
       ).toEqual([])
       const rules = [...new Set(ruleCatalogue(model).map((r) => r.rule))]
+      // A rule of reads is broken in a run that only reads: a few hundred requests fewer.
+      const reads = new Set(ruleCatalogue(model, { readOnly: true }).map((r) => r.rule))
       const escaped: string[] = []
       for (const rule of rules) {
         const mutation = ruleMutant(rule, model)
@@ -102,7 +104,8 @@ describe.concurrent.each(subjects.map((s, i) => [names[i], s] as const))(
             url,
             api: subject.api,
             token: TOKEN,
-            samples: 2,
+            readOnly: reads.has(rule),
+            samples: 1,
             pages: 5,
           })
           const failed = new Set<VerifyRule>(
@@ -129,6 +132,6 @@ describe.concurrent.each(subjects.map((s, i) => [names[i], s] as const))(
         `${subject.name}: verify caught ${rules.length - escaped.length} of ${rules.length} mutants`,
       )
       expect(escaped).toEqual([])
-    }, 120_000)
+    }, 300_000)
   },
 )

@@ -10,7 +10,7 @@ const STACK = /(^|\n|\\n)\s*at [^\n]*[(\s][^\n]*:\d+(:\d+)?\)?|Traceback \(most 
  * An error answer tells the client what went wrong, never where in the server (docs/api.md,
  * Errors: "No error carries a stack trace"): no `stack` member, no frames in its text.
  */
-export function checkNoStack(run: VerifyRun, c: CollectionModel, answer: Exchange): void {
+export function checkNoStack(run: VerifyRun, c: { readonly name: string }, answer: Exchange): void {
   if (answer.status < 400) return
   const member = isObject(answer.json) && ('stack' in answer.json || 'trace' in answer.json)
   run.expect(
