@@ -90,11 +90,12 @@ describe.concurrent.each(subjects.map((s, i) => [names[i], s] as const))(
       // A rule of reads is broken in a run that only reads: a few hundred requests fewer.
       const reads = new Set(ruleCatalogue(model, { readOnly: true }).map((r) => r.rule))
       const escaped: string[] = []
-      for (const rule of rules) {
+      /** One mutant: verify through its proxy, then what it kept the run from deleting, deleted. */
+      const mutant = async (rule: VerifyRule) => {
         const mutation = ruleMutant(rule, model)
         if (!mutation) {
           escaped.push(`${rule}: no operator`)
-          continue
+          return
         }
         const proxy = await mutatingProxy(server.url, mutation)
         try {
@@ -113,7 +114,6 @@ describe.concurrent.each(subjects.map((s, i) => [names[i], s] as const))(
           )
           if (!failed.has(rule))
             escaped.push(`${rule} (failed: ${[...failed].join(', ') || 'none'})`)
-          // What the mutant kept the run from deleting, deleted on the server itself.
           for (const left of report.leftovers) {
             const at = new URL(left)
             await fetch(`${new URL(server.url).origin}${at.pathname}`, {
@@ -124,6 +124,14 @@ describe.concurrent.each(subjects.map((s, i) => [names[i], s] as const))(
         } finally {
           await proxy.close()
         }
+      }
+      // Runs that only read change nothing: four at a time. Those that write, one after another,
+      // so that no run sees another's records in its totals.
+      const reading = rules.filter((rule) => reads.has(rule))
+      for (let i = 0; i < reading.length; i += 4)
+        await Promise.all(reading.slice(i, i + 4).map(mutant))
+      for (const rule of rules.filter((r) => !reads.has(r))) {
+        await mutant(rule)
         expect(await subject.count(server.url), `records left by the ${rule} mutant`).toEqual(
           seeded,
         )

@@ -73,6 +73,22 @@ function atPointers(doc: unknown, pointers: readonly string[], value?: (old: unk
   }
 }
 
+/** A page's standard `prev` or `next`, where it has none: its self with the page number changed. */
+function linkWhereNone(
+  page: Json,
+  c: CollectionModel,
+  role: 'prev' | 'next',
+  number: (n: number) => number,
+): void {
+  const { links } = c.paging.layout
+  const self = links.self[0] === undefined ? undefined : parentOf(page, links.self[0])
+  const at = links[role].find((p) => p.startsWith('/_links/'))
+  const there = at === undefined ? undefined : parentOf(page, at)
+  const href = self ? (self[0][self[1]] as Json | undefined)?.href : undefined
+  if (there && typeof href === 'string' && there[0][there[1]] === undefined)
+    there[0][there[1]] = { href: withParam(href, c.paging.page, number) }
+}
+
 /** A query parameter of a href changed. */
 function withParam(href: string, name: string, change: (n: number) => number): string {
   const url = new URL(href, 'http://proxy.invalid')
@@ -193,29 +209,16 @@ export function ruleMutant(rule: VerifyRule, model: ApiModel): Mutation | undefi
     case 'page.links':
       return answers((a) => eachPage(model, a, (page, c) => atPointers(page, nav(c, 'last'))))
     case 'page.prev.absent-on-first':
+      // Every page links a prev page: the first too (its own self).
       return answers((a) =>
-        eachPage(model, a, (page, c) => {
-          const [self] = nav(c, 'self')
-          const link = self === undefined ? undefined : parentOf(page, self)
-          const at = nav(c, 'prev').find((p) => p.startsWith('/_links/'))
-          const there = at === undefined ? undefined : parentOf(page, at)
-          if (link && there && there[0][there[1]] === undefined)
-            there[0][there[1]] = { ...(link[0][link[1]] as Json) }
-        }),
+        eachPage(model, a, (page, c) => linkWhereNone(page, c, 'prev', (n) => n)),
       )
     case 'page.prev.present':
       return answers((a) => eachPage(model, a, (page, c) => atPointers(page, nav(c, 'prev'))))
     case 'page.next.absent-on-last':
+      // Every page links a next page: the last too (the page after it).
       return answers((a) =>
-        eachPage(model, a, (page, c) => {
-          const [self] = nav(c, 'self')
-          const link = self === undefined ? undefined : parentOf(page, self)
-          const at = nav(c, 'next').find((p) => p.startsWith('/_links/'))
-          const there = at === undefined ? undefined : parentOf(page, at)
-          const href = link ? (link[0][link[1]] as Json | undefined)?.href : undefined
-          if (there && typeof href === 'string' && there[0][there[1]] === undefined)
-            there[0][there[1]] = { href: withParam(href, c.paging.page, (n) => n + 1) }
-        }),
+        eachPage(model, a, (page, c) => linkWhereNone(page, c, 'next', (n) => n + 1)),
       )
     case 'page.next.present':
       return answers((a) => eachPage(model, a, (page, c) => atPointers(page, nav(c, 'next'))))
@@ -411,8 +414,13 @@ function createdReadsChanged(): Mutation {
   }
 }
 
-/** A deleted record still reads as it was. */
-function deletedStillRead(): Mutation {
+/**
+ * A deleted record still reads as it was.
+ *
+ * @example
+ * await mutatingProxy(server.url, deletedStillRead())
+ */
+export function deletedStillRead(): Mutation {
   const deleted = new Set<string>()
   const kept = new Map<string, unknown>()
   return {

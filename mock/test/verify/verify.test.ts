@@ -23,6 +23,7 @@ import { transportWarnings } from '../contract/connection.case.js'
 import { replayOf } from '../record/replay.js'
 import { eachObject, type Mutation, mutatingProxy } from './mutating-proxy.js'
 import { plainProxy } from './plain-proxy.js'
+import { deletedStillRead } from './rule-mutants.js'
 
 const blog = createBlogApi()
 const TOKEN = 'dev-token'
@@ -242,8 +243,6 @@ describe('verify catches a server that breaks one rule', () => {
     eachObject(body, (o) => {
       if (typeof o.id === 'number' && typeof o._links === 'object') visit(o)
     })
-  const deleted = new Set<string>()
-  const kept = new Map<string, unknown>()
   const mutants: [string, VerifyRule, Mutation][] = [
     ['a dropped ETag', 'validators.etag', { answer: (a) => void delete a.headers.etag }],
     ['an ignored If-Match', 'if-match', { request: (_m, _p, h) => void delete h['if-match'] }],
@@ -362,21 +361,7 @@ describe('verify catches a server that breaks one rule', () => {
         },
       },
     ],
-    [
-      'a deleted record still readable',
-      'delete.gone',
-      {
-        answer: (a) => {
-          if (a.method === 'GET' && a.status === 200) kept.set(a.path, a.body)
-          if (a.method === 'DELETE' && a.status === 204) deleted.add(a.path)
-          if (a.method === 'GET' && a.status === 404 && deleted.has(a.path)) {
-            a.status = 200
-            a.headers['content-type'] = 'application/hal+json'
-            a.body = kept.get(a.path) ?? {}
-          }
-        },
-      },
-    ],
+    ['a deleted record still readable', 'delete.gone', deletedStillRead()],
   ]
 
   it.each(mutants)('%s fails %s', async (_name, rule, mutation) => {
