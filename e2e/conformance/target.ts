@@ -63,7 +63,7 @@ export function sdkTarget(server: ConformanceServer): SdkTarget {
  * the mock's admin routes, so the cases needing those are not registered.
  *
  * @example
- * graphqlCases(() => foreignTarget(inject('server')))
+ * describeContract(() => foreignTarget(inject('server')))
  */
 export function foreignTarget(server: ConformanceServer): ContractTarget {
   return {
@@ -73,6 +73,6 @@ export function foreignTarget(server: ConformanceServer): ContractTarget {
     raw: (request) => sendRaw(server.origin, request),
     capabilities: ['cookie-header', 'raw-http', 'cors'],
     reset: () =>
-      Promise.reject(new Error(`${server.name} has no reset control: only read-only cases run.`)),
+      Promise.reject(new Error(`${server.name} has no reset control: only the cases that write nothing run.`)),
   }
 }
