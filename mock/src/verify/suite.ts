@@ -2,7 +2,7 @@ import { compileApi } from '../core/model.js'
 import { verifyApi } from './engine.js'
 import { formatReport } from './report.js'
 import { ruleCatalogue, skippedRules } from './rules.js'
-import { VERIFY_RULES, type VerifyOptions, type VerifyReport } from './types.js'
+import { VERIFY_RULES, type VerifyOptions, type VerifyReport, type VerifyRule } from './types.js'
 
 /**
  * The parts of a test runner {@link verifyTests} registers with: Vitest's and Playwright's
@@ -21,7 +21,9 @@ export interface VerifySuite {
  * Registers the checks of a verify run in a test file: one run before all (options may be a
  * function, read then: a URL known once a server started), then a test per collection and each
  * rule that applies to it (writes unless `readOnly`), which fails with that rule's failures, or
- * when the rule was never checked. `api` (default `options.api`) is read at once, for the names.
+ * when the rule was never checked. `api` (default `options.api`) is read at once, for the names;
+ * so is `skip` (rules skipped, as `--skip`; with options as a function, give it here): a rule
+ * skipped, by it or by the definition's `promises`, gets no test.
  *
  * @example
  * import { beforeAll, describe, test } from 'vitest'
@@ -38,7 +40,10 @@ export function verifyTests(
   options: VerifyOptions | (() => VerifyOptions),
   suite: VerifySuite,
   api: VerifyOptions['api'] | undefined = (options as Partial<VerifyOptions>).api,
-  { readOnly = false }: { readonly readOnly?: boolean } = {},
+  {
+    readOnly = false,
+    skip = typeof options === 'function' ? [] : (options.skip ?? []),
+  }: { readonly readOnly?: boolean; readonly skip?: readonly VerifyRule[] } = {},
 ): void {
   if (api === undefined) {
     throw new TypeError('verifyTests needs the API (its third argument) when options is a function')
@@ -49,10 +54,10 @@ export function verifyTests(
   suite.describe(`verify ${model.title}`, () => {
     suite.beforeAll(async () => {
       const given = typeof options === 'function' ? options() : options
-      report = await verifyApi(readOnly ? { ...given, readOnly } : given)
+      const skipping = [...new Set([...(given.skip ?? []), ...skip])]
+      report = await verifyApi({ ...given, ...(readOnly ? { readOnly } : {}), skip: skipping })
     })
-    const given = typeof options === 'function' ? undefined : options
-    const skipped = new Set(skippedRules(definition.promises, given?.skip).map((skip) => skip.rule))
+    const skipped = new Set(skippedRules(definition.promises, skip).map((s) => s.rule))
     const catalogue = ruleCatalogue(model, { readOnly }).filter((r) => !skipped.has(r.rule))
     for (const collection of [...new Set(catalogue.map((r) => r.collection))]) {
       suite.describe(collection, () => {
