@@ -100,14 +100,14 @@ describe.concurrent.each(subjects.map((s, i) => [names[i], s] as const))(
         const proxy = await mutatingProxy(server.url, mutation)
         try {
           const url = `${proxy.origin}${new URL(server.url).pathname}`
-          // A mutant linking next from the last page is followed 5 pages, not 50.
+          // Two pages reach a middle and a last page; a mutant linking next from the last is not followed.
           const report = await verifyApi({
             url,
             api: subject.api,
             token: TOKEN,
             readOnly: reads.has(rule),
             samples: 1,
-            pages: 5,
+            pages: 2,
           })
           const failed = new Set<VerifyRule>(
             report.findings.filter((f) => f.severity === 'failure').map((f) => f.rule),
@@ -140,6 +140,6 @@ describe.concurrent.each(subjects.map((s, i) => [names[i], s] as const))(
         `${subject.name}: verify caught ${rules.length - escaped.length} of ${rules.length} mutants`,
       )
       expect(escaped).toEqual([])
-    }, 300_000)
+    }, 600_000)
   },
 )
