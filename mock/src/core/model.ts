@@ -88,6 +88,8 @@ export interface LinkModel {
    * (the definition's `id` answers `undefined` or `null`).
    */
   readonly always: boolean
+  /** Whether the definition gives it a `title` (a string, or one computed from the linked record). */
+  readonly titled?: boolean
   /** For a relation: the target id(s) the definition computes from a record. */
   readonly ids?: (record: Record<string, unknown>) => number | readonly number[] | null | undefined
 }
@@ -353,9 +355,16 @@ export function compileApi(definition: HalApiDefinition): ApiModel {
               collection: link.to,
               templated: false,
               always: false,
+              titled: link.title !== undefined,
               ids: link.id as LinkModel['ids'] & object,
             }
-          : { rel, kind: 'plain', templated: link.templated === true, always: true },
+          : {
+              rel,
+              kind: 'plain',
+              templated: link.templated === true,
+              always: true,
+              titled: link.title !== undefined,
+            },
       )
     }
     links.push(...(reverse.get(name) ?? []))
