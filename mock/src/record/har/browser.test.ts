@@ -1,0 +1,182 @@
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
+import { type Browser, chromium, type LaunchOptions } from '@playwright/test'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { cdpHar } from '../../../test/record/cdp-har.js'
+import {
+  SECRETS,
+  SESSION,
+  startAnalyticsServer,
+  startHarServer,
+} from '../../../test/record/har-server.js'
+import { OUT, outDir, shapeOf } from '../../../test/record/replay.js'
+import type { HalApi } from '../../core/api.js'
+import { createHalServer } from '../../shells/server/index.js'
+import { verifyApi } from '../../verify/engine.js'
+import { writeRecording } from '../record.js'
+import { readHar } from './read.js'
+import { type HarRecording, recordHar } from './record-har.js'
+
+// HAR files made by tools nobody here wrote (Playwright's recordHar, Chromium's DevTools protocol)
+// from a browser session over a third-party-style HAL server, recorded, served, replayed by the
+// same client code, and the live server verified against the recording.
+
+// The e2e suite's launcher (Debian's Chromium and the flags this machine needs), by path: it
+// lives in another TypeScript project.
+const { chromiumLaunchOptions } = (await import(
+  resolve(import.meta.dirname, '../../../../e2e/chromium.ts')
+)) as { chromiumLaunchOptions(): LaunchOptions }
+
+interface Step {
+  method: string
+  url: string
+  status: number
+  body: unknown
+}
+type Session = (base: string, token: string) => Promise<Step[]>
+const session = new Function(`return ${SESSION}`)() as Session
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await chromium.launch(chromiumLaunchOptions())
+})
+afterAll(async () => {
+  await browser?.close()
+  if (!process.env.HALYARD_KEEP) await rm(OUT, { recursive: true, force: true })
+})
+
+/** Every file of a folder, as text. */
+async function filesOf(dir: string): Promise<string> {
+  const names = await readdir(dir)
+  return (await Promise.all(names.map((n) => readFile(join(dir, n), 'utf8')))).join('\n')
+}
+
+/** A browser session on a fresh server, saved as a HAR by `how`; the server stays up for verify. */
+async function browse(how: 'recordHar' | 'cdp', dir: string) {
+  const api = await startHarServer()
+  const analytics = await startAnalyticsServer()
+  const path = join(dir, `${how}.har`)
+  const context = await browser.newContext(
+    how === 'recordHar' ? { recordHar: { path, content: 'embed' } } : {},
+  )
+  const page = await context.newPage()
+  const recorder = how === 'cdp' ? await cdpHar(await context.newCDPSession(page)) : undefined
+  await page.goto(`${api.origin}/app`)
+  // What else a page sends: a script, an image and a beacon to another origin, with its key.
+  await page.evaluate(
+    async ([other, key]) => {
+      await fetch(`${location.origin}/app.js`)
+      await fetch(`${other}/pixel.png`)
+      await fetch(`${other}/collect?api_key=${key}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': key as string },
+        body: JSON.stringify({ event: 'view' }),
+      })
+    },
+    [analytics.origin, SECRETS.apiKey],
+  )
+  await context.addCookies([{ name: 'session', value: SECRETS.session, url: api.origin }])
+  const steps = (await page.evaluate(
+    ([source, base, token]) => new Function(`return ${source}`)()(base, token),
+    [SESSION, `${api.origin}/api`, SECRETS.token],
+  )) as Step[]
+  if (recorder) {
+    // A sanitized export: the bodies of two customers' reads are left out.
+    const har = await recorder.har((url) => /\/customers\/(2[0-3])$/.test(url))
+    await writeFile(path, JSON.stringify(har))
+  }
+  await context.close()
+  await analytics.close()
+  return { api, path, steps }
+}
+
+/** The recording served on 127.0.0.1, its module loaded as `halyard-mock --api` loads it. */
+async function serve(recording: HarRecording, name: string) {
+  const dir = await outDir(name)
+  await writeRecording(dir, recording.files)
+  const api = (await import(join(dir, 'api.ts'))).default as HalApi
+  const server = await createHalServer(api, { port: 0 })
+  return { dir, api, server }
+}
+
+describe.each(['recordHar', 'cdp'] as const)('a HAR from %s', (how) => {
+  it('records a mock that answers the session in the same shape, takes its writes, leaks no secret, and the live server verifies against', async () => {
+    const dir = await outDir(`har-${how}`)
+    const { api, path, steps } = await browse(how, dir)
+    try {
+      const har = await readFile(path, 'utf8')
+      // The HAR holds the secrets (so that the checks below can fail).
+      for (const secret of Object.values(SECRETS)) expect(har).toContain(secret)
+      const reads = steps.filter((s) => s.method === 'GET')
+      expect(reads.length).toBeGreaterThanOrEqual(40)
+      expect(steps.map((s) => s.method)).toEqual(expect.arrayContaining(['POST', 'PUT', 'DELETE']))
+
+      const recording = await recordHar([path])
+      expect(recording.traffic.chosen).toContain(`${api.origin}/api`)
+      expect(recording.model.collections.map((c) => c.name).sort()).toEqual([
+        'customers',
+        'orders',
+        'products',
+      ])
+      const { dir: out, api: replay, server } = await serve(recording, `served-${how}`)
+      try {
+        // No secret of any entry in any file written: the given ones, and all the reader found.
+        const written = await filesOf(out)
+        const found = Object.values(readHar([{ name: path, text: har }]).secrets.values)
+        for (const secret of [...Object.values(SECRETS), ...found])
+          expect(written.includes(secret), secret).toBe(false)
+        // How the API authenticates, as schemes: its Bearer token and its session cookie.
+        expect(written).toContain(
+          "securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, 'cookie-session': { type: 'apiKey', in: 'cookie', name: 'session' } }",
+        )
+        expect(written).toMatch(/Seed: the state before the session's writes/)
+
+        // The same client code against the mock: the same steps, statuses and shapes.
+        const again = await session(server.url, 'mock-token')
+        const sanitized = how === 'cdp' ? /\/customers\/(2[0-3])$/ : /^$/
+        const differ = steps.flatMap((s, i) => {
+          const r = again[i]
+          if (!r || r.method !== s.method || r.status !== s.status) {
+            return [`${s.method} ${s.url}: ${s.status} then ${r?.status}`]
+          }
+          // A read whose body the HAR does not hold is answered in the shape of its collection.
+          if (sanitized.test(s.url)) return []
+          const a = JSON.stringify(shapeOf(s.body))
+          const b = JSON.stringify(shapeOf(r.body))
+          return a === b ? [] : [`${s.method} ${s.url}: ${a} then ${b}`]
+        })
+        expect(differ).toEqual([])
+        expect(again).toHaveLength(steps.length)
+        // Writes show in later reads: the created lamp was replaced, the deleted product is gone.
+        const lastList = again.at(-1)?.body as { _embedded: { products: { name: string }[] } }
+        expect(lastList._embedded.products.map((p) => p.name)).toEqual([
+          'Chair',
+          'Shelf',
+          'Sofa',
+          'Bed',
+          'Desk lamp',
+        ])
+        console.log(
+          `${how}: ${reads.length} reads and ${steps.length - reads.length} writes replayed, ${steps.length - differ.length} of ${steps.length} in the same shape`,
+        )
+
+        const report = await verifyApi({
+          url: `${api.origin}/api`,
+          api: replay.definition,
+          headers: { authorization: `Bearer ${SECRETS.token}` },
+        })
+        const failures = report.findings
+          .filter((f) => f.severity === 'failure')
+          .map((f) => `${f.rule}: ${f.message} (${f.request?.method} ${f.request?.url})`)
+        console.log(
+          `${how}: verify of the live server: ${report.failures} failures, ${report.warnings} warnings, ${report.requests} requests`,
+        )
+        expect(failures).toEqual([])
+      } finally {
+        await server.close()
+      }
+    } finally {
+      await api.close()
+    }
+  }, 120_000)
+})
