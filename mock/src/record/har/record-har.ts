@@ -343,14 +343,28 @@ export async function checkHar(
   // Under the recording's base path, on the origin the newer traffic went to.
   const base = options.base ?? `${new URL(readHar(texts, options).root).origin}${recorded.basePath}`
   const { model, crawl } = await recordHar(texts, { ...options, base })
-  const now = recordingShape(model, { unreached: crawl.unreached })
+  const now = loosely(recordingShape(model, { unreached: crawl.unreached }))
   const seen = new Set(now.collections.map((c) => c.name))
   return compareShapes(
     {
-      ...recorded,
-      collections: recorded.collections.filter((c) => seen.has(c.name)),
+      ...loosely(recorded),
+      collections: loosely(recorded).collections.filter((c) => seen.has(c.name)),
       documents: recorded.documents.filter((d) => now.documents.includes(d)),
     },
     now,
   )
+}
+
+/**
+ * A shape whose members are compared by name and type only: whether a member is optional is what
+ * the records a session happened to read show, no change of the API.
+ */
+function loosely(shape: RecordingShape): RecordingShape {
+  return {
+    ...shape,
+    collections: shape.collections.map((c) => ({
+      ...c,
+      members: c.members.map((m) => m.replace(/\?(?=$| \|)/, '')),
+    })),
+  }
 }
