@@ -244,10 +244,10 @@ function parse(argv: readonly string[]) {
   if (values.help) return 'help' as const
   const har = values.har ?? []
   if (positionals.length > 1) throw new UsageError('record takes one root URL')
-  if (positionals.length === 0 && har.length === 0)
-    throw new UsageError('record needs the root URL of the API, or --har <file.har>')
   if (values.base !== undefined && har.length === 0)
     throw new UsageError('--base names the API in a HAR: give --har <file.har> too')
+  if (positionals.length === 0 && har.length === 0)
+    throw new UsageError('record needs the root URL of the API, or --har <file.har>')
   const root = positionals.length === 0 ? undefined : rootUrl(positionals[0])
   const base = values.base === undefined ? undefined : rootUrl(values.base)
   if (values.check === undefined && values.out === undefined) {

@@ -1,3 +1,5 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { type Browser, chromium, type LaunchOptions } from '@playwright/test'
@@ -175,6 +177,105 @@ describe.each(['recordHar', 'cdp'] as const)('a HAR from %s', (how) => {
       } finally {
         await server.close()
       }
+    } finally {
+      await api.close()
+    }
+  }, 120_000)
+})
+
+/** The built bin, as users run it (`npm run build --workspace @halyard/mock` first). */
+const BIN = resolve(import.meta.dirname, '../../../dist/cli.js')
+const children: ChildProcess[] = []
+afterAll(() => {
+  for (const child of children) child.kill('SIGKILL')
+})
+function bin(args: string[]) {
+  if (!existsSync(BIN))
+    throw new Error(`${BIN} is missing: npm run build --workspace @halyard/mock`)
+  const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+  children.push(child)
+  let out = ''
+  child.stdout?.on('data', (chunk: Buffer) => {
+    out += chunk
+  })
+  child.stderr?.on('data', (chunk: Buffer) => {
+    out += chunk
+  })
+  const exit = new Promise<{ code: number | null; out: string }>((done) =>
+    child.on('exit', (code) => done({ code, out })),
+  )
+  return { child, exit, output: () => out }
+}
+
+describe('halyard-mock record --har (the built bin)', () => {
+  it('records a Playwright HAR, serves it, checks newer traffic, verifies the live server, and combines with a crawl', async () => {
+    const dir = await outDir('har-cli')
+    const { api, path } = await browse('recordHar', dir)
+    try {
+      const out = join(dir, 'recorded')
+      const recorded = await bin(['record', '--har', path, '--out', out, '--quiet']).exit
+      expect(recorded.out).toContain(`API: ${api.origin}/api (`)
+      expect(recorded.out).toContain('collections from')
+      expect(recorded.code).toBe(0)
+
+      const served = bin(['--api', join(out, 'api.ts'), '--port', '0'])
+      for (let i = 0; i < 200 && !/listening on (\S+)/.test(served.output()); i++)
+        await new Promise((done) => setTimeout(done, 50))
+      const url = /listening on (\S+)/.exec(served.output())?.[1] ?? ''
+      const products = await fetch(`${url.replace(/\/$/, '')}/products`, {
+        headers: { accept: 'application/hal+json' },
+      }).then((r) => r.json() as Promise<{ _embedded: { products: { name: string }[] } }>)
+      // The state before the session's writes: no lamp yet, the table not yet deleted.
+      expect(products._embedded.products.map((p) => p.name)).toEqual([
+        'Chair',
+        'Table',
+        'Shelf',
+        'Sofa',
+        'Bed',
+      ])
+      served.child.kill('SIGTERM')
+
+      const checked = await bin(['record', '--check', out, '--har', path]).exit
+      expect(checked.out).toContain('No drift')
+      expect(checked.code).toBe(0)
+
+      const header = `Authorization: Bearer ${SECRETS.token}`
+      const verified = await bin([
+        'verify',
+        `${api.origin}/api`,
+        '--api',
+        join(out, 'api.ts'),
+        '--header',
+        header,
+        '--quiet',
+      ]).exit
+      expect(verified.out).toMatch(/\b0 failures\b/)
+      expect(verified.code).toBe(0)
+
+      // The crawl reads what it reaches; the HAR fills in and teaches the writes.
+      const both = join(dir, 'both')
+      const combined = await bin([
+        'record',
+        `${api.origin}/api`,
+        '--har',
+        path,
+        '--header',
+        header,
+        '--out',
+        both,
+        '--quiet',
+      ]).exit
+      expect(combined.code).toBe(0)
+      const files = await filesOf(both)
+      expect(files).toContain('writable: the traffic recorded shows DELETE, POST, PUT')
+      for (const secret of Object.values(SECRETS)) expect(files).not.toContain(secret)
+
+      const wrong = await bin(['record', '--base', `${api.origin}/api`, '--out', both]).exit
+      expect(wrong.out).toContain('--base names the API in a HAR: give --har <file.har> too')
+      expect(wrong.code).toBe(2)
+      const missing = await bin(['record', '--har', join(dir, 'none.har'), '--out', both]).exit
+      expect(missing.out).toContain('none.har cannot be read: ENOENT')
+      expect(missing.code).toBe(1)
     } finally {
       await api.close()
     }
