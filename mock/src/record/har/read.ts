@@ -3,7 +3,7 @@
 
 import { deeperThan, MAX_DEPTH } from '../depth.js'
 import type { HarEntry } from './entry.js'
-import { type HarSecrets, secretsOfEntry } from './secrets.js'
+import { type HarSecrets, SecretsFound, secretsOfEntry } from './secrets.js'
 
 /** A HAR that cannot be read (too large, not a HAR, no API in it): its message says why. */
 export class HarError extends Error {
@@ -128,8 +128,14 @@ function bodyText(content: HarEntry['response']['content']): string | undefined 
   return content?.encoding === 'base64' ? Buffer.from(text, 'base64').toString('utf8') : text
 }
 
+/** A response's text and JSON, read once per entry however often asked. */
+type AnswerOf = (entry: HarEntry) => { readonly text: string; readonly body: unknown } | undefined
+
 /** The API's root when none is given: the most-used API origin, and its base path. */
-function chooseRoot(entries: readonly HarEntry[]): { root: string; chosen: string } {
+function chooseRoot(
+  entries: readonly HarEntry[],
+  answerOf: AnswerOf,
+): { root: string; chosen: string } {
   const byOrigin = new Map<
     string,
     { hal: number; json: number; paths: string[]; roots: string[] }
@@ -150,7 +156,7 @@ function chooseRoot(entries: readonly HarEntry[]): { root: string; chosen: strin
     counts.paths.push(url.pathname.replace(/\/$/, ''))
     // A root links below itself.
     if (entry.request.method === 'GET') {
-      const body = safeParse(bodyText(entry.response.content))
+      const body = answerOf(entry)?.body
       const links = (body as { _links?: Record<string, unknown> } | undefined)?._links
       const path = url.pathname.replace(/\/$/, '')
       const below = Object.values(links ?? {})
@@ -202,6 +208,42 @@ function commonBase(paths: readonly string[]): string {
   }
   return first.slice(0, n).join('/')
 }
+
+/** What splits texts into words: any character no token is made of. */
+const WORD_BREAK = /[^A-Za-z0-9_]+/
+
+/**
+ * The secrets the texts may hold: those whose longest word is a word of the texts (one of short
+ * words only is taken as held). One pass over the texts, whatever the number of secrets.
+ */
+function mentionedIn(
+  secrets: Readonly<Record<string, string>>,
+  texts: readonly string[],
+): Record<string, string> {
+  const longest = (secret: string) =>
+    secret.split(WORD_BREAK).reduce((a, b) => (b.length > a.length ? b : a), '')
+  const sought = new Map<string, string[]>()
+  const out: Record<string, string> = {}
+  for (const [where, secret] of Object.entries(secrets)) {
+    const word = longest(secret)
+    if (word.length < LONG_WORD) out[where] = secret
+    else sought.set(word, [...(sought.get(word) ?? []), where])
+  }
+  if (sought.size === 0) return out
+  const words = new RegExp(`[A-Za-z0-9_]{${LONG_WORD},}`, 'g')
+  for (const text of texts) {
+    for (const [word] of text.matchAll(words)) {
+      const places = sought.get(word)
+      if (!places) continue
+      for (const where of places) out[where] = secrets[where] as string
+      sought.delete(word)
+    }
+  }
+  return out
+}
+
+/** A secret's word long enough to look for; a secret without one is replaced wherever it is. */
+const LONG_WORD = 6
 
 const safeParse = (text: string | undefined): unknown => {
   if (text === undefined || text === '') return undefined
@@ -256,10 +298,31 @@ export function readHar(
   )
   const entries = all.map((a) => a.entry)
   // Secrets of every entry, the API's or not: a value may appear anywhere.
-  let values: HarSecrets['values'] = {}
+  const found = new SecretsFound()
   const schemes: Record<string, Readonly<Record<string, unknown>>> = {}
-  for (const entry of entries) values = secretsOfEntry(entry, values).values
-  const picked = options.base === undefined ? chooseRoot(entries) : givenRoot(options.base)
+  // What is kept of the API (URLs, bodies), to find which secrets it may hold: one none of it
+  // holds is never near a file, and replacing each of thousands (a beacon's key per request) in
+  // every string would cost minutes.
+  const kept: string[] = []
+  const hear = (text: string | undefined) => {
+    if (text !== undefined) kept.push(text)
+  }
+  const answers = new WeakMap<HarEntry, { text: string; body: unknown } | undefined>()
+  const answerOf: AnswerOf = (entry) => {
+    if (answers.has(entry)) return answers.get(entry)
+    const text = bodyText(entry.response.content)
+    const type = mediaType(
+      entry.response.content?.mimeType || header(entry.response.headers, 'content-type'),
+    )
+    const answer =
+      text === undefined || text === '' || text.length > limits.bodyBytes || !isJson(type)
+        ? undefined
+        : { text, body: safeParse(text) }
+    answers.set(entry, answer)
+    return answer
+  }
+  const picked =
+    options.base === undefined ? chooseRoot(entries, answerOf) : givenRoot(options.base)
   const root = new URL(picked.root)
   const basePath = root.pathname.replace(/\/$/, '')
   const reads: HarRead[] = []
@@ -269,6 +332,7 @@ export function readHar(
   const skip = (reason: string) => skipped.set(reason, (skipped.get(reason) ?? 0) + 1)
   let rootAt = picked.root
   for (const [at, entry] of entries.entries()) {
+    const used = secretsOfEntry(entry, found, answerOf(entry))
     const { request, response } = entry
     let url: URL
     try {
@@ -288,8 +352,9 @@ export function readHar(
       continue
     }
     const method = request.method.toUpperCase()
+    hear(url.href)
     // How the API is called: from its own requests only (an analytics cookie is none of it).
-    if (method !== 'OPTIONS') Object.assign(schemes, secretsOfEntry(entry, {}).schemes)
+    if (method !== 'OPTIONS') Object.assign(schemes, used)
     if (method === 'OPTIONS') {
       skip('CORS preflights (OPTIONS)')
       continue
@@ -336,7 +401,8 @@ export function readHar(
         )
         continue
       }
-      const body = safeParse(text)
+      hear(text)
+      const body = answerOf(entry)?.body
       if (body === undefined) {
         unreached.set(url.href, 'JSON that does not parse')
         continue
@@ -370,6 +436,8 @@ export function readHar(
       continue
     }
     const sent = request.postData?.text
+    hear(sent)
+    for (const p of request.postData?.params ?? []) hear(p.value)
     const bodyType = mediaType(
       request.postData?.mimeType || header(request.headers, 'content-type'),
     )
@@ -380,11 +448,9 @@ export function readHar(
         : fields && fields.length > 0
           ? Object.fromEntries(fields.map((f) => [f.name, f.value]))
           : undefined
-    const answerText = bodyText(response.content)
-    const answer =
-      answerText !== undefined && answerText.length <= limits.bodyBytes && isJson(type)
-        ? safeParse(answerText)
-        : undefined
+    const answered = answerOf(entry)
+    hear(answered?.text)
+    const answer = answered?.body
     const self = (answer as { _links?: { self?: { href?: unknown } } } | undefined)?._links?.self
       ?.href
     const where = location ?? (typeof self === 'string' ? self : undefined)
@@ -415,7 +481,11 @@ export function readHar(
       .map(([url, reason]) => ({ url, reason }))
       .sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0)),
     skipped: [...skipped].map(([reason, count]) => ({ reason, count })),
-    secrets: { values, schemes },
+    secrets: {
+      values: found.values(),
+      schemes,
+      written: mentionedIn(found.values(), kept),
+    },
     entries: entries.length,
   }
 }

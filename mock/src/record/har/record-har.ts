@@ -62,16 +62,31 @@ async function textsOf(
   return out
 }
 
-/** Whether a write changed what a read of `url` shows: the record, what is under it, its list. */
-function touches(write: ObservedWrite, url: string): boolean {
-  const at = listOf(url)
-  const target = write.method === 'POST' ? write.location : write.url
-  const list =
-    write.method === 'POST' ? listOf(write.url) : listOf(write.url).replace(/\/[^/]*$/, '')
-  if (at === list) return true
-  if (target === undefined) return false
-  const record = listOf(target)
-  return at === record || at.startsWith(`${record}/`)
+/**
+ * When each address was first changed by a write: the record written (and what is under it),
+ * its list. Asked by address and by each of its ancestors, so no read scans the writes.
+ */
+function firstChanges(writes: readonly ObservedWrite[]) {
+  const lists = new Map<string, number>()
+  const records = new Map<string, number>()
+  const first = (map: Map<string, number>, key: string, at: number) => {
+    if (!map.has(key)) map.set(key, at)
+  }
+  for (const w of writes) {
+    const target = listOf(w.method === 'POST' ? (w.location ?? '') : w.url)
+    const list = w.method === 'POST' ? listOf(w.url) : target.slice(0, target.lastIndexOf('/'))
+    first(lists, list, w.at)
+    if (target) first(records, target, w.at)
+  }
+  return (url: string): number => {
+    const at = listOf(url)
+    let when = lists.get(at) ?? Number.POSITIVE_INFINITY
+    // The record itself, or one it is under (`/customers/1` for `/customers/1/orders`).
+    for (let end = at.length; end > 0; end = at.lastIndexOf('/', end - 1)) {
+      when = Math.min(when, records.get(at.slice(0, end)) ?? Number.POSITIVE_INFINITY)
+    }
+    return when
+  }
 }
 
 const ok = (w: ObservedWrite) => w.status >= 200 && w.status < 300
@@ -91,15 +106,16 @@ function seedOf(traffic: HarTraffic): Seeded {
   const byKey = new Map<string, HarRead[]>()
   for (const read of traffic.reads) {
     const key = read.accept === 'hal' ? read.url : `${read.accept} ${read.url}`
-    byKey.set(key, [...(byKey.get(key) ?? []), read])
+    const reads = byKey.get(key)
+    if (reads) reads.push(read)
+    else byKey.set(key, [read])
   }
-  const writes = traffic.writes.filter(ok)
+  const changed = firstChanges(traffic.writes.filter(ok))
   const exchanges = new Map<string, Exchange>()
   let before = 0
   let last = 0
   for (const [key, reads] of byKey) {
-    const first = (reads[0] as HarRead).url
-    const touched = writes.find((w) => touches(w, first))?.at ?? Number.POSITIVE_INFINITY
+    const touched = changed((reads[0] as HarRead).url)
     const earlier = reads.filter((r) => r.at < touched).at(-1)
     const chosen = earlier ?? (reads.at(-1) as HarRead)
     if (earlier && touched !== Number.POSITIVE_INFINITY) before++
@@ -271,7 +287,7 @@ export async function recordHar(
   const recording = recordCrawl(crawl, options, {
     withoutRoot: true,
     secrets: Object.fromEntries(
-      Object.entries(traffic.secrets.values).map(([where, value]) => [
+      Object.entries(traffic.secrets.written).map(([where, value]) => [
         where.replace(/^header /, ''),
         value,
       ]),

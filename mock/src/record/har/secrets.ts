@@ -8,6 +8,8 @@ import type { HarEntry } from './entry.js'
 export interface HarSecrets {
   /** Where → value; a value is never written, only its place is reported. */
   readonly values: Readonly<Record<string, string>>
+  /** Those of `values` the API's own entries may hold: what the recording's redactor replaces. */
+  readonly written: Readonly<Record<string, string>>
   /** The API's auth schemes as OpenAPI writes them, by name: how it is called, never a value. */
   readonly schemes: Readonly<Record<string, Readonly<Record<string, unknown>>>>
 }
@@ -17,6 +19,8 @@ const SECRET_HEADER =
   /^(authorization|proxy-authorization|cookie|set-cookie|x-csrf-token|x-xsrf-token)$/i
 /** Credentials shaped so whatever their name: JWTs, and long opaque tokens after a scheme. */
 const JWT = /eyJ[\w-]{6,}\.[\w-]{6,}\.[\w-]*/g
+/** What every name `CREDENTIAL_NAME` matches contains (record/redact.ts). */
+const CREDENTIAL_PART = /pass|secret|token|key|credential|session|sid|cookie|auth|sig/i
 /** A value too short or too plain to be a secret worth replacing in every text (`true`, `en`). */
 const worthIt = (value: string) =>
   value.length >= 8 && !/^(true|false|null|undefined)$/i.test(value)
@@ -31,12 +35,19 @@ function cookiePairs(text: string, setCookie: boolean): [string, string][] {
 }
 
 /** Members named like credentials in a JSON text, and JWT-shaped values anywhere in it. */
-function bodySecrets(text: string | undefined, add: (where: string, value: string) => void) {
+function bodySecrets(
+  text: string | undefined,
+  found: SecretsFound,
+  given?: { readonly body: unknown },
+) {
   if (text === undefined || text === '') return
+  const add = (where: string, value: string) => found.add(where, value)
   for (const jwt of text.match(JWT) ?? []) add('JWT value', jwt)
+  // No member can be named like a credential without one of these: most bodies need no walk.
+  if (!CREDENTIAL_PART.test(text)) return
   let parsed: unknown
   try {
-    parsed = JSON.parse(text)
+    parsed = given?.body ?? JSON.parse(text)
   } catch {
     // Form bodies: `password=…&token=…`.
     for (const [name, value] of new URLSearchParams(text)) {
@@ -55,7 +66,7 @@ function bodySecrets(text: string | undefined, add: (where: string, value: strin
     } else if (typeof value === 'object' && value !== null) {
       for (const [name, member] of Object.entries(value)) {
         // Names under `_links`, `_embedded`, `_templates` are rels: a `token` rel is an address.
-        const credential = secret ?? (!hal && CREDENTIAL_NAME.test(name) ? name : undefined)
+        const credential = secret ?? (!hal && found.credential(name) ? name : undefined)
         stack.push({
           value: member,
           ...(credential ? { secret: credential } : {}),
@@ -67,26 +78,24 @@ function bodySecrets(text: string | undefined, add: (where: string, value: strin
 }
 
 /**
- * The secrets of one HAR entry added to those found so far: `Authorization` and cookies (their
+ * The secrets of one HAR entry added to those found so far (`found`), and the auth schemes its
+ * request used: `Authorization` and cookies (their
  * values and the credential after a scheme), `Set-Cookie`, headers and query parameters named
  * like credentials (`X-Api-Key`, `?access_token=`), members named like them in request and
- * response bodies, JWT-shaped values anywhere; and the schemes this entry's request used.
+ * response bodies, JWT-shaped values anywhere; the schemes returned.
  *
  * @example
- * secretsOfEntry(entry, {}).values // { 'header Authorization': 'Bearer …', … }
+ * const found = new SecretsFound()
+ * secretsOfEntry(entry, found) // { bearer: { type: 'http', scheme: 'bearer' } }
+ * found.values() // { 'header Authorization': 'Bearer …', … }
  */
-export function secretsOfEntry(entry: HarEntry, found: HarSecrets['values']): HarSecrets {
-  const values: Record<string, string> = { ...found }
+export function secretsOfEntry(
+  entry: HarEntry,
+  found: SecretsFound = new SecretsFound(),
+  answer?: { readonly text: string; readonly body: unknown },
+): HarSecrets['schemes'] {
   const schemes: Record<string, Readonly<Record<string, unknown>>> = {}
-  const known = new Set(Object.values(values))
-  const add = (where: string, value: string) => {
-    if (!worthIt(value) || known.has(value)) return
-    known.add(value)
-    // One place may hold many values (a cookie renewed): each is kept under a name of its own.
-    let name = where
-    for (let i = 2; Object.hasOwn(values, name); i++) name = `${where} (${i})`
-    values[name] = value
-  }
+  const add = (where: string, value: string) => found.add(where, value)
   const { request, response } = entry
   for (const h of request.headers ?? []) {
     const lower = h.name.toLowerCase()
@@ -138,12 +147,53 @@ export function secretsOfEntry(entry: HarEntry, found: HarSecrets['values']): Ha
   for (const p of request.postData?.params ?? []) {
     if (CREDENTIAL_NAME.test(p.name)) add(`member ${p.name}`, p.value)
   }
-  bodySecrets(request.postData?.text, add)
+  bodySecrets(request.postData?.text, found)
   const content = response.content
   const text =
-    content?.encoding === 'base64' && typeof content.text === 'string'
+    answer?.text ??
+    (content?.encoding === 'base64' && typeof content.text === 'string'
       ? Buffer.from(content.text, 'base64').toString('utf8')
-      : content?.text
-  if (/json|x-www-form-urlencoded|text/i.test(content?.mimeType ?? '')) bodySecrets(text, add)
-  return { values, schemes }
+      : content?.text)
+  if (answer || /json|x-www-form-urlencoded|text/i.test(content?.mimeType ?? ''))
+    bodySecrets(text, found, answer?.body === undefined ? undefined : answer)
+  return schemes
+}
+
+/**
+ * Secret values met so far, each once, by where it was first met; one place may hold many
+ * values (a cookie renewed), each under a name of its own.
+ *
+ * @example
+ * const found = new SecretsFound()
+ * found.add('cookie sid', 'c00kie-value-0123')
+ * found.values() // { 'cookie sid': 'c00kie-value-0123' }
+ */
+export class SecretsFound {
+  readonly #values = new Map<string, string>()
+  readonly #known = new Set<string>()
+  readonly #places = new Map<string, number>()
+  // Member names repeat in every document: each is tested once.
+  readonly #names = new Map<string, boolean>()
+
+  /** Whether a member or parameter name is a credential's (`password`, `access_token`). */
+  credential(name: string): boolean {
+    let known = this.#names.get(name)
+    if (known === undefined) {
+      known = CREDENTIAL_NAME.test(name)
+      if (this.#names.size < 10_000) this.#names.set(name, known)
+    }
+    return known
+  }
+
+  add(where: string, value: string): void {
+    if (!worthIt(value) || this.#known.has(value)) return
+    this.#known.add(value)
+    const n = (this.#places.get(where) ?? 0) + 1
+    this.#places.set(where, n)
+    this.#values.set(n === 1 ? where : `${where} (${n})`, value)
+  }
+
+  values(): Record<string, string> {
+    return Object.fromEntries(this.#values)
+  }
 }
