@@ -33,8 +33,12 @@ export function generateHar(bytes: number): string {
     entries.push(text)
     size += text.length + 1
   }
+  const tick = () => {
+    clock += 7
+    return new Date(clock).toISOString()
+  }
   const entry = (method: string, url: string, status: number, body?: unknown, sent?: unknown) => ({
-    startedDateTime: new Date((clock += 7)).toISOString(),
+    startedDateTime: tick(),
     time: 7,
     request: {
       method,

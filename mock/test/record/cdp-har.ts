@@ -23,6 +23,21 @@ interface Pending {
   redirects: Pending[]
 }
 
+/** What an entry keeps of CDP's `Network.Response`. */
+const responseOf = (r: {
+  status: number
+  statusText: string
+  headers: object
+  mimeType: string
+  encodedDataLength: number
+}): NonNullable<Pending['response']> => ({
+  status: r.status,
+  statusText: r.statusText,
+  headers: r.headers as Record<string, string>,
+  mimeType: r.mimeType,
+  encodedDataLength: r.encodedDataLength,
+})
+
 const pairs = (headers: Record<string, string>) =>
   Object.entries(headers).flatMap(([name, value]) =>
     value.split('\n').map((v) => ({ name, value: v })),
@@ -55,13 +70,7 @@ export async function cdpHar(cdp: CDPSession) {
     }
     // A redirect reuses the id: the hop before is an entry of its own, with its 3xx.
     if (previous && event.redirectResponse) {
-      previous.response = {
-        status: event.redirectResponse.status,
-        statusText: event.redirectResponse.statusText,
-        headers: event.redirectResponse.headers as Record<string, string>,
-        mimeType: event.redirectResponse.mimeType,
-        encodedDataLength: event.redirectResponse.encodedDataLength,
-      }
+      previous.response = responseOf(event.redirectResponse)
       done.push(previous)
     }
     byId.set(event.requestId, pending)
@@ -69,13 +78,7 @@ export async function cdpHar(cdp: CDPSession) {
   cdp.on('Network.responseReceived', (event) => {
     const pending = byId.get(event.requestId)
     if (!pending) return
-    pending.response = {
-      status: event.response.status,
-      statusText: event.response.statusText,
-      headers: event.response.headers as Record<string, string>,
-      mimeType: event.response.mimeType,
-      encodedDataLength: event.response.encodedDataLength,
-    }
+    pending.response = responseOf(event.response)
   })
   // The headers as sent and received (cookies, Set-Cookie), which the events above leave out.
   const extraRequest = new Map<string, Record<string, string>>()

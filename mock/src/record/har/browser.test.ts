@@ -15,7 +15,8 @@ import { OUT, outDir, shapeOf } from '../../../test/record/replay.js'
 import type { HalApi } from '../../core/api.js'
 import { createHalServer } from '../../shells/server/index.js'
 import { verifyApi } from '../../verify/engine.js'
-import { writeRecording } from '../record.js'
+import type { RecordingShape } from '../emit.js'
+import { recordApi, writeRecording } from '../record.js'
 import { readHar } from './read.js'
 import { type HarRecording, recordHar } from './record-har.js'
 
@@ -161,6 +162,17 @@ describe.each(['recordHar', 'cdp'] as const)('a HAR from %s', (how) => {
         console.log(
           `${how}: ${reads.length} reads and ${steps.length - reads.length} writes replayed, ${steps.length - differ.length} of ${steps.length} in the same shape`,
         )
+
+        // The definition a crawl of the same server infers: the same collections, patterns,
+        // rels, links, paging and members (optional or not is what each happened to read).
+        const crawled = await recordApi(`${api.origin}/api`, {
+          headers: { authorization: `Bearer ${SECRETS.token}` },
+        })
+        const shape = (r: { files: Readonly<Record<string, string>> }) =>
+          (JSON.parse(r.files['recording.json'] as string) as RecordingShape).collections.map(
+            (c) => ({ ...c, members: c.members.map((m) => m.replace('?', '')) }),
+          )
+        expect(shape(recording)).toEqual(shape(crawled))
 
         const report = await verifyApi({
           url: `${api.origin}/api`,

@@ -110,7 +110,7 @@ describe('reading a HAR', () => {
     expect(traffic.root).toBe(`${API}/api`)
     expect(traffic.chosen).toContain(`${API}/api`)
     expect(traffic.reads.map((r) => r.url)).toEqual([`${API}/api`, `${API}/api/items/1`])
-    expect((traffic.reads[1]?.body as { name: string }).name).toBe('One')
+    expect(traffic.reads[1]?.body).toMatchObject({ name: 'One' })
     expect(traffic.unreached).toEqual([
       {
         url: `${API}/api/items`,
