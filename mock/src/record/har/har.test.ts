@@ -260,6 +260,48 @@ describe('recording a HAR', () => {
     expect(recording.files['api.ts']).toContain('the last read of each document')
   })
 
+  it('reads a forms-driven client’s HAL-FORMS answers as documents, and their templates as writes', async () => {
+    const forms = (body: object, templates: object) => ({ ...body, _templates: templates })
+    const create = { method: 'POST', properties: [{ name: 'name', required: true }] }
+    const recording = await recordHar([
+      {
+        name: 'f.har',
+        text: har(
+          entry({ url: `${API}/api`, body: root }),
+          entry({
+            url: `${API}/api/items`,
+            type: 'application/prs.hal-forms+json',
+            body: forms(page(item(1, 'One')), { default: create }),
+          }),
+        ),
+      },
+    ])
+    const [items] = recording.model.collections
+    expect(items?.records).toEqual([{ id: 1, name: 'One' }])
+    expect(items?.writes).toEqual({ source: 'hal-forms', methods: ['POST'] })
+  })
+
+  it('takes a HAR some tool wrote oddly (headers no list, a Location that does not parse) without a crash', async () => {
+    const odd = JSON.parse(
+      har(
+        entry({ url: `${API}/api`, body: root }),
+        entry({
+          method: 'POST',
+          url: `${API}/api/items`,
+          status: 201,
+          sent: { name: 'A' },
+          answerHeaders: { location: 'http://[bad' },
+        }),
+      ),
+    ) as { log: { entries: { request: { headers: unknown } }[] } }
+    for (const e of odd.log.entries) e.request.headers = 'Authorization: nope'
+    const recording = await recordHar([{ name: 'odd.har', text: JSON.stringify(odd) }])
+    expect(recording.traffic.writes).toEqual([
+      expect.objectContaining({ method: 'POST', status: 201, body: { name: 'A' } }),
+    ])
+    expect(recording.traffic.writes[0]).not.toHaveProperty('location')
+  })
+
   it('--check with a newer HAR: no drift for the same traffic, the members a newer API added', async () => {
     const dir = await outDir('har-check')
     await writeRecording(dir, (await recordHar([{ name: 's.har', text: session() }])).files)

@@ -2,7 +2,7 @@
 // write it: its entries of one API's origin and base path, in the order they were sent.
 
 import { deeperThan, MAX_DEPTH } from '../depth.js'
-import type { HarEntry } from './entry.js'
+import type { HarEntry, NameValue } from './entry.js'
 import { type HarSecrets, SecretsFound, secretsOfEntry } from './secrets.js'
 
 /** A HAR that cannot be read (too large, not a HAR, no API in it): its message says why. */
@@ -116,9 +116,70 @@ function entriesOf(text: string, name: string, limits: Required<HarLimits>): Har
         `${name}: entry ${i} has no request.method, request.url or response.status`,
       )
     }
-    out.push(e as HarEntry)
+    out.push(cleaned(e as HarEntry))
   }
   return out
+}
+
+/** A reference resolved against an entry's URL; `undefined` for none or one that does not parse. */
+function resolved(reference: string | undefined, base: URL): string | undefined {
+  if (reference === undefined) return undefined
+  try {
+    return new URL(reference, base).href
+  } catch {
+    return undefined
+  }
+}
+
+/** Name-value lists as HAR 1.2 writes them, whatever else a tool put there left out. */
+function pairsOf(value: unknown): NameValue[] | undefined {
+  if (!Array.isArray(value)) return undefined
+  return value.filter(
+    (p): p is NameValue => typeof p?.name === 'string' && typeof p?.value === 'string',
+  )
+}
+
+/** An entry with the members the reader looks at of the types it expects (the rest dropped). */
+function cleaned(e: HarEntry): HarEntry {
+  const { request, response } = e
+  const post = request.postData
+  const content = response.content
+  const text = (v: unknown) => (typeof v === 'string' ? v : undefined)
+  // Members left undefined are dropped, as exactOptionalPropertyTypes wants them absent.
+  const some = (o: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined))
+  return some({
+    startedDateTime: text(e.startedDateTime),
+    request: some({
+      method: request.method,
+      url: request.url,
+      headers: pairsOf(request.headers),
+      cookies: pairsOf(request.cookies),
+      postData:
+        typeof post === 'object' && post !== null
+          ? some({
+              mimeType: text(post.mimeType),
+              text: text(post.text),
+              params: pairsOf(post.params),
+            })
+          : undefined,
+    }),
+    response: some({
+      status: response.status,
+      statusText: text(response.statusText),
+      headers: pairsOf(response.headers),
+      cookies: pairsOf(response.cookies),
+      redirectURL: text(response.redirectURL),
+      content:
+        typeof content === 'object' && content !== null
+          ? some({
+              mimeType: text(content.mimeType),
+              text: text(content.text),
+              encoding: text(content.encoding),
+            })
+          : undefined,
+    }),
+  }) as unknown as HarEntry
 }
 
 /** A body's text (base64 decoded), `undefined` when the HAR holds none. */
@@ -368,7 +429,7 @@ export function readHar(
     const location = header(response.headers, 'location') || response.redirectURL || undefined
     if (method === 'GET' || method === 'HEAD') {
       if (response.status >= 300 && response.status < 400) {
-        const target = location === undefined ? undefined : new URL(location, url).href
+        const target = location === undefined ? undefined : resolved(location, url)
         // The root's redirect on its own origin (`/api` → `/api/`): the root is where it led.
         if (target && url.href.replace(/\/$/, '') === rootAt.replace(/\/$/, '')) {
           if (new URL(target).origin === root.origin) rootAt = target
@@ -453,14 +514,14 @@ export function readHar(
     const answer = answered?.body
     const self = (answer as { _links?: { self?: { href?: unknown } } } | undefined)?._links?.self
       ?.href
-    const where = location ?? (typeof self === 'string' ? self : undefined)
+    const where = resolved(location ?? (typeof self === 'string' ? self : undefined), url)
     writes.push({
       method,
       url: url.href,
       status: response.status,
       ...(body === undefined || deeperThan(body, MAX_DEPTH) ? {} : { body }),
       ...(bodyType ? { bodyType } : {}),
-      ...(where === undefined ? {} : { location: new URL(where, url).href }),
+      ...(where === undefined ? {} : { location: where }),
       conditional:
         header(request.headers, 'if-match') !== undefined ||
         header(request.headers, 'if-unmodified-since') !== undefined,

@@ -129,6 +129,19 @@ function seedOf(traffic: HarTraffic): Seeded {
       validators: chosen.validators,
     })
   }
+  // A client asking HAL-FORMS alone (a forms-driven UI) read the HAL document too: it is the same
+  // one with `_templates` (the templates still teach the writes, as a crawl's do).
+  for (const exchange of [...exchanges.values()]) {
+    if (exchange.accept !== 'forms' || exchanges.has(exchange.url) || !isObject(exchange.body))
+      continue
+    const { _templates: _, ...body } = exchange.body
+    exchanges.set(exchange.url, {
+      ...exchange,
+      accept: 'hal',
+      contentType: 'application/hal+json',
+      body,
+    })
+  }
   return { exchanges, before, last }
 }
 
