@@ -10,9 +10,9 @@ import { type Recording, writeRecording } from '../../src/record/record.js'
 export const OUT = resolve(import.meta.dirname, '../../../node_modules/.cache/record-tests')
 let serial = 0
 
-/** A fresh folder for a recording. */
-export async function outDir(name: string): Promise<string> {
-  const dir = join(OUT, `${name}-${process.pid}-${serial++}`)
+/** A fresh folder for a recording, under `root` (a test file's own, which its `afterAll` removes). */
+export async function outDir(name: string, root = OUT): Promise<string> {
+  const dir = join(root, `${name}-${process.pid}-${serial++}`)
   await rm(dir, { recursive: true, force: true })
   await mkdir(dir, { recursive: true })
   return dir

@@ -11,7 +11,7 @@ import {
   startAnalyticsServer,
   startHarServer,
 } from '../../../test/record/har-server.js'
-import { OUT, outDir, shapeOf } from '../../../test/record/replay.js'
+import { OUT, outDir as outIn, shapeOf } from '../../../test/record/replay.js'
 import type { HalApi } from '../../core/api.js'
 import { createHalServer } from '../../shells/server/index.js'
 import { verifyApi } from '../../verify/engine.js'
@@ -19,6 +19,10 @@ import type { RecordingShape } from '../emit.js'
 import { recordApi, writeRecording } from '../record.js'
 import { readHar } from './read.js'
 import { type HarRecording, recordHar } from './record-har.js'
+
+// A folder of this file's own beside the other recording tests' (which remove theirs when done).
+const MINE = `${OUT}-har-browser`
+const outDir = (name: string) => outIn(name, MINE)
 
 // HAR files made by tools nobody here wrote (Playwright's recordHar, Chromium's DevTools protocol)
 // from a browser session over a third-party-style HAL server, recorded, served, replayed by the
@@ -45,7 +49,7 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await browser?.close()
-  if (!process.env.HALYARD_KEEP) await rm(OUT, { recursive: true, force: true })
+  await rm(MINE, { recursive: true, force: true })
 })
 
 /** Every file of a folder, as text. */

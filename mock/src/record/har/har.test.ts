@@ -1,12 +1,16 @@
 import { readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { OUT, outDir } from '../../../test/record/replay.js'
+import { OUT, outDir as outIn } from '../../../test/record/replay.js'
 import { writeRecording } from '../record.js'
 import { HarError, readHar } from './read.js'
 import { checkHar, recordHar } from './record-har.js'
 
-afterAll(() => rm(OUT, { recursive: true, force: true }))
+// A folder of this file's own beside the other recording tests' (which remove theirs when done).
+const MINE = `${OUT}-har-unit`
+const outDir = (name: string) => outIn(name, MINE)
+
+afterAll(() => rm(MINE, { recursive: true, force: true }))
 
 // Small hand-written HARs, shaped as browsers and proxies write them, for what a real session
 // rarely shows all at once.

@@ -20,6 +20,7 @@ export interface HarLimits {
   readonly bodyBytes?: number
 }
 
+/** The default bounds of {@link HarLimits}. */
 export const HAR_LIMITS = {
   fileBytes: 512 * 1024 * 1024,
   entries: 200_000,
@@ -93,7 +94,7 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 function entriesOf(text: string, name: string, limits: Required<HarLimits>): HarEntry[] {
   if (text.length > limits.fileBytes) {
     throw new HarError(
-      `${name} has ${text.length} characters, over the bound of ${limits.fileBytes}: record a shorter session, or raise --max-bytes`,
+      `${name} has ${text.length} characters, over the bound of ${limits.fileBytes}: record a shorter session`,
     )
   }
   let parsed: unknown

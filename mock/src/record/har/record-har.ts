@@ -44,20 +44,25 @@ async function textsOf(
       out.push(source)
       continue
     }
-    let size: number
-    try {
-      size = (await stat(source)).size
-    } catch (error) {
-      throw new HarError(
+    const unreadable = (error: unknown) =>
+      new HarError(
         `${source} cannot be read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
       )
-    }
+    const size = await stat(source).then(
+      (s) => s.size,
+      (error: unknown) => {
+        throw unreadable(error)
+      },
+    )
     if (size > fileBytes) {
       throw new HarError(
         `${source} has ${size} bytes, over the bound of ${fileBytes}: record a shorter session`,
       )
     }
-    out.push({ name: source, text: await readFile(source, 'utf8') })
+    const text = await readFile(source, 'utf8').catch((error: unknown) => {
+      throw unreadable(error)
+    })
+    out.push({ name: source, text })
   }
   return out
 }
@@ -153,15 +158,12 @@ function crawlOf(traffic: HarTraffic, seeded: Seeded, started: number, live?: Cr
   const unreached = [...(live?.unreached ?? []), ...traffic.unreached].filter(
     (u) => !read.has(u.url),
   )
+  // The root as the session read it: `/api` and `/api/` may both be its address.
+  const other = traffic.root.endsWith('/') ? traffic.root.slice(0, -1) : `${traffic.root}/`
   const root =
-    live?.root ??
-    (exchanges.has(traffic.root)
-      ? traffic.root
-      : traffic.root.endsWith('/')
-        ? traffic.root.slice(0, -1)
-        : `${traffic.root}/`)
+    live?.root ?? (!exchanges.has(traffic.root) && exchanges.has(other) ? other : traffic.root)
   return {
-    root: exchanges.has(root) ? root : (live?.root ?? traffic.root),
+    root,
     exchanges,
     unreached: [...new Map(unreached.map((u) => [u.url, u])).values()].sort((a, b) =>
       a.url < b.url ? -1 : a.url > b.url ? 1 : 0,
@@ -178,9 +180,9 @@ function amended(
   c: CollectionModel,
   writes: readonly ObservedWrite[],
   created: ReadonlySet<number>,
-  mine: (w: ObservedWrite) => 'list' | 'item' | undefined,
+  mine: (w: ObservedWrite) => boolean,
 ): CollectionModel {
-  const own = writes.filter((w) => mine(w) !== undefined)
+  const own = writes.filter(mine)
   const records = c.records.filter((r) => !created.has(r.id as number))
   if (own.length === 0) return { ...c, records }
   const methods = [...new Set(own.filter(ok).map((w) => w.method))].sort()
@@ -322,13 +324,7 @@ export async function recordHar(
         )
         const out = amended(c, traffic.writes, ids, (w) => {
           const at = patternOf(listOf(w.url))
-          return w.method === 'POST'
-            ? at === list
-              ? 'list'
-              : undefined
-            : at === c.pattern
-              ? 'item'
-              : undefined
+          return w.method === 'POST' ? at === list : at === c.pattern
         })
         left += c.records.length - out.records.length
         return out
