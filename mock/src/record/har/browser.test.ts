@@ -268,7 +268,7 @@ describe('halyard-mock record --har (the built bin)', () => {
       expect(verified.out).toMatch(/\b0 failures\b/)
       expect(verified.code).toBe(0)
 
-      // The crawl reads what it reaches; the HAR fills in and teaches the writes.
+      // The crawl reads what it reaches (one hop: no orders); the HAR fills in and teaches the writes.
       const both = join(dir, 'both')
       const combined = await bin([
         'record',
@@ -277,6 +277,8 @@ describe('halyard-mock record --har (the built bin)', () => {
         path,
         '--header',
         header,
+        '--depth',
+        '1',
         '--out',
         both,
         '--quiet',
@@ -284,6 +286,14 @@ describe('halyard-mock record --har (the built bin)', () => {
       expect(combined.code).toBe(0)
       const files = await filesOf(both)
       expect(files).toContain('writable: the traffic recorded shows DELETE, POST, PUT')
+      const shape = JSON.parse(
+        await readFile(join(both, 'recording.json'), 'utf8'),
+      ) as RecordingShape
+      expect(shape.collections.map((c) => c.name).sort()).toEqual([
+        'customers',
+        'orders',
+        'products',
+      ])
       for (const secret of Object.values(SECRETS)) expect(files).not.toContain(secret)
 
       const wrong = await bin(['record', '--base', `${api.origin}/api`, '--out', both]).exit

@@ -132,6 +132,19 @@ describe('reading a HAR', () => {
     expect(Object.values(traffic.secrets.values)).toEqual(expect.arrayContaining([TOKEN, QUERY]))
   })
 
+  it('counts an entry given in two files once', () => {
+    const text = har(
+      entry({ url: `${API}/api`, body: root }),
+      entry({ url: `${API}/api/items/1`, body: item(1, 'One') }),
+    )
+    const traffic = readHar([
+      { name: 'a.har', text },
+      { name: 'b.har', text },
+    ])
+    expect(traffic.reads.map((r) => r.url)).toEqual([`${API}/api`, `${API}/api/items/1`])
+    expect(traffic.entries).toBe(2)
+  })
+
   it('takes the API --base names, even when another origin is used more', () => {
     const other = 'https://cdn.example'
     const traffic = readHar(
