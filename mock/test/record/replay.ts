@@ -1,4 +1,4 @@
-import { mkdir, rm } from 'node:fs/promises'
+import { mkdir, readdir, rm } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import type { HalApi } from '../../src/core/api.js'
 import { crawlApi } from '../../src/record/crawl.js'
@@ -16,6 +16,27 @@ export async function outDir(name: string, root = OUT): Promise<string> {
   await rm(dir, { recursive: true, force: true })
   await mkdir(dir, { recursive: true })
   return dir
+}
+
+/**
+ * Removes the folders this process made under `root`, and those of test processes that have
+ * ended: a test file's `afterAll` must not remove those of the files running beside it.
+ */
+export async function removeOutDirs(root = OUT): Promise<void> {
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0)
+      return true
+    } catch (error) {
+      return (error as NodeJS.ErrnoException).code === 'EPERM'
+    }
+  }
+  const names = await readdir(root).catch(() => [] as string[])
+  const done = names.filter((n) => {
+    const pid = Number(/-(\d+)-\d+$/.exec(n)?.[1])
+    return pid === process.pid || (Number.isSafeInteger(pid) && pid > 0 && !alive(pid))
+  })
+  await Promise.all(done.map((n) => rm(join(root, n), { recursive: true, force: true })))
 }
 
 /** Writes a recording and loads its module, as `halyard-mock --api` would. */

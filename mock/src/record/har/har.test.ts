@@ -132,6 +132,22 @@ describe('reading a HAR', () => {
     expect(Object.values(traffic.secrets.values)).toEqual(expect.arrayContaining([TOKEN, QUERY]))
   })
 
+  it('finds the base path from the HAL documents when the root was not read, past a JSON file beside the API', () => {
+    const traffic = readHar([
+      {
+        name: 'c.har',
+        text: har(
+          entry({ url: `${API}/config.json`, type: 'application/json', body: { theme: 'dark' } }),
+          entry({ url: `${API}/api/items`, type: 'application/json', body: page(item(1, 'One')) }),
+          entry({ url: `${API}/api/items/1`, type: 'application/json', body: item(1, 'One') }),
+        ),
+      },
+    ])
+    expect(traffic.root).toBe(`${API}/api`)
+    expect(traffic.chosen).toContain('no root document read')
+    expect(traffic.reads.map((r) => r.url)).toEqual([`${API}/api/items`, `${API}/api/items/1`])
+  })
+
   it('counts an entry given in two files once', () => {
     const text = har(
       entry({ url: `${API}/api`, body: root }),

@@ -200,7 +200,7 @@ function chooseRoot(
 ): { root: string; chosen: string } {
   const byOrigin = new Map<
     string,
-    { hal: number; json: number; paths: string[]; roots: string[] }
+    { hal: number; json: number; paths: string[]; halPaths: string[]; roots: string[] }
   >()
   for (const entry of entries) {
     let url: URL
@@ -212,15 +212,26 @@ function chooseRoot(
     if (url.protocol !== 'http:' && url.protocol !== 'https:') continue
     const type = mediaType(entry.response.content?.mimeType)
     if (!isJson(type) || entry.request.method === 'OPTIONS') continue
-    const counts = byOrigin.get(url.origin) ?? { hal: 0, json: 0, paths: [], roots: [] }
-    if (/hal/.test(type)) counts.hal++
+    const counts = byOrigin.get(url.origin) ?? {
+      hal: 0,
+      json: 0,
+      paths: [],
+      halPaths: [],
+      roots: [],
+    }
+    const body = answerOf(entry)?.body
+    const links = (body as { _links?: Record<string, unknown> } | undefined)?._links
+    const path = url.pathname.replace(/\/$/, '')
+    // HAL by its media type or its `_links` (many HAL APIs answer `application/json`).
+    const hal = /hal/.test(type) || (typeof links === 'object' && links !== null)
+    if (hal) {
+      counts.hal++
+      counts.halPaths.push(path)
+    }
     counts.json++
-    counts.paths.push(url.pathname.replace(/\/$/, ''))
+    counts.paths.push(path)
     // A root links below itself.
     if (entry.request.method === 'GET') {
-      const body = answerOf(entry)?.body
-      const links = (body as { _links?: Record<string, unknown> } | undefined)?._links
-      const path = url.pathname.replace(/\/$/, '')
       const below = Object.values(links ?? {})
         .flat()
         .some((l) => {
@@ -241,11 +252,13 @@ function chooseRoot(
   if (origin === undefined || counts === undefined) {
     throw new HarError('the HAR holds no JSON answer of any API: nothing to record')
   }
-  // The shortest root under which most of the origin's documents are, else what they share.
+  // The shortest root under which most of the origin's HAL documents are, else what they share
+  // (a `/config.json` beside the API is JSON, not HAL: it moves neither).
+  const paths = counts.halPaths.length > 0 ? counts.halPaths : counts.paths
   const most = (p: string) =>
-    counts.paths.filter((x) => x === p || x.startsWith(`${p}/`)).length >= counts.paths.length * 0.8
+    paths.filter((x) => x === p || x.startsWith(`${p}/`)).length >= paths.length * 0.8
   const root = [...new Set(counts.roots)].sort((a, b) => a.length - b.length).find(most)
-  const base = root ?? commonBase(counts.paths)
+  const base = root ?? commonBase(paths)
   const others = ranked.length - 1
   return {
     root: `${origin}${base}`,
