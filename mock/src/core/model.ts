@@ -766,7 +766,8 @@ function layoutOf(render: Paging['render'], name: string, rel: string): PageLayo
     if (typeof node !== 'object' || node === null) return
     const target = (node as { href?: unknown }).href
     if (typeof target === 'string' && target.startsWith('urn:halyard-probe:')) {
-      const role = target.slice('urn:halyard-probe:'.length)
+      // A templated page link (`…{&sort}`) is the page's link with the API's template after it.
+      const role = target.slice('urn:halyard-probe:'.length).replace(/\{.*$/, '')
       const n = /^page-(\d+)$/.exec(role)?.[1]
       const named =
         n === undefined

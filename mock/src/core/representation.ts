@@ -106,7 +106,8 @@ export class Representations {
   readonly #store: () => HalStore
   readonly #base: string
   readonly #definition: HalApiDefinition
-  readonly #curies: readonly { name: string; href: string }[]
+  readonly #curies: readonly { name: string; href: string; asIs?: boolean }[]
+  readonly #curiesIn: 'documents' | 'root' | 'everywhere'
   readonly #backLinks: ReadonlyMap<string, readonly BackLink[]>
   readonly #addresses: ReadonlyMap<string, Address>
   readonly #reads = new Map<string, readonly Relation[]>()
@@ -117,6 +118,7 @@ export class Representations {
     this.#base = model.basePath
     this.#definition = definition
     this.#curies = definition.curies ?? []
+    this.#curiesIn = definition.curiesIn ?? 'documents'
     const back = new Map<string, BackLink[]>()
     for (const collection of store().collections.values()) {
       for (const relation of collection.relations) {
@@ -214,7 +216,7 @@ export class Representations {
     const base = this.base(origin)
     return this.#memoized(items, base, [this.#store().seeded.version], 'plain', () => {
       const links: HalLinks = {}
-      this.#addCuries(links, base)
+      this.#addCuries(links, base, 'root')
       links.self = { href: base }
       for (const address of this.#addresses.values()) {
         const { definition } = address
@@ -414,7 +416,7 @@ export class Representations {
     // No prototype: a link whose rel is `__proto__` is then a member like any other.
     const links = Object.create(null) as HalLinks
     // CURIEs once, at the top of a document: embedded resources share them (HAL §8.2).
-    if (top) this.#addCuries(links, base)
+    if (top || this.#curiesIn === 'everywhere') this.#addCuries(links, base)
     links.self = { href: self }
     const up = address.parent
     const upRel = parentLinkRel(definition)
@@ -496,11 +498,13 @@ export class Representations {
     return object
   }
 
-  #addCuries(links: HalLinks, base: string): void {
+  /** The API's CURIEs into `links`, where `curiesIn` puts them (`at` the root, or any document). */
+  #addCuries(links: HalLinks, base: string, at: 'root' | 'document' = 'document'): void {
     if (this.#curies.length === 0) return
-    links.curies = this.#curies.map(({ name, href }) => ({
+    if (this.#curiesIn === 'root' && at !== 'root') return
+    links.curies = this.#curies.map(({ name, href, asIs }) => ({
       name,
-      href: resolve(base, href),
+      href: asIs ? href : resolve(base, href),
       templated: true,
     }))
   }

@@ -133,9 +133,14 @@ function pageMemberSource(member: PageMember, indent: string, curies: boolean): 
       const lines = member.links.map((link: PageLink) => {
         if ('curies' in link) return `${inner}${key(link.rel)}: p.curies,`
         if ('page' in link) {
+          // A templated page link (`?page=1&size=5{&sort}`): the page's URL and the API's template.
+          const value =
+            link.suffix === undefined
+              ? `p.links.${link.page}`
+              : `{ href: \`\${p.links.${link.page}${link.page === 'prev' || link.page === 'next' ? '?' : ''}.href}${template(link.suffix)}\`, templated: true }`
           return link.page === 'prev' || link.page === 'next'
-            ? `${inner}...(p.links.${link.page} ? { ${key(link.rel)}: p.links.${link.page} } : {}),`
-            : `${inner}${key(link.rel)}: p.links.${link.page},`
+            ? `${inner}...(p.links.${link.page} ? { ${key(link.rel)}: ${value} } : {}),`
+            : `${inner}${key(link.rel)}: ${value},`
         }
         const href = link.href.startsWith('/')
           ? `\`\${origin(p)}${template(link.href)}\``
@@ -243,11 +248,30 @@ function collectionSource(
     lines.push(`represent: ({ ${rest}, ...members }) => members,`)
   }
   if (c.writes.source !== 'none' && c.writes.methods.length === 0) lines.push('readOnly: true,')
-  if (c.input) {
+  if (c.input && c.inputOptional) {
+    lines.push(
+      `// A write takes the members a client may send, each optional: no form said which it must${c.parent ? ' (the parent comes from the URL)' : ''}; what the server sets is left out.`,
+    )
+    lines.push(
+      `input: ${schema}.pick({ ${c.input.map((m) => `${key(m)}: true`).join(', ')} }).partial(),`,
+    )
+  } else if (c.input) {
     lines.push(
       `// A write takes what its forms name${c.parent ? ' (the parent comes from the URL)' : ''}.`,
     )
     lines.push(`input: ${schema}.pick({ ${c.input.map((m) => `${key(m)}: true`).join(', ')} }),`)
+  }
+  if (c.outputOnly && c.outputOnly.length > 0) {
+    const set = c.outputOnly.map((m) => {
+      const value = c.records.find((r) => r[m] !== undefined)?.[m]
+      if (typeof value === 'number')
+        return `${key(m)}: (typeof current?.[${js(m)}] === 'number' ? current[${js(m)}] : 0) + 1`
+      if (/^(created|inserted)/i.test(m))
+        return `${key(m)}: current?.[${js(m)}] ?? new Date().toISOString()`
+      return `${key(m)}: new Date().toISOString()`
+    })
+    lines.push('// What the server sets on every write, as it did when recorded.')
+    lines.push(`prepare: (input, { current }) => ({ ...input, ${set.join(', ')} }),`)
   }
   if (c.templates) {
     const names = Object.entries(c.templates).map(([k, v]) => `${k}: ${js(v)}`)
@@ -401,6 +425,12 @@ export function emitRecording(model: ApiModel, notes: EmitNotes): RecordingFiles
       `  promises: ${js(notes.promises)},`,
     )
   if (model.curies.length > 0) body.push(`  curies: ${js(model.curies)},`)
+  if (model.curiesIn) body.push(`  curiesIn: ${js(model.curiesIn)},`)
+  if (model.securitySchemes)
+    body.push(
+      '  // Where the API reads credentials (the headers it was recorded with); the mock reads its token there.',
+      `  securitySchemes: ${js(model.securitySchemes)},`,
+    )
   body.push('  collections: {')
   for (const c of model.collections) {
     const r = resolved.get(c.name)

@@ -160,12 +160,22 @@ export function inferApi(crawl: Crawl): ApiModel {
   const rootLinks = rootExchange
     ? new Links(crawl.root, adapter.read(rootExchange.body).links)
     : undefined
+  // As the root wrote them: an href relative to the origin (`/docs/rels/{rel}`) stays one.
+  const written = new Map<string, string>()
+  const rawCuries = isObject(rootExchange?.body) ? rootExchange.body._links : undefined
+  const rawList = isObject(rawCuries) ? rawCuries.curies : undefined
+  for (const c of Array.isArray(rawList) ? rawList : isObject(rawList) ? [rawList] : [])
+    if (isObject(c) && typeof c.name === 'string' && typeof c.href === 'string')
+      written.set(c.name, c.href)
   const curies = (rootLinks?.curies ?? [])
     .filter((c) => c.name)
-    .map((c) => ({
-      name: c.name as string,
-      href: curieHref(c.href, origin, basePath),
-    }))
+    .map((c) => {
+      const raw = written.get(c.name as string)
+      return raw !== undefined && !/^[a-z][a-z\d+.-]*:/i.test(raw)
+        ? { name: c.name as string, href: raw, asIs: true }
+        : { name: c.name as string, href: curieHref(c.href, origin, basePath) }
+    })
+  const curiesIn = curies.length > 0 ? curiesPlacement(hal, crawl.root) : undefined
 
   const collections: CollectionModel[] = []
   for (const pattern of patterns) {
@@ -380,6 +390,7 @@ export function inferApi(crawl: Crawl): ApiModel {
   const model: ApiModel = {
     basePath,
     curies,
+    ...(curiesIn === undefined ? {} : { curiesIn }),
     collections: result,
     documents,
     ...(skipped.size > 0
@@ -391,6 +402,31 @@ export function inferApi(crawl: Crawl): ApiModel {
   return JSON.stringify(recordedRoot) === JSON.stringify(coreRoot)
     ? model
     : { ...model, root: recordedRoot }
+}
+
+/**
+ * Where an API writes its CURIEs, when not at the top of every document (the core's default): on
+ * the root only, or on embedded resources too. Undefined when the documents show neither.
+ */
+function curiesPlacement(
+  hal: readonly Exchange[],
+  root: string,
+): 'root' | 'everywhere' | undefined {
+  const has = (body: unknown) => {
+    const links = isObject(body) ? body._links : undefined
+    return isObject(links) && links.curies !== undefined
+  }
+  const embedded = (body: unknown): unknown[] => {
+    const raw = isObject(body) ? body._embedded : undefined
+    if (!isObject(raw)) return []
+    return Object.values(raw).flatMap((v) => (Array.isArray(v) ? v : [v]))
+  }
+  const others = hal.filter((e) => e.url !== root && isObject(e.body) && isObject(e.body._links))
+  if (others.length === 0) return undefined
+  const inner = others.flatMap((e) => embedded(e.body)).filter(isObject)
+  if (inner.length > 0 && inner.every(has) && others.every((e) => has(e.body))) return 'everywhere'
+  if (others.every((e) => !has(e.body))) return 'root'
+  return undefined
 }
 
 /** The member whose value is `values[i]` in every record `i`. */
@@ -418,7 +454,7 @@ function expectedRoot(model: ApiModel): unknown {
   if (model.curies.length > 0) {
     links.curies = model.curies.map((c) => ({
       name: c.name,
-      href: resolve(base, c.href),
+      href: c.asIs ? c.href : resolve(base, c.href),
       templated: true,
     }))
   }

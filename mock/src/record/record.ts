@@ -4,6 +4,7 @@ import { type Crawl, type CrawlOptions, crawlApi, type Exchange } from './crawl.
 import { compareShapes, type Drift } from './drift.js'
 import { emitRecording, type RecordingFiles, type RecordingShape, recordingShape } from './emit.js'
 import { inferApi } from './infer-api.js'
+import { securitySchemesOf } from './infer-auth.js'
 import { promisesOf } from './infer-promises.js'
 import type { ApiModel } from './model.js'
 import { type RedactionReport, type RedactOptions, Redactor } from './redact.js'
@@ -81,7 +82,8 @@ export async function recordApi(root: string, options: RecordOptions = {}): Prom
     const why = clean.unreached.find((u) => u.url === clean.root)?.reason ?? 'no HAL document'
     throw new RecordError(`the root ${clean.root} could not be read (${why}): nothing to record`)
   }
-  const model = inferApi(clean)
+  const schemes = options.headers ? securitySchemesOf(options.headers) : undefined
+  const model = { ...inferApi(clean), ...(schemes ? { securitySchemes: schemes } : {}) }
   const redactions = redactor.report()
   const unreached = [...clean.unreached, ...(model.skipped ?? [])]
   const files = emitRecording(model, {
