@@ -24,7 +24,7 @@ try {
     runs,
     seed,
     figures,
-    values.gaps ? serverSpecs({ linkedItems: true, flatItemsOfNestedLists: true }) : undefined,
+    values.gaps ? { specs: serverSpecs({ linkedItems: true, flatItemsOfNestedLists: true }) } : {},
   )
 } catch (error) {
   console.error((error as Error).message)
