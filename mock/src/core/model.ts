@@ -59,6 +59,10 @@ export interface PagingModel {
   readonly standard: boolean
   /** The URI template suffix of a list link, e.g. `{?page,size}`. */
   readonly template: string
+  /** Whether links to the list (nested lists, back links) carry `template`, templated. */
+  readonly linkTemplated: boolean
+  /** Whether a page's `self` is the URL it was asked at (`self: 'asked'`). */
+  readonly selfAsked: boolean
   readonly layout: PageLayout
   /** The convention's page document, as the core renders it. */
   readonly render: Paging['render']
@@ -323,7 +327,7 @@ export function compileApi(definition: HalApiDefinition): ApiModel {
         rel: link.reverse,
         kind: 'reverse',
         collection: name,
-        templated: true,
+        templated: pagingOf(definition, collection).linkTemplated,
         always: true,
         path: link.reversePath ?? link.reverse,
         relation: rel,
@@ -411,7 +415,7 @@ export function compileApi(definition: HalApiDefinition): ApiModel {
         rel: model.rel,
         kind: 'nested',
         collection: name,
-        templated: true,
+        templated: model.paging.linkTemplated,
         always: true,
       })
     }

@@ -20,7 +20,7 @@ import {
 } from './definition.js'
 import { CollectionForms } from './forms.js'
 import type { ApiModel, CollectionModel } from './model.js'
-import { type Paging, pageLink, pageLinks } from './paging.js'
+import { listLink, type Paging, pageLink, pageLinks } from './paging.js'
 import { recordId } from './record-id.js'
 import {
   type Change,
@@ -292,7 +292,10 @@ export class Representations {
       parent,
       reader = EVERYONE,
       variant = 'plain',
+      asked = '',
     }: {
+      /** The paging parameters the request wrote (`askedQuery`), for a `self: 'asked'` convention. */
+      readonly asked?: string
       readonly back?: { readonly relation: string; readonly target: number }
       readonly parent?: HalRecord
       /** Which records the caller may read (`authorize`); the others are left out. */
@@ -331,7 +334,7 @@ export class Representations {
       stamp.push(own.version)
       at = Math.max(at, own.at)
     }
-    const key = `${origin}${path}?${paging.page}=${index}&${paging.size}=${size}`
+    const key = `${origin}${path}?${paging.page}=${index}&${paging.size}=${size}${paging.selfAsked ? `#${asked}` : ''}`
     // A page filtered for one caller is theirs alone: built for the request, never memoised.
     const memo = this.dependsOnCaller(collection.name, reader) ? undefined : pages
     return this.#memoized(memo, key, stamp, variant, () => {
@@ -352,7 +355,12 @@ export class Representations {
         size,
         total: source.count,
         totalPages,
-        links: pageLinks(href, paging, index, size, totalPages),
+        links: paging.selfAsked
+          ? {
+              ...pageLinks(href, paging, index, size, totalPages),
+              self: { href: `${href}${asked}` },
+            }
+          : pageLinks(href, paging, index, size, totalPages),
         page: (n) => pageLink(href, paging, n, size),
         curies: (curies.curies as readonly PageLink[] | undefined) ?? [],
         ...(parent ? { parent } : {}),
@@ -454,16 +462,10 @@ export class Representations {
       }
     }
     for (const back of this.backLinks(collection.name)) {
-      links[back.rel] = {
-        href: `${self}/${back.path}${this.address(back.from).paging.template}`,
-        templated: true,
-      }
+      links[back.rel] = listLink(`${self}/${back.path}`, this.address(back.from).paging)
     }
     for (const child of address.children) {
-      links[child.rel] = {
-        href: `${self}/${child.segment}${child.paging.template}`,
-        templated: true,
-      }
+      links[child.rel] = listLink(`${self}/${child.segment}`, child.paging)
     }
     const body: Record<string, unknown> = { ...properties, _links: links }
     if (embed && definition.embed && definition.embed.length > 0) {

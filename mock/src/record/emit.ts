@@ -137,7 +137,7 @@ function pageMemberSource(member: PageMember, indent: string, curies: boolean): 
           const value =
             link.suffix === undefined
               ? `p.links.${link.page}`
-              : `{ href: \`\${p.links.${link.page}${link.page === 'prev' || link.page === 'next' ? '?' : ''}.href}${template(link.suffix)}\`, templated: true }`
+              : `{ href: \`\${p.links.${link.page}${link.page === 'prev' || link.page === 'next' ? '?' : ''}.href${link.bare ? ".replace(/\\?.*$/, '')" : ''}}${template(link.suffix)}\`, templated: true }`
           return link.page === 'prev' || link.page === 'next'
             ? `${inner}...(p.links.${link.page} ? { ${key(link.rel)}: ${value} } : {}),`
             : `${inner}${key(link.rel)}: ${value},`
@@ -152,7 +152,12 @@ function pageMemberSource(member: PageMember, indent: string, curies: boolean): 
   }
 }
 
-function pagingSource(paging: PagingModel, indent: string, curies: boolean): string {
+function pagingSource(
+  paging: PagingModel,
+  indent: string,
+  curies: boolean,
+  extras: { linkTemplated?: false; self?: 'asked' } = {},
+): string {
   const inner = `${indent}  `
   const body = paging.document
     .map((m) => `${inner}  ${pageMemberSource(m, `${inner}  `, curies)},`)
@@ -163,6 +168,8 @@ function pagingSource(paging: PagingModel, indent: string, curies: boolean): str
     `${inner}size: ${js(paging.size)},`,
     `${inner}firstIndex: ${paging.firstIndex},`,
     `${inner}defaultSize: ${paging.defaultSize},`,
+    ...(extras.linkTemplated === false ? [`${inner}linkTemplated: false,`] : []),
+    ...(extras.self ? [`${inner}self: 'asked',`] : []),
     `${inner}render: (p) => ({\n${body}\n${inner}}),`,
     `${indent}}`,
   ].join('\n')
@@ -235,7 +242,12 @@ function collectionSource(
   if (c.embed.length > 0) lines.push(`embed: ${js(c.embed)},`)
   if (c.pageSize !== undefined && c.pageSize !== 20)
     lines.push(`pageSize: { default: ${c.pageSize} },`)
-  if (c.paging) lines.push(`paging: ${pagingSource(c.paging, '      ', curies)},`)
+  const extras = {
+    ...(c.listTemplated === false ? { linkTemplated: false as const } : {}),
+    ...(c.selfAsked ? { self: 'asked' as const } : {}),
+  }
+  if (c.paging) lines.push(`paging: ${pagingSource(c.paging, '      ', curies, extras)},`)
+  else if (Object.keys(extras).length > 0) lines.push(`paging: ${js(extras)},`)
   if (c.list === false) lines.push('list: false,')
   const unshown = [...(c.idInBody ? [] : ['id']), ...c.hidden]
   if (unshown.length > 0) {

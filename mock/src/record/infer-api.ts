@@ -15,6 +15,7 @@ import {
   isObject,
   type LinkModel,
   neutral,
+  PAGE_RELS,
   type PageMember,
   type PagingModel,
   type PartialModel,
@@ -287,6 +288,15 @@ export function inferApi(crawl: Crawl): ApiModel {
     const rootRel = rootLinks
       ?.rels()
       .find((rel) => rootLinks.getAll(rel).some((l) => untemplated(l) === list))
+    // Each page's self the URL it was asked at, one asked without its size too: `self: 'asked'`.
+    const selves = ownPages.map((p) => ({
+      url: p.exchange.url,
+      self: new Links(p.exchange.url, adapter.read(p.exchange.body).links).get('self'),
+    }))
+    const selfAsked =
+      selves.length > 0 &&
+      selves.every((s) => s.self && !s.self.templated && s.self.href === s.url) &&
+      selves.some((s) => !new URL(s.url).searchParams.has(paging?.size ?? 'size'))
     const partial = partialOf(collection, crawl, under, patternOf, ownPages, paging)
     // No page of it read, and the root links its items by a template (`/shelves/{id}`): the API
     // serves no list of it.
@@ -306,6 +316,7 @@ export function inferApi(crawl: Crawl): ApiModel {
       shape,
       rel,
       ...(itemRel === undefined ? {} : { list: false as const }),
+      ...(selfAsked ? { selfAsked: true as const } : {}),
       links,
       embed,
       ...(paging && isDefaultPaging(paging) ? { pageSize: paging.defaultSize } : {}),
@@ -341,6 +352,42 @@ export function inferApi(crawl: Crawl): ApiModel {
       return [{ ...link, href: `${c.pattern.replace(/\{\}$/, '{id}')}/${path ?? link.rel}` }]
     })
     result[index] = { ...c, links, dropped: [...c.dropped, ...dropped] }
+  }
+
+  // Links to a collection's lists (nested, or back lists of its relations) all plain: so are the
+  // replay's (`linkTemplated: false`); the root's are written as recorded anyway.
+  const listTargets = hal
+    // The root (at `/api` or, redirected, `/api/`) is served as recorded.
+    .filter((e) => e.url !== crawl.root && under(e.url) !== '' && under(e.url) !== '/')
+    .flatMap((e) => {
+      const links = new Links(e.url, adapter.read(e.body).links)
+      return (
+        links
+          .rels()
+          // A page's own links (`next`, `first`…) and an item list are no links to a list.
+          .filter(
+            (rel) =>
+              !['curies', 'item', ...PAGE_RELS].includes(rel) &&
+              !/^(next|prev|previous|first|last)page$/i.test(rel),
+          )
+          .flatMap((rel) => links.getAll(rel))
+      )
+    })
+    .map((l) => ({ at: patternOf(under(untemplated(l)) ?? ''), templated: l.templated === true }))
+  for (const [index, c] of result.entries()) {
+    const lists = new Set([c.pattern.replace(/\/\{\}$/, '')])
+    for (const link of c.links) {
+      if (link.kind !== 'relation' || !link.reverse) continue
+      const to = result.find((t) => t.name === link.to)
+      if (to) lists.add(`${to.pattern}/${link.reversePath ?? link.reverse}`)
+    }
+    // A back list of its records under another record (`/projects/{}/tasks` of `/tasks/{}`).
+    const own = c.pattern.replace(/\/\{\}$/, '')
+    const found = listTargets.filter(
+      (t) => lists.has(t.at) || (!c.parent && t.at.endsWith(`/{}${own}`)),
+    )
+    if (found.length > 0 && found.every((t) => !t.templated))
+      result[index] = { ...c, listTemplated: false }
   }
 
   // The documents of no collection: served as recorded.

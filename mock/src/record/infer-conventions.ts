@@ -203,7 +203,16 @@ function pageDocument(
               const known = (byName ?? page) as PageRel | undefined
               const written = link as { href: string; templated?: boolean }
               const open = written.templated === true ? written.href.indexOf('{') : -1
-              if (known && open >= 0) return { rel, page: known, suffix: written.href.slice(open) }
+              // Before the template, the page's URL; or the list's alone (Spring Data REST's self,
+              // `/persons{&sort,page,size}`).
+              const bare = open >= 0 && !written.href.slice(0, open).includes('?')
+              if (known && open >= 0)
+                return {
+                  rel,
+                  page: known,
+                  suffix: written.href.slice(open),
+                  ...(bare ? { bare: true as const } : {}),
+                }
               if (known) return { rel, page: known }
               const raw = (link as { href: string; templated?: boolean }).href
               return {

@@ -62,7 +62,13 @@ export type PageMember =
 /** A link of a page document: one of the page's own (`self`, `next`…), or a constant href. */
 export type PageLink =
   /** `suffix`: the template the API appends to the page's URL (`{&sort}`), written templated. */
-  | { readonly rel: string; readonly page: PageRel; readonly suffix?: string }
+  | {
+      readonly rel: string
+      readonly page: PageRel
+      readonly suffix?: string
+      /** The template follows the list's URL without the page's query. */
+      readonly bare?: true
+    }
   /** The API's CURIEs, at the place the page writes them. */
   | { readonly rel: string; readonly curies: true }
   | { readonly rel: string; readonly href: string; readonly templated?: boolean }
@@ -110,6 +116,10 @@ export interface CollectionModel {
   readonly links: readonly LinkModel[]
   readonly embed: readonly string[]
   readonly paging?: PagingModel
+  /** `false` when the API links its lists plainly (`/projects/1/tasks`, no `{?page,size}`). */
+  readonly listTemplated?: false
+  /** A page's `self` is the URL it was asked at (halacious's): `self: 'asked'`. */
+  readonly selfAsked?: true
   readonly pageSize?: number
   /**
    * `false` when the API serves no list of it: the root links its items by a template
