@@ -1,6 +1,5 @@
-import { createServer } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { listenLocal } from '../listen-local.js'
+import { serveFetch } from '../listen-local.js'
 import { startHalaciousServer } from '../record/halacious-server.js'
 import { springDataRestServer } from '../record/spring-data-rest-server.js'
 import { startSpringHateoasServer } from '../record/spring-hateoas-server.js'
@@ -9,27 +8,6 @@ import { ensureBuilt, roundTrip } from './round-trip.js'
 // The same round trip as the generated servers', on the fixtures shaped after real servers:
 // recorded by the bin, replayed, verified both ways, the recording untouched.
 
-/** A fetch handler served over HTTP on 127.0.0.1 (the bin records over HTTP). */
-async function served(handler: (request: Request) => Promise<Response>) {
-  const server = createServer(async (incoming, outgoing) => {
-    const chunks: Buffer[] = []
-    for await (const chunk of incoming) chunks.push(chunk as Buffer)
-    const method = incoming.method ?? 'GET'
-    const answer = await handler(
-      new Request(`http://${incoming.headers.host}${incoming.url}`, {
-        method,
-        headers: Object.entries(incoming.headers).flatMap(([k, v]) =>
-          v === undefined ? [] : [[k, Array.isArray(v) ? v.join(', ') : v] as [string, string]],
-        ),
-        ...(method === 'GET' || method === 'HEAD' ? {} : { body: Buffer.concat(chunks) }),
-      }),
-    )
-    outgoing.writeHead(answer.status, Object.fromEntries(answer.headers))
-    outgoing.end(method === 'HEAD' ? undefined : Buffer.from(await answer.arrayBuffer()))
-  })
-  return listenLocal(server)
-}
-
 const FIXTURES: readonly {
   name: string
   start(): Promise<{ origin: string; close(): Promise<void> }>
@@ -37,7 +15,7 @@ const FIXTURES: readonly {
 }[] = [
   { name: 'halacious', start: startHalaciousServer, path: '/api' },
   { name: 'spring-hateoas', start: startSpringHateoasServer, path: '/api' },
-  { name: 'spring-data-rest', start: () => served(springDataRestServer()), path: '/' },
+  { name: 'spring-data-rest', start: () => serveFetch(springDataRestServer()), path: '/' },
 ]
 // Not yet in the same shape: library (a book's `author` link without a member naming the author,
 // its `cover` image, a single CURIE object), odd-names (a `__proto__` member; links its own server
