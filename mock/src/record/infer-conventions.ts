@@ -300,7 +300,8 @@ export function isDefaultPaging(paging: PagingModel): boolean {
     paging.firstIndex === 0 &&
     names === '_links,_embedded,page' &&
     links?.role === 'links' &&
-    links.links.every((l) => 'page' in l && l.rel === l.page) &&
+    // A templated page link (`{&sort}`) is no link of the core's own.
+    links.links.every((l) => 'page' in l && l.rel === l.page && l.suffix === undefined) &&
     page?.role === 'object' &&
     page.members.map((m) => `${m.name}:${m.role}`).join() ===
       'size:size,totalElements:total,totalPages:totalPages,number:index'
