@@ -163,6 +163,18 @@ export interface PagingConvention {
   /** A page past the last: a 200 with no items, or a 404. Default `empty`. */
   readonly pastEnd?: 'empty' | 'not-found'
   /**
+   * Whether links to the list (a parent record's link to its nested list, a back link) name its
+   * paging variables, templated (`/projects/1/tasks{?page,size}`), or are plain URLs
+   * (`/projects/1/tasks`), as some APIs write them. Default true.
+   */
+  readonly linkTemplated?: boolean
+  /**
+   * A page's `self`: the page's own URL with its index and size (`page`, the default), or the URL
+   * the page was asked at, with only the paging parameters the client wrote (`asked`: a page asked
+   * as `/tasks` links itself as `/tasks`, as halacious does).
+   */
+  readonly self?: 'page' | 'asked'
+  /**
    * The page document. Default: `_links` (the navigation links and curies), `_embedded` by the
    * collection's rel, and Spring Data REST's `page` (`size`, `totalElements`, `totalPages`,
    * `number`).
@@ -317,6 +329,11 @@ export interface Curie {
    * absolute; has a `{rel}` variable.
    */
   readonly href: string
+  /**
+   * Write `href` in documents exactly as given (an origin-relative `/docs/rels/{rel}`, as some APIs
+   * write it) instead of resolved against the base into an absolute URL. Default false.
+   */
+  readonly asIs?: boolean
 }
 
 /** What an extra route sees of one request. */
@@ -471,6 +488,11 @@ export interface HalApiDefinition {
   /** Require a known token on reads too. Default false. */
   readonly protectReads?: boolean
   readonly curies?: readonly Curie[]
+  /**
+   * Which documents carry `curies`: at the top of every document (`documents`, the default; HAL
+   * §8.2), on the root only (`root`), or on every resource, embedded ones too (`everywhere`).
+   */
+  readonly curiesIn?: 'documents' | 'root' | 'everywhere'
   readonly routes?: readonly HalRoute[]
   /** The paging convention of every collection (a collection's own `paging` overrides it). */
   readonly paging?: PagingConvention
@@ -501,7 +523,8 @@ export interface HalApiDefinition {
   /**
    * How `authenticate` reads credentials, for the OpenAPI document: its `securitySchemes` by name,
    * any one of which a protected route accepts. Default: `X-Access-Token` and `Authorization:
-   * Bearer`, as the default `authenticate` reads them.
+   * Bearer`, as the default `authenticate` reads them. Without an `authenticate` of its own, the
+   * default one reads the token where these say (an `apiKey` header or cookie, `http` bearer).
    */
   readonly securitySchemes?: Readonly<Record<string, Readonly<Record<string, unknown>>>>
   /**

@@ -59,6 +59,10 @@ export interface PagingModel {
   readonly standard: boolean
   /** The URI template suffix of a list link, e.g. `{?page,size}`. */
   readonly template: string
+  /** Whether links to the list (nested lists, back links) carry `template`, templated. */
+  readonly linkTemplated: boolean
+  /** Whether a page's `self` is the URL it was asked at (`self: 'asked'`). */
+  readonly selfAsked: boolean
   readonly layout: PageLayout
   /** The convention's page document, as the core renders it. */
   readonly render: Paging['render']
@@ -325,7 +329,7 @@ export function compileApi(definition: HalApiDefinition): ApiModel {
         rel: link.reverse,
         kind: 'reverse',
         collection: name,
-        templated: true,
+        templated: pagingOf(definition, collection).linkTemplated,
         always: true,
         path: link.reversePath ?? link.reverse,
         relation: rel,
@@ -420,7 +424,7 @@ export function compileApi(definition: HalApiDefinition): ApiModel {
         rel: model.rel,
         kind: 'nested',
         collection: name,
-        templated: true,
+        templated: model.paging.linkTemplated,
         always: true,
       })
     }
@@ -775,7 +779,8 @@ function layoutOf(render: Paging['render'], name: string, rel: string): PageLayo
     if (typeof node !== 'object' || node === null) return
     const target = (node as { href?: unknown }).href
     if (typeof target === 'string' && target.startsWith('urn:halyard-probe:')) {
-      const role = target.slice('urn:halyard-probe:'.length)
+      // A templated page link (`…{&sort}`) is the page's link with the API's template after it.
+      const role = target.slice('urn:halyard-probe:'.length).replace(/\{.*$/, '')
       const n = /^page-(\d+)$/.exec(role)?.[1]
       const named =
         n === undefined

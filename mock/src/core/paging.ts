@@ -21,6 +21,40 @@ export interface Paging {
   readonly standard: boolean
   /** The URI template suffix of a list link, e.g. `{?page,size}`. */
   readonly template: string
+  /** Whether links to the list carry {@link Paging.template} (`linkTemplated`). */
+  readonly linkTemplated: boolean
+  /** Whether a page's `self` is the URL it was asked at (`self: 'asked'`). */
+  readonly selfAsked: boolean
+}
+
+/**
+ * The paging parameters a request wrote, in its order, as a query (`?page=1`; `''` for none): a
+ * page's `self` under `self: 'asked'`.
+ *
+ * @example
+ * askedQuery(new URL('http://x/orders?sort=id&page=1'), paging) // '?page=1'
+ */
+export function askedQuery(url: URL, paging: Pick<Paging, 'page' | 'size'>): string {
+  if (!url.search) return ''
+  const kept = new URLSearchParams()
+  for (const [name, value] of url.searchParams)
+    if (name === paging.page || name === paging.size) kept.append(name, value)
+  const query = kept.toString()
+  return query ? `?${query}` : ''
+}
+
+/**
+ * A link to the list at `href`: with the paging variables, templated, or plain as the convention
+ * says (`linkTemplated`).
+ *
+ * @example
+ * listLink('http://x/orders', paging) // { href: 'http://x/orders{?page,size}', templated: true }
+ */
+export function listLink(
+  href: string,
+  paging: Pick<Paging, 'template' | 'linkTemplated'>,
+): { href: string; templated?: true } {
+  return paging.linkTemplated ? { href: `${href}${paging.template}`, templated: true } : { href }
 }
 
 /**
@@ -51,6 +85,8 @@ export function pagingOf(api: HalApiDefinition, collection: CollectionDefinition
     render: own.render ?? standardPage,
     standard: own.render === undefined,
     template: `{?${page},${size}}`,
+    linkTemplated: own.linkTemplated ?? true,
+    selfAsked: own.self === 'asked',
   }
 }
 

@@ -20,7 +20,7 @@ import {
 } from './definition.js'
 import { CollectionForms } from './forms.js'
 import type { ApiModel, CollectionModel } from './model.js'
-import { type Paging, pageLink, pageLinks } from './paging.js'
+import { listLink, type Paging, pageLink, pageLinks } from './paging.js'
 import { recordId } from './record-id.js'
 import {
   type Change,
@@ -106,7 +106,8 @@ export class Representations {
   readonly #store: () => HalStore
   readonly #base: string
   readonly #definition: HalApiDefinition
-  readonly #curies: readonly { name: string; href: string }[]
+  readonly #curies: readonly { name: string; href: string; asIs?: boolean }[]
+  readonly #curiesIn: 'documents' | 'root' | 'everywhere'
   readonly #backLinks: ReadonlyMap<string, readonly BackLink[]>
   readonly #addresses: ReadonlyMap<string, Address>
   readonly #reads = new Map<string, readonly Relation[]>()
@@ -117,6 +118,7 @@ export class Representations {
     this.#base = model.basePath
     this.#definition = definition
     this.#curies = definition.curies ?? []
+    this.#curiesIn = definition.curiesIn ?? 'documents'
     const back = new Map<string, BackLink[]>()
     for (const collection of store().collections.values()) {
       for (const relation of collection.relations) {
@@ -214,7 +216,7 @@ export class Representations {
     const base = this.base(origin)
     return this.#memoized(items, base, [this.#store().seeded.version], 'plain', () => {
       const links: HalLinks = {}
-      this.#addCuries(links, base)
+      this.#addCuries(links, base, 'root')
       links.self = { href: base }
       for (const address of this.#addresses.values()) {
         const { definition } = address
@@ -290,7 +292,10 @@ export class Representations {
       parent,
       reader = EVERYONE,
       variant = 'plain',
+      asked = '',
     }: {
+      /** The paging parameters the request wrote (`askedQuery`), for a `self: 'asked'` convention. */
+      readonly asked?: string
       readonly back?: { readonly relation: string; readonly target: number }
       readonly parent?: HalRecord
       /** Which records the caller may read (`authorize`); the others are left out. */
@@ -329,7 +334,7 @@ export class Representations {
       stamp.push(own.version)
       at = Math.max(at, own.at)
     }
-    const key = `${origin}${path}?${paging.page}=${index}&${paging.size}=${size}`
+    const key = `${origin}${path}?${paging.page}=${index}&${paging.size}=${size}${paging.selfAsked ? `#${asked}` : ''}`
     // A page filtered for one caller is theirs alone: built for the request, never memoised.
     const memo = this.dependsOnCaller(collection.name, reader) ? undefined : pages
     return this.#memoized(memo, key, stamp, variant, () => {
@@ -350,7 +355,12 @@ export class Representations {
         size,
         total: source.count,
         totalPages,
-        links: pageLinks(href, paging, index, size, totalPages),
+        links: paging.selfAsked
+          ? {
+              ...pageLinks(href, paging, index, size, totalPages),
+              self: { href: `${href}${asked}` },
+            }
+          : pageLinks(href, paging, index, size, totalPages),
         page: (n) => pageLink(href, paging, n, size),
         curies: (curies.curies as readonly PageLink[] | undefined) ?? [],
         ...(parent ? { parent } : {}),
@@ -414,7 +424,7 @@ export class Representations {
     // No prototype: a link whose rel is `__proto__` is then a member like any other.
     const links = Object.create(null) as HalLinks
     // CURIEs once, at the top of a document: embedded resources share them (HAL §8.2).
-    if (top) this.#addCuries(links, base)
+    if (top || this.#curiesIn === 'everywhere') this.#addCuries(links, base)
     links.self = { href: self }
     const up = address.parent
     const upRel = parentLinkRel(definition)
@@ -452,16 +462,10 @@ export class Representations {
       }
     }
     for (const back of this.backLinks(collection.name)) {
-      links[back.rel] = {
-        href: `${self}/${back.path}${this.address(back.from).paging.template}`,
-        templated: true,
-      }
+      links[back.rel] = listLink(`${self}/${back.path}`, this.address(back.from).paging)
     }
     for (const child of address.children) {
-      links[child.rel] = {
-        href: `${self}/${child.segment}${child.paging.template}`,
-        templated: true,
-      }
+      links[child.rel] = listLink(`${self}/${child.segment}`, child.paging)
     }
     const body: Record<string, unknown> = { ...properties, _links: links }
     if (embed && definition.embed && definition.embed.length > 0) {
@@ -496,11 +500,13 @@ export class Representations {
     return object
   }
 
-  #addCuries(links: HalLinks, base: string): void {
+  /** The API's CURIEs into `links`, where `curiesIn` puts them (`at` the root, or any document). */
+  #addCuries(links: HalLinks, base: string, at: 'root' | 'document' = 'document'): void {
     if (this.#curies.length === 0) return
-    links.curies = this.#curies.map(({ name, href }) => ({
+    if (this.#curiesIn === 'root' && at !== 'root') return
+    links.curies = this.#curies.map(({ name, href, asIs }) => ({
       name,
-      href: resolve(base, href),
+      href: asIs ? href : resolve(base, href),
       templated: true,
     }))
   }

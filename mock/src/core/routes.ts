@@ -18,7 +18,7 @@ import { deleteItem, patchItem, putItem, type WritableItem } from './item-writes
 import { linkPointers } from './link-pointers.js'
 import type { ApiModel, OperationModel } from './model.js'
 import { openApiDocument } from './openapi.js'
-import { pageRequest } from './paging.js'
+import { askedQuery, pageRequest } from './paging.js'
 import type { Address, Reader, Representations } from './representation.js'
 import type { HalRequest } from './request.js'
 import { validateBody } from './standard-schema.js'
@@ -216,6 +216,7 @@ const HANDLERS: Record<Exclude<OperationModel['kind'], 'route'>, Handler> = {
       const reader = readerOf(env, grant)
       const rep = (variant: RepresentationVariant) =>
         env.reps.page(http.origin, c.collection(), path, index, size, {
+          asked: askedQuery(http.url, address.paging),
           variant,
           reader,
           ...(parent ? { parent } : {}),
@@ -299,6 +300,7 @@ const HANDLERS: Record<Exclude<OperationModel['kind'], 'route'>, Handler> = {
       const rep = (variant: RepresentationVariant) =>
         env.reps.page(http.origin, env.store().get(from.name), path, index, size, {
           back: { relation, target: target.id },
+          asked: askedQuery(http.url, from.paging),
           variant,
           reader,
         })
