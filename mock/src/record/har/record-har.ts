@@ -214,14 +214,14 @@ function amended(
   const taken = shape.members
     .map((m) => m.name)
     .filter((m) => sent.has(m) && m !== c.parent?.member)
-  const input =
-    c.writes.source === 'hal-forms' || bodies.length === 0
-      ? c.input
-      : taken.length < shape.members.length
-        ? taken
-        : undefined
+  // What clients sent is what a write takes, each member as often as they sent it (the shape's
+  // optional flags), over the crawl's guess that, without forms, every member may be left out.
+  const fromTraffic = c.writes.source !== 'hal-forms' && bodies.length > 0
+  const { input: guessed, inputOptional, ...rest } = c
+  const input = !fromTraffic ? guessed : taken.length < shape.members.length ? taken : undefined
   return {
-    ...c,
+    ...rest,
+    ...(!fromTraffic && inputOptional ? { inputOptional } : {}),
     records,
     shape,
     ...(input === undefined ? {} : { input }),

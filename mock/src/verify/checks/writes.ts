@@ -150,7 +150,8 @@ export async function writeCycle(
       run.expect(
         c.name,
         'replace.removes',
-        left === undefined || left === null,
+        // Merged is the created value kept; a default the server sets in its place is replaced.
+        JSON.stringify(left) !== JSON.stringify(body[dropped]),
         () =>
           `PUT without "${dropped}" keeps it (${String(JSON.stringify(left)).slice(0, 80)}): merged, not replaced.`,
         replaced,
@@ -261,7 +262,11 @@ async function checkUnmodifiedSince(
 /** A member the create sent that the input schema leaves optional, without a default. */
 function optionalMember(c: CollectionModel, body: Json): string | undefined {
   const schema = c.jsonSchema.input
-  const required = new Set((schema.required as string[] | undefined) ?? [])
+  // Nor one the stored record must hold: a correct server refuses a PUT without it, or sets it.
+  const required = new Set([
+    ...((schema.required as string[] | undefined) ?? []),
+    ...((c.jsonSchema.record.required as string[] | undefined) ?? []),
+  ])
   const properties = (schema.properties as Record<string, Json> | undefined) ?? {}
   return Object.keys(body).find(
     (key) =>
