@@ -6,14 +6,8 @@
  *
  * @packageDocumentation
  */
-export {
-  defineHalApi,
-  type HalApi,
-  type HalCollectionDb,
-  type HalCollections,
-} from './core/api.js'
-export { acceptedTokens, DEV_TOKEN, type TokenSources, tokenOf } from './core/authenticate.js'
-export type { ClientTypes, DefinitionTypes, TypedDefinition } from './core/client-types.js'
+
+export type { ClientTypes, DefinitionTypes, TypedDefinition } from './definition/client-types.js'
 export type {
   AuthorizeCheck,
   CollectionDefinition,
@@ -38,37 +32,10 @@ export type {
   RelationLink,
   SeedValue,
   TemplateNames,
-} from './core/definition.js'
-export { defineCollection } from './core/definition.js'
-export type { Dispatch as HalDispatch } from './core/dispatch.js'
-export { halHandler, withHalApi } from './core/handler.js'
-export {
-  type ApiModel,
-  type CollectionModel,
-  compileApi,
-  type JsonSchema,
-  type LinkModel,
-  type OperationModel,
-  type PageLayout,
-  type PagingModel,
-  type RootLinkModel,
-  type TemplateModel,
-  type TemplatesModel,
-} from './core/model.js'
-export { MswDataAssumptionError } from './core/msw-data.js'
-export type { OpenApiDocument } from './core/openapi.js'
-export type { ProblemWriter } from './core/problem.js'
-export {
-  type HalRecords,
-  loadRecords,
-  RecordsError,
-  type RecordsHolder,
-  recordsOf,
-} from './core/records-file.js'
-export type { HalRequest } from './core/request.js'
-export type { StandardSchema } from './core/standard-schema.js'
-export { HalDefinitionError, SEED_TIME } from './core/store.js'
-export type { FormProperty, FormPropertyType } from './hal/forms.js'
+} from './definition/definition.js'
+export { defineCollection } from './definition/definition.js'
+export type { StandardSchema } from './definition/standard-schema.js'
+export type { FormProperty, FormPropertyType } from './forms/properties.js'
 export {
   type BodyRequest,
   MAX_BODY_BYTES,
@@ -81,3 +48,37 @@ export { accepts, HAL_TYPES, HTML_TYPES } from './http/negotiation.js'
 export { MAX_DELAY_MS, type Preferences } from './http/prefer.js'
 export { type FieldError, isProblem, Problem, type ProblemDetails } from './http/problem.js'
 export { reasonPhrase } from './http/reason-phrase.js'
+export {
+  type ApiModel,
+  type CollectionModel,
+  compileApi,
+  type JsonSchema,
+  type LinkModel,
+  type OperationModel,
+  type PageLayout,
+  type PagingModel,
+  type RootLinkModel,
+  type TemplateModel,
+  type TemplatesModel,
+} from './model/compile.js'
+export type { OpenApiDocument } from './model/openapi.js'
+export {
+  defineHalApi,
+  type HalApi,
+  type HalCollectionDb,
+  type HalCollections,
+} from './serve/api.js'
+export { acceptedTokens, DEV_TOKEN, type TokenSources, tokenOf } from './serve/authenticate.js'
+export type { Dispatch as HalDispatch } from './serve/dispatch.js'
+export { halHandler, withHalApi } from './serve/handler.js'
+export type { ProblemWriter } from './serve/problem.js'
+export type { HalRequest } from './serve/request.js'
+export { MswDataAssumptionError } from './store/msw-data.js'
+export {
+  type HalRecords,
+  loadRecords,
+  RecordsError,
+  type RecordsHolder,
+  recordsOf,
+} from './store/records-file.js'
+export { HalDefinitionError, SEED_TIME } from './store/store.js'

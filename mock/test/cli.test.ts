@@ -19,7 +19,7 @@ afterEach(() => {
 function cli(args: string[], env: Record<string, string> = {}) {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', '--conditions=@halyard/source', 'src/shells/server/cli.ts', ...args],
+    ['--import', 'tsx', '--conditions=@halyard/source', 'src/cli/main.ts', ...args],
     { cwd: MOCK, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
   )
   children.push(child)
@@ -230,7 +230,7 @@ export default defineHalApi({
       'sh',
       [
         '-c',
-        `${process.execPath} --import tsx --conditions=@halyard/source mock/src/shells/server/cli.ts --port 0`,
+        `${process.execPath} --import tsx --conditions=@halyard/source mock/src/cli/main.ts --port 0`,
       ],
     ],
   ])('SIGTERM to the PID of %s frees the port', async (_, command, args) => {

@@ -17,7 +17,7 @@ async function startWithSmallHeap(): Promise<{ child: ChildProcess; url: string 
       '--import',
       'tsx',
       '--conditions=@halyard/source',
-      'src/shells/server/cli.ts',
+      'src/cli/main.ts',
       '--port',
       '0',
     ],

@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises'
-import type { HalApiDefinition } from '../core/definition.js'
-import { compileApi } from '../core/model.js'
+import type { HalApiDefinition } from '../definition/definition.js'
+import { compileApi } from '../model/compile.js'
 import { VerifyClient } from './client.js'
 import { tokenHeaderOf } from './engine.js'
 

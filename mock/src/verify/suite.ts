@@ -1,4 +1,4 @@
-import { type ApiModel, compileApi } from '../core/model.js'
+import { type ApiModel, compileApi } from '../model/compile.js'
 import { verifyApi } from './engine.js'
 import { formatReport } from './report.js'
 import { VERIFY_RULES, type VerifyOptions, type VerifyReport, type VerifyRule } from './types.js'

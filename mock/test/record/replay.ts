@@ -1,8 +1,8 @@
 import { mkdir, rm } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
-import type { HalApi } from '../../src/core/api.js'
 import { crawlApi } from '../../src/record/crawl.js'
 import { type Recording, writeRecording } from '../../src/record/record.js'
+import type { HalApi } from '../../src/serve/api.js'
 
 // Shared by the recording tests: where recordings go, how they are loaded, how documents compare.
 

@@ -1,8 +1,8 @@
 /** The Node shell: any API intercepting this process's requests through MSW's `setupServer`. */
 import { type SetupServer, setupServer } from 'msw/node'
-import type { Dispatch } from '../../core/dispatch.js'
-import { halHandler, withHalApi } from '../../core/handler.js'
-import type { RecordsHolder } from '../../core/records-file.js'
+import type { Dispatch } from '../../serve/dispatch.js'
+import { halHandler, withHalApi } from '../../serve/handler.js'
+import type { RecordsHolder } from '../../store/records-file.js'
 import { persistToFile } from './persist-file.js'
 
 /** An API intercepting this process's requests. */

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page, Request as PlaywrightRequest, Route } from '@playwright/test'
 import type { RequestHandler } from 'msw'
-import type { Dispatch } from '../../core/dispatch.js'
-import { halResponder } from '../../core/handler.js'
+import type { Dispatch } from '../../serve/dispatch.js'
+import { halResponder } from '../../serve/handler.js'
 import { RequestLog } from '../common/request-log.js'
 import { answerRequest } from './answer.js'
 

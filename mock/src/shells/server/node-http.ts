@@ -1,9 +1,9 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
 import { PassThrough, Readable } from 'node:stream'
-import { cookiesOf, type HalRequest } from '../../core/request.js'
 import type { WireAnswer } from '../../http/answer.js'
 import type { HeaderReader } from '../../http/headers.js'
 import { reasonPhrase } from '../../http/reason-phrase.js'
+import { cookiesOf, type HalRequest } from '../../serve/request.js'
 
 /**
  * The URL of a request: `origin` and the origin-form `path` joined as text, never resolved, so that

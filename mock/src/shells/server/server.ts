@@ -1,15 +1,16 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import type { HttpHandler } from 'msw'
-import type { HalApi } from '../../core/api.js'
-import { authenticatorOf, tokenHint } from '../../core/authenticate.js'
-import { createDispatch, type Dispatch, methodNotAllowed } from '../../core/dispatch.js'
-import { overridesFirst } from '../../core/overrides.js'
-import type { ProblemWriter } from '../../core/problem.js'
-import { runRoute } from '../../core/route-context.js'
+import { answersExplorer, explorerNotFound, explorerRoutes } from '../../explorer/explorer.js'
 import { type WireAnswer, wireAnswerOf } from '../../http/answer.js'
 import { parsePrefer } from '../../http/prefer.js'
 import { Problem } from '../../http/problem.js'
+import type { HalApi } from '../../serve/api.js'
+import { authenticatorOf, tokenHint } from '../../serve/authenticate.js'
+import { createDispatch, type Dispatch, methodNotAllowed } from '../../serve/dispatch.js'
+import { overridesFirst } from '../../serve/overrides.js'
+import type { ProblemWriter } from '../../serve/problem.js'
+import { runRoute } from '../../serve/route-context.js'
 import { isPreflight } from '../common/cors.js'
 import {
   type LoggedRequest,
@@ -20,7 +21,6 @@ import {
 } from '../common/request-log.js'
 import { persistToFile } from '../node/persist-file.js'
 import { ADMIN_PATH, adminNotFound, adminRoutes, isAdminPath } from './admin.js'
-import { answersExplorer, explorerNotFound, explorerRoutes } from './explorer/explorer.js'
 import { NodeHeaders, NodeRequest, originForm, urlOf, writeAnswer } from './node-http.js'
 import {
   type HalServerOptions,

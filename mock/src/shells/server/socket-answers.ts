@@ -1,10 +1,10 @@
 import { STATUS_CODES } from 'node:http'
 import type { Duplex } from 'node:stream'
-import { methodNotAllowed } from '../../core/dispatch.js'
-import type { ProblemWriter } from '../../core/problem.js'
 import type { Answer } from '../../http/answer.js'
 import { Problem } from '../../http/problem.js'
 import { reasonPhrase } from '../../http/reason-phrase.js'
+import { methodNotAllowed } from '../../serve/dispatch.js'
+import type { ProblemWriter } from '../../serve/problem.js'
 
 /** The `Allow` of a method the server has nowhere: what it answers at all. */
 export const SERVER_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const

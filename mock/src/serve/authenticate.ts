@@ -1,0 +1,108 @@
+import type { HalApiDefinition } from '../definition/definition.js'
+import type { HeaderReader } from '../http/headers.js'
+import { Problem } from '../http/problem.js'
+import type { HalRequest } from './request.js'
+
+/**
+ * The token an API that names none accepts for writes, and the Blog API's writing token, so that
+ * one token works for every API the mock serves.
+ *
+ * @example
+ * await fetch('/api/orders', { method: 'POST', headers: { 'x-access-token': DEV_TOKEN }, body })
+ */
+export const DEV_TOKEN = 'dev-token'
+
+/**
+ * The tokens the default `authenticate` accepts: the definition's `tokens` and every collection's
+ * `writers`; when it names none at all (and has no `authenticate` of its own), `dev-token`. A
+ * token rather than open writes: a request carrying one is never CORS-simple, so a stranger's page
+ * cannot change the data without a preflight the server refuses. `tokens: []` makes an API
+ * read-only.
+ *
+ * @example
+ * acceptedTokens({ basePath: '/api', collections: {} }) // ['dev-token']
+ */
+export function acceptedTokens(
+  definition: Pick<HalApiDefinition, 'tokens' | 'collections' | 'authenticate'>,
+): readonly string[] {
+  const writers = Object.values(definition.collections).flatMap((c) => c.writers ?? [])
+  if (definition.tokens === undefined && writers.length === 0 && !definition.authenticate) {
+    return [DEV_TOKEN]
+  }
+  return [...new Set([...(definition.tokens ?? []), ...writers])]
+}
+
+/**
+ * The token the server's banner and its explorer suggest: the first the API accepts
+ * ({@link acceptedTokens}), or none for a read-only API.
+ *
+ * @example
+ * tokenHint({ basePath: '/api', collections: {} }) // 'dev-token'
+ */
+export function tokenHint(
+  definition: Pick<HalApiDefinition, 'tokens' | 'collections' | 'authenticate'>,
+): string | undefined {
+  return acceptedTokens(definition)[0]
+}
+
+/**
+ * An API's one token check: its own `authenticate`, or by default one of the tokens it accepts
+ * ({@link acceptedTokens}), which is the grant. The API's routes and the real server's `/__admin`
+ * routes both ask it, so the two accept the same credentials.
+ *
+ * @example
+ * const grant = await authenticatorOf(shop.definition)(fetchHalRequest(request))
+ */
+export function authenticatorOf(definition: HalApiDefinition): (request: HalRequest) => unknown {
+  if (definition.authenticate) return definition.authenticate.bind(definition)
+  const tokens = new Set(acceptedTokens(definition))
+  const realm = (definition.title ?? 'HAL API').replace(/["\\\r\n]/g, '')
+  return (request) => {
+    const token = tokenOf(request)
+    if (token === undefined || !tokens.has(token)) {
+      throw new Problem(
+        401,
+        token === undefined
+          ? 'This request needs an access token (X-Access-Token or Authorization: Bearer).'
+          : 'The access token is not known.',
+        { headers: { 'www-authenticate': `Bearer realm="${realm}"` } },
+      )
+    }
+    return token
+  }
+}
+
+/**
+ * Where {@link tokenOf} looks for a token after `X-Access-Token`.
+ *
+ * @example
+ * const sources: TokenSources = { bearer: false, cookie: 'access_token' }
+ */
+export interface TokenSources {
+  /** `Authorization: Bearer …`. Default true. */
+  readonly bearer?: boolean
+  /** The name of a cookie holding the token (only for an API whose pages send no other site's). */
+  readonly cookie?: string
+}
+
+/**
+ * The token a request carries: `X-Access-Token`, else `Authorization: Bearer …`, else the cookie
+ * `sources` names. The default `authenticate` reads the first two; an API of its own reads as its
+ * reference says (the Blog API: the header, else the `access_token` cookie).
+ *
+ * @example
+ * tokenOf(request) // 'dev-token' for `X-Access-Token: dev-token` or `Authorization: Bearer dev-token`
+ * tokenOf(request, { bearer: false, cookie: 'access_token' }) // the header, else the cookie
+ */
+export function tokenOf(
+  request: { readonly headers: HeaderReader; readonly cookies?: Readonly<Record<string, string>> },
+  sources: TokenSources = {},
+): string | undefined {
+  const header = request.headers.get('x-access-token')
+  if (header !== null) return header
+  if (sources.bearer !== false) {
+    const bearer = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '')
+    if (bearer?.[1] !== undefined) return bearer[1]
+  }
+  return sources.cookie === undefined ? undefined : request.cookies?.[sources.cookie]
+}
