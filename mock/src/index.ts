@@ -7,6 +7,7 @@
  * @packageDocumentation
  */
 
+export { HalDefinitionError } from './definition/check.js'
 export type { ClientTypes, DefinitionTypes, TypedDefinition } from './definition/client-types.js'
 export type {
   AuthorizeCheck,
@@ -35,7 +36,9 @@ export type {
 } from './definition/definition.js'
 export { defineCollection } from './definition/definition.js'
 export type { StandardSchema } from './definition/standard-schema.js'
+export { acceptedTokens, DEV_TOKEN } from './definition/tokens.js'
 export type { FormProperty, FormPropertyType } from './forms/properties.js'
+export type { CollectionForms, TemplateModel, TemplatesModel } from './forms/templates.js'
 export {
   type BodyRequest,
   MAX_BODY_BYTES,
@@ -48,27 +51,24 @@ export { accepts, HAL_TYPES, HTML_TYPES } from './http/negotiation.js'
 export { MAX_DELAY_MS, type Preferences } from './http/prefer.js'
 export { type FieldError, isProblem, Problem, type ProblemDetails } from './http/problem.js'
 export { reasonPhrase } from './http/reason-phrase.js'
-export {
-  type ApiModel,
-  type CollectionModel,
-  compileApi,
-  type JsonSchema,
-  type LinkModel,
-  type OperationModel,
-  type PageLayout,
-  type PagingModel,
-  type RootLinkModel,
-  type TemplateModel,
-  type TemplatesModel,
-} from './model/compile.js'
+export { compileApi } from './model/compile.js'
 export type { OpenApiDocument } from './model/openapi.js'
+export type { PageLayout, PagingModel } from './model/paging.js'
+export type {
+  ApiModel,
+  CollectionModel,
+  JsonSchema,
+  LinkModel,
+  OperationModel,
+  RootLinkModel,
+} from './model/types.js'
 export {
   defineHalApi,
   type HalApi,
   type HalCollectionDb,
   type HalCollections,
 } from './serve/api.js'
-export { acceptedTokens, DEV_TOKEN, type TokenSources, tokenOf } from './serve/authenticate.js'
+export { type TokenSources, tokenOf } from './serve/authenticate.js'
 export type { Dispatch as HalDispatch } from './serve/dispatch.js'
 export { halHandler, withHalApi } from './serve/handler.js'
 export type { ProblemWriter } from './serve/problem.js'
@@ -81,4 +81,4 @@ export {
   type RecordsHolder,
   recordsOf,
 } from './store/records-file.js'
-export { HalDefinitionError, SEED_TIME } from './store/store.js'
+export { SEED_TIME } from './store/store.js'

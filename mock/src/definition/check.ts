@@ -1,5 +1,4 @@
 import { MAX_DELAY_MS } from '../http/prefer.js'
-import { HalDefinitionError } from '../store/store.js'
 import {
   type CollectionDefinition,
   type HalApiDefinition,
@@ -7,6 +6,20 @@ import {
   parentLinkRel,
 } from './definition.js'
 import { nestedCreateKey } from './words.js'
+
+/**
+ * The definition of an API or a collection is wrong: thrown by `defineHalApi`, never at a request.
+ *
+ * @example
+ * try {
+ *   defineHalApi({ basePath: '/api', collections: { orders: defineCollection({ schema, parent: { collection: 'nope', member: 'x' } }) } })
+ * } catch (error) {
+ *   if (error instanceof HalDefinitionError) console.error(error.message)
+ * }
+ */
+export class HalDefinitionError extends Error {
+  override readonly name = 'HalDefinitionError'
+}
 
 /** Rels the core writes itself: the root's, and every item's. */
 const ROOT_RELS = ['self', 'service-desc', 'curies']

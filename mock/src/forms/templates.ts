@@ -1,13 +1,51 @@
+import type { CollectionDefinition } from '../definition/definition.js'
+import { nestedCreateKey, withArticle } from '../definition/words.js'
 import { type BodyRequest, parseJson, pointer, readJson, readText } from '../http/body.js'
-import { MERGE_PATCH_JSON } from '../http/media-types.js'
+import { JSON_TYPE, MERGE_PATCH_JSON } from '../http/media-types.js'
 import { Problem } from '../http/problem.js'
-import type { CollectionModel, TemplateModel } from '../model/compile.js'
 import {
+  type FormProperty,
   type FormTemplate,
+  formPropertiesOf,
   type JsonObjectSchema,
   type JsonSchemaProperty,
   jsonTypesOf,
 } from './properties.js'
+
+/**
+ * One HAL-FORMS template a collection offers, as `_templates` writes it under {@link key}. Its
+ * `target` is where it is offered: an item's templates aim at its `self`, a create template at the
+ * list's URL.
+ *
+ * @example
+ * compileApi(definition).collection('orders').templates.create
+ * // { key: 'default', title: 'Create an order', method: 'POST', contentType: 'application/json', properties: […] }
+ */
+export interface TemplateModel {
+  /** Its key in `_templates`. */
+  readonly key: string
+  readonly title: string
+  readonly method: 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+  readonly contentType?: string
+  /** The inputs, from the input schema (never the parent's member, which the URL gives). */
+  readonly properties: readonly FormProperty[]
+}
+
+/**
+ * A writable collection's HAL-FORMS templates: create on its pages (and, nested, on its parent's
+ * items), replace, update and delete on its items.
+ *
+ * @example
+ * compileApi(definition).collection('books').templates.createOnParent?.key // 'createBooks'
+ */
+export interface TemplatesModel {
+  readonly create: TemplateModel
+  /** A nested collection's create template on its parent's items (`createBooks`). */
+  readonly createOnParent?: TemplateModel
+  readonly replace: TemplateModel
+  readonly update: TemplateModel
+  readonly delete: TemplateModel
+}
 
 /** An item's templates: replace it (`default`), patch it, delete it; all aim at its `self`. */
 export type ItemTemplates = Readonly<Record<string, FormTemplate>>
@@ -16,17 +54,17 @@ export type ItemTemplates = Readonly<Record<string, FormTemplate>>
 export type CollectionTemplates = Readonly<Record<string, FormTemplate>>
 
 /**
- * What a collection offers a client that sends forms, from its compiled model: the HAL-FORMS
+ * What a collection offers a client that sends forms, from its input's JSON Schema and its templates: the HAL-FORMS
  * templates of its items and pages (the model's, as `_templates` writes them), the members a JSON
  * Patch may touch, and how urlencoded fields read as the input's JSON. An input without JSON
  * Schema gives templates without properties, and lets a patch touch the members a record has.
  *
  * @example
- * const forms = new CollectionForms(compileApi(definition).collection('orders'))
+ * const forms = compileApi(definition).collection('orders').forms
  * forms.collection('http://localhost/api/orders').default?.title // 'Create an order'
  */
 export class CollectionForms {
-  readonly #model: CollectionModel
+  readonly #templates: TemplatesModel
   readonly #item: ItemTemplates
   /** The schema's members as JSON Pointers (`/status`), or `undefined` when it does not say. */
   readonly #members: readonly string[] | undefined
@@ -35,10 +73,9 @@ export class CollectionForms {
   /** The JSON types an array member's items hold, to read its repeated fields. */
   readonly #itemTypes: ReadonlyMap<string, ReadonlySet<string>>
 
-  constructor(model: CollectionModel) {
-    const json = model.jsonSchema.input as JsonObjectSchema
-    const { replace, update, delete: remove } = model.templates
-    this.#model = model
+  constructor(json: JsonObjectSchema, templates: TemplatesModel) {
+    const { replace, update, delete: remove } = templates
+    this.#templates = templates
     // A JSON Patch may still name the parent's member: its write checks it against the URL.
     this.#members = json.properties ? Object.keys(json.properties).map(pointerOf) : undefined
     this.#types = new Map(
@@ -63,7 +100,7 @@ export class CollectionForms {
    * `onParent`, the create template its parent's items offer (`createBooks`).
    */
   collection(target: string, onParent = false): CollectionTemplates {
-    const { create, createOnParent } = this.#model.templates
+    const { create, createOnParent } = this.#templates
     const template = (onParent && createOnParent) || create
     return { [template.key]: formOf(template, target) }
   }
@@ -173,3 +210,60 @@ const formOf = (
   ...(target !== undefined && { target }),
   properties: properties as FormTemplate['properties'],
 })
+
+/**
+ * A collection's templates, their properties read from the input's JSON Schema without the
+ * parent's member (its URL gives it).
+ *
+ * @example
+ * templatesOf('orders', 'order', definition.collections.orders, inputJson).create.title // 'Create an order'
+ */
+export function templatesOf(
+  name: string,
+  noun: string,
+  collection: CollectionDefinition,
+  input: JsonObjectSchema,
+): TemplatesModel {
+  const names = collection.templates ?? {}
+  const json = collection.parent ? withoutMember(input, collection.parent.member) : input
+  const properties = formPropertiesOf(json)
+  const create = {
+    title: names.createTitle ?? `Create ${withArticle(noun)}`,
+    method: 'POST',
+    contentType: JSON_TYPE,
+    properties,
+  } as const
+  return {
+    create: { key: names.create ?? 'default', ...create },
+    ...(collection.parent && { createOnParent: { key: nestedCreateKey(name, names), ...create } }),
+    replace: {
+      key: 'default',
+      title: names.replaceTitle ?? `Replace this ${noun}`,
+      method: 'PUT',
+      contentType: JSON_TYPE,
+      properties,
+    },
+    update: {
+      key: 'patch',
+      title: names.updateTitle ?? `Change some fields of this ${noun}`,
+      method: 'PATCH',
+      contentType: MERGE_PATCH_JSON,
+      // A merge patch sends only what changes.
+      properties: formPropertiesOf(json, { required: false }),
+    },
+    delete: {
+      key: 'delete',
+      title: names.deleteTitle ?? `Delete this ${noun}`,
+      method: 'DELETE',
+      properties: [],
+    },
+  }
+}
+
+/** A JSON Schema of an object without one member, nor that member among the required ones. */
+function withoutMember(json: JsonObjectSchema, member: string): JsonObjectSchema {
+  if (!json.properties || !Object.hasOwn(json.properties, member)) return json
+  const { [member]: _, ...properties } = json.properties
+  const required = json.required?.filter((name) => name !== member)
+  return { ...json, properties, ...(required ? { required } : {}) }
+}

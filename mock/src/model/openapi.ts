@@ -2,11 +2,12 @@ import { routeShape } from '../definition/check.js'
 import { type HalRoute, isRelation } from '../definition/definition.js'
 import { jsonSchemaOf } from '../definition/standard-schema.js'
 import { withArticle } from '../definition/words.js'
+import type { TemplateModel } from '../forms/templates.js'
 import { JSON_PATCH_JSON, PROBLEM_JSON as PROBLEM } from '../http/media-types.js'
 import { reasonPhrase } from '../http/reason-phrase.js'
-import type { ApiModel, CollectionModel, OperationModel, TemplateModel } from './compile.js'
-import { pascal } from './compile.js'
+import { pascal } from './operations.js'
 import { renderedPageSchema } from './page-schema.js'
+import type { ApiModel, CollectionModel, OperationModel } from './types.js'
 
 /** An OpenAPI 3.1 document, as plain JSON. */
 export type OpenApiDocument = { readonly openapi: '3.1.0' } & Record<string, unknown>

@@ -1,5 +1,5 @@
 import type { PageLink, PageView } from '../definition/definition.js'
-import type { Paging } from './paging.js'
+import type { PagingModel } from './paging.js'
 
 type Schema = Record<string, unknown>
 
@@ -16,7 +16,7 @@ const ITEM = Symbol('halyard sample item')
  * renderedPageSchema(paging, 'books', { $ref: '#/components/schemas/BookResource' }, link)
  */
 export function renderedPageSchema(
-  paging: Paging,
+  paging: PagingModel,
   collection: { readonly name: string; readonly rel: string },
   item: Schema,
   link: Schema,
@@ -31,7 +31,7 @@ export function renderedPageSchema(
 }
 
 function samplePage(
-  paging: Paging,
+  paging: PagingModel,
   { name, rel }: { readonly name: string; readonly rel: string },
   pages: number,
 ): PageView {

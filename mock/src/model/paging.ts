@@ -8,29 +8,62 @@ import type {
 } from '../definition/definition.js'
 import { Problem } from '../http/problem.js'
 
-/** A paging convention with its defaults applied (see {@link PagingConvention}). */
-export interface Paging {
+/**
+ * Where a page document keeps what its paging convention says, as JSON Pointers (`/page/number`),
+ * found by rendering the convention's page once with marked values. A member the convention does
+ * not write is `undefined`; a link it writes twice (the Blog's `_link` and `_links`) has two.
+ *
+ * @example
+ * compileApi(definition).collection('orders').paging.layout.total // '/page/totalElements'
+ */
+export interface PageLayout {
+  /** The array of the page's records, e.g. `/_embedded/orders`. */
+  readonly items: string | undefined
+  readonly total: string | undefined
+  readonly totalPages: string | undefined
+  readonly index: string | undefined
+  readonly size: string | undefined
+  /** Each navigation link's pointers (to the link object): `self`, `first`, `prev`, `next`, `last`. */
+  readonly links: Readonly<Record<'self' | 'first' | 'prev' | 'next' | 'last', readonly string[]>>
+}
+
+/**
+ * A collection's paging convention with its defaults, and where its page document keeps things.
+ *
+ * @example
+ * const { page, size, firstIndex } = compileApi(definition).collection('orders').paging // 'page', 'size', 0
+ */
+export interface PagingModel {
+  /** The query parameters of the page's index and size. */
   readonly page: string
   readonly size: string
   readonly firstIndex: 0 | 1
   readonly defaultSize: number
   readonly maxSize: number
+  /** A page past the last: a 200 with no items, or a 404. */
   readonly pastEnd: 'empty' | 'not-found'
-  readonly render: (page: PageView) => Record<string, unknown>
-  /** Whether `render` is the core's own document (items without their curies). */
+  /** Whether the page document is the core's own (Spring Data REST's `page`). */
   readonly standard: boolean
   /** The URI template suffix of a list link, e.g. `{?page,size}`. */
   readonly template: string
+  readonly layout: PageLayout
+  /** The convention's page document, as the core renders it. */
+  readonly render: (page: PageView) => Record<string, unknown>
 }
 
 /**
  * A collection's paging: its own convention over the API's, over the core's defaults (Spring Data
- * REST's `page` from 0 and `size`); the collection's older `pageSize` sets the sizes too.
+ * REST's `page` from 0 and `size`); the collection's older `pageSize` sets the sizes too. Its
+ * layout is found by rendering one page of marked values through the convention's `render`.
  *
  * @example
- * pagingOf(api, api.collections.orders).template // '{?page,size}'
+ * pagingOf(api, api.collections.orders, 'orders').template // '{?page,size}'
  */
-export function pagingOf(api: HalApiDefinition, collection: CollectionDefinition): Paging {
+export function pagingOf(
+  api: HalApiDefinition,
+  collection: CollectionDefinition,
+  name: string,
+): PagingModel {
   const own: PagingConvention = {
     ...api.paging,
     ...(collection.pageSize?.default === undefined
@@ -41,6 +74,7 @@ export function pagingOf(api: HalApiDefinition, collection: CollectionDefinition
   }
   const page = own.page ?? 'page'
   const size = own.size ?? 'size'
+  const render = own.render ?? standardPage
   return {
     page,
     size,
@@ -48,9 +82,10 @@ export function pagingOf(api: HalApiDefinition, collection: CollectionDefinition
     defaultSize: own.defaultSize ?? 20,
     maxSize: own.maxSize ?? 100,
     pastEnd: own.pastEnd ?? 'empty',
-    render: own.render ?? standardPage,
+    render,
     standard: own.render === undefined,
     template: `{?${page},${size}}`,
+    layout: layoutOf(render, name, collection.rel ?? name),
   }
 }
 
@@ -61,7 +96,7 @@ export function pagingOf(api: HalApiDefinition, collection: CollectionDefinition
  * @example
  * pageRequest(new URL('http://x/orders?page=2'), paging) // { index: 2, size: 20 }
  */
-export function pageRequest(url: URL, paging: Paging): { index: number; size: number } {
+export function pageRequest(url: URL, paging: PagingModel): { index: number; size: number } {
   return {
     index: integerParam(url, paging.page, paging.firstIndex, paging.firstIndex, MAX_INDEX),
     size: integerParam(url, paging.size, paging.defaultSize, 1, paging.maxSize),
@@ -95,7 +130,7 @@ function integerParam(url: URL, name: string, fallback: number, min: number, max
  */
 export function pageLinks(
   href: string,
-  paging: Paging,
+  paging: PagingModel,
   index: number,
   size: number,
   totalPages: number,
@@ -118,7 +153,7 @@ export function pageLinks(
  * @example
  * pageLink('http://x/orders', paging, 2, 20) // { href: 'http://x/orders?page=2&size=20' }
  */
-export function pageLink(href: string, paging: Paging, index: number, size: number): PageLink {
+export function pageLink(href: string, paging: PagingModel, index: number, size: number): PageLink {
   return { href: `${href}?${paging.page}=${index}&${paging.size}=${size}` }
 }
 
@@ -137,3 +172,85 @@ function standardPage(page: PageView): Record<string, unknown> {
     },
   }
 }
+
+/** Marked values a probe page is rendered with: distinct, so each is found where it lands. */
+const PROBE = { index: 4, size: 3, total: 17, totalPages: 6 } as const
+
+/** Where a convention's page document keeps its parts, by rendering one page of marked values. */
+function layoutOf(render: PagingModel['render'], name: string, rel: string): PageLayout {
+  const item = { '~probe': true }
+  const href = (role: string) => ({ href: `urn:halyard-probe:${role}` })
+  const view: PageView = {
+    collection: name,
+    rel,
+    items: [item],
+    ...PROBE,
+    links: {
+      self: href('self'),
+      first: href('first'),
+      prev: href('prev'),
+      next: href('next'),
+      last: href('last'),
+    },
+    curies: [],
+    page: (n) => href(`page-${n}`),
+  }
+  const found: Record<string, string[]> = {}
+  const note = (key: string, at: string) => {
+    const list = found[key] ?? []
+    list.push(at)
+    found[key] = list
+  }
+  const walk = (node: unknown, at: string): void => {
+    if (Array.isArray(node)) {
+      // By its mark: a render may copy the items it is given (`p.items.map(withoutCuries)`).
+      if (node.some((x) => typeof x === 'object' && x !== null && '~probe' in x)) note('items', at)
+      else for (const [i, child] of node.entries()) walk(child, `${at}/${i}`)
+      return
+    }
+    if (typeof node === 'number') {
+      for (const [key, value] of Object.entries(PROBE)) if (node === value) note(key, at)
+      return
+    }
+    if (typeof node !== 'object' || node === null) return
+    const target = (node as { href?: unknown }).href
+    if (typeof target === 'string' && target.startsWith('urn:halyard-probe:')) {
+      const role = target.slice('urn:halyard-probe:'.length)
+      const n = /^page-(\d+)$/.exec(role)?.[1]
+      const named =
+        n === undefined
+          ? role
+          : Number(n) === PROBE.index - 1
+            ? 'prev'
+            : Number(n) === PROBE.index + 1
+              ? 'next'
+              : role
+      note(`link:${named}`, at)
+      return
+    }
+    for (const [key, value] of Object.entries(node)) walk(value, `${at}/${pointerSegment(key)}`)
+  }
+  try {
+    walk(render(view), '')
+  } catch {
+    // A render that needs more than a page (its parent record): no layout known.
+  }
+  const first = (key: string) => found[key]?.[0]
+  return {
+    items: first('items'),
+    total: first('total'),
+    totalPages: first('totalPages'),
+    index: first('index'),
+    size: first('size'),
+    links: {
+      self: found['link:self'] ?? [],
+      first: found['link:first'] ?? [],
+      prev: found['link:prev'] ?? [],
+      next: found['link:next'] ?? [],
+      last: found['link:last'] ?? [],
+    },
+  }
+}
+
+/** A member name as a JSON Pointer segment (RFC 6901). */
+const pointerSegment = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1')

@@ -1,5 +1,4 @@
 import {
-  type CollectionDefinition,
   type HalApiDefinition,
   type HalRecord,
   isRelation,
@@ -8,7 +7,6 @@ import {
   type PlainLink,
   parentLinkRel,
 } from '../definition/definition.js'
-import { CollectionForms } from '../forms/templates.js'
 import { HAL_FORMS_JSON } from '../http/media-types.js'
 import { Problem } from '../http/problem.js'
 import {
@@ -19,25 +17,14 @@ import {
   type RepresentationVariant,
   represent,
 } from '../http/respond.js'
-import type { ApiModel, CollectionModel } from '../model/compile.js'
-import { type Paging, pageLink, pageLinks } from '../model/paging.js'
+import { pageLink, pageLinks } from '../model/paging.js'
+import type { ApiModel, CollectionModel } from '../model/types.js'
+import type { CollectionStore } from '../store/collection-store.js'
 import { recordId } from '../store/record-id.js'
-import {
-  type Change,
-  type CollectionStore,
-  type HalStore,
-  parentRel,
-  type Relation,
-  SEED_TIME,
-} from '../store/store.js'
-
-/** A HAL link object as the core writes it. */
-export interface HalLinkObject {
-  href: string
-  templated?: true
-  title?: string
-  name?: string
-}
+import { parentRel } from '../store/relations.js'
+import { type HalStore, SEED_TIME } from '../store/store.js'
+import { type HalLinkObject, resolve } from './links.js'
+import { type Reader, ReadSets } from './read-sets.js'
 
 type HalLinks = Record<string, HalLinkObject | HalLinkObject[] | readonly PageLink[]>
 
@@ -49,42 +36,6 @@ interface BackLink {
   readonly from: string
   readonly relation: string
 }
-
-/**
- * A collection's compiled model as the representations walk it: linked to its parent's and its
- * nested collections' addresses, with its forms (templates, urlencoded bodies, patchable members).
- */
-export interface Address {
-  readonly model: CollectionModel
-  readonly name: string
-  readonly definition: CollectionDefinition
-  /** The URL segment of the list. */
-  readonly segment: string
-  /** The path variable of an item. */
-  readonly param: string
-  /** The parent, for a nested collection: its address, the member and the index key. */
-  readonly parent:
-    | { readonly address: Address; readonly member: string; readonly key: string }
-    | undefined
-  /** The rel of the link from a parent item to this nested list. */
-  readonly rel: string
-  /** Route paths under the base, e.g. `/blogs/{blogId}/articles` and `…/{articleId}`. */
-  readonly listPattern: string
-  readonly itemPattern: string
-  /** The collections nested under this one's items. */
-  readonly children: Address[]
-  readonly paging: Paging
-  readonly forms: CollectionForms
-  readonly writable: boolean
-  /** What a record is called in problem details. */
-  readonly label: string
-}
-
-/**
- * Which records of a collection the caller may read (its `authorize`), or `undefined` when every
- * caller reads them all; pages list, and items embed, only those.
- */
-export type Reader = (collection: string) => ((record: HalRecord) => boolean) | undefined
 
 /** The reader of an API without per-record reads, or of a caller who reads everything. */
 const EVERYONE: Reader = () => undefined
@@ -108,8 +59,8 @@ export class Representations {
   readonly #definition: HalApiDefinition
   readonly #curies: readonly { name: string; href: string }[]
   readonly #backLinks: ReadonlyMap<string, readonly BackLink[]>
-  readonly #addresses: ReadonlyMap<string, Address>
-  readonly #reads = new Map<string, readonly Relation[]>()
+  readonly #model: ApiModel
+  readonly #reads: ReadSets
 
   constructor(store: () => HalStore, model: ApiModel) {
     const { definition } = model
@@ -132,23 +83,13 @@ export class Representations {
       }
     }
     this.#backLinks = back
-    this.#addresses = addressesOf(model)
+    this.#model = model
+    this.#reads = new ReadSets(store, model)
   }
 
-  /** Every collection's address, parents before their nested collections. */
-  get addresses(): Iterable<Address> {
-    return this.#addresses.values()
-  }
-
-  address(name: string): Address {
-    const address = this.#addresses.get(name)
-    if (!address) throw new Error(`no collection ${name}`)
-    return address
-  }
-
-  /** What a collection's schema offers HAL-FORMS clients and JSON Patch. */
-  forms(collection: string): CollectionForms {
-    return this.address(collection).forms
+  /** The compiled collection of a name. */
+  collection(name: string): CollectionModel {
+    return this.#model.collection(name)
   }
 
   /** The links back to a collection's records, by target collection. */
@@ -162,48 +103,49 @@ export class Representations {
   }
 
   /** A record's path under the base: `/orders/7`, `/blogs/1/articles/7` (its parents looked up). */
-  itemPath(address: Address, record: HalRecord): string {
-    const { parent } = address
-    if (!parent) return `/${address.segment}/${record.id}`
+  itemPath(c: CollectionModel, record: HalRecord): string {
+    const { parent } = c
+    if (!parent) return `/${c.segment}/${record.id}`
     const parentId = (record as Record<string, unknown>)[parent.member] as number
-    return `${this.#itemPathOf(parent.address, parentId)}/${address.segment}/${record.id}`
+    return `${this.#itemPathOf(this.collection(parent.collection), parentId)}/${c.segment}/${record.id}`
   }
 
-  #itemPathOf(address: Address, id: number): string {
-    const record = this.#store().get(address.name).get(id)
-    return record ? this.itemPath(address, record) : `/${address.segment}/${id}`
+  #itemPathOf(c: CollectionModel, id: number): string {
+    const record = this.#store().get(c.name).get(id)
+    return record ? this.itemPath(c, record) : `/${c.segment}/${id}`
   }
 
   /** A list's path under the base: `/orders`, or `/blogs/1/articles` under its parent record. */
-  listPath(address: Address, parent: HalRecord | undefined): string {
-    const up = address.parent
+  listPath(c: CollectionModel, parent: HalRecord | undefined): string {
+    const up = c.parent
     return up && parent
-      ? `${this.itemPath(up.address, parent)}/${address.segment}`
-      : `/${address.segment}`
+      ? `${this.itemPath(this.collection(up.collection), parent)}/${c.segment}`
+      : `/${c.segment}`
   }
 
   /**
    * The record a request's path variables name, each parent checked: a 404 when any is missing, or
    * when the record lives under another parent.
    */
-  resolve(address: Address, params: Readonly<Record<string, string>>, path = ''): HalRecord {
-    const up = address.parent
-    const parent = up && this.resolve(up.address, params, path)
-    const raw = params[address.param]
+  resolve(c: CollectionModel, params: Readonly<Record<string, string>>, path = ''): HalRecord {
+    const up = c.parent && this.collection(c.parent.collection)
+    const parent = up && this.resolve(up, params, path)
+    const raw = params[c.param]
     const id = recordId(raw)
     if (id === undefined) {
       throw new Problem(
         404,
-        `There is no resource at ${path}: ${address.param} must be a positive integer.`,
+        `There is no resource at ${path}: ${c.param} must be a positive integer.`,
       )
     }
-    const record = this.#store().get(address.name).get(id)
-    if (!record || (up && parent && (record as Record<string, unknown>)[up.member] !== parent.id)) {
+    const record = this.#store().get(c.name).get(id)
+    const member = c.parent?.member as string
+    if (!record || (up && parent && (record as Record<string, unknown>)[member] !== parent.id)) {
       throw new Problem(
         404,
         up && parent
-          ? `${capitalized(up.address.label)} ${parent.id} has no ${address.label} with id ${id}.`
-          : `There is no ${address.label} with id ${id}.`,
+          ? `${capitalized(up.noun)} ${parent.id} has no ${c.noun} with id ${id}.`
+          : `There is no ${c.noun} with id ${id}.`,
       )
     }
     return record
@@ -216,13 +158,13 @@ export class Representations {
       const links: HalLinks = {}
       this.#addCuries(links, base)
       links.self = { href: base }
-      for (const address of this.#addresses.values()) {
-        const { definition } = address
-        if (definition.serve === false || address.parent) continue
-        links[definition.rel ?? address.name] =
+      for (const c of this.#model.collections) {
+        const { definition } = c
+        if (definition.serve === false || c.parent) continue
+        links[definition.rel ?? c.name] =
           definition.list === false
-            ? { href: `${base}${address.itemPattern}`, templated: true }
-            : { href: `${base}${address.listPattern}${address.paging.template}`, templated: true }
+            ? { href: `${base}${c.itemPath}`, templated: true }
+            : { href: `${base}${c.listPath}${c.paging.template}`, templated: true }
       }
       const { root } = this.#definition
       for (const [rel, link] of Object.entries(root?.links ?? {})) {
@@ -244,16 +186,16 @@ export class Representations {
     variant: RepresentationVariant = 'plain',
     reader: Reader = EVERYONE,
   ): Representation {
-    const address = this.address(collection.name)
-    const { stamp, at } = this.#itemState(address, collection, record)
+    const c = this.collection(collection.name)
+    const { stamp, at } = this.#reads.itemState(c, collection, record)
     const base = this.base(origin)
-    const self = `${base}${this.itemPath(address, record)}`
+    const self = `${base}${this.itemPath(c, record)}`
     // An item that reads records per caller is theirs alone: built for the request, never memoised.
-    const memo = this.#readsPerCaller(collection, reader) ? undefined : items
+    const memo = this.#reads.perCaller(collection, reader) ? undefined : items
     return this.#memoized(memo, self, stamp, variant, () => ({
-      body: this.#itemBody(base, address, collection, record, true, reader, true),
+      body: this.#itemBody(base, c, collection, record, true, reader, true),
       at,
-      templates: () => this.#itemTemplates(self, address),
+      templates: () => this.#itemTemplates(self, c),
     }))
   }
 
@@ -264,13 +206,8 @@ export class Representations {
   dependsOnCaller(collection: string, reader: Reader): boolean {
     return (
       reader(collection) !== undefined ||
-      this.#readsPerCaller(this.#store().get(collection), reader)
+      this.#reads.perCaller(this.#store().get(collection), reader)
     )
-  }
-
-  /** Whether an item of the collection reads other records per caller (embeds, computed titles). */
-  #readsPerCaller(collection: CollectionStore, reader: Reader): boolean {
-    return this.#readRelations(collection).some((r) => reader(r.to) !== undefined)
   }
 
   /**
@@ -298,20 +235,20 @@ export class Representations {
       readonly variant?: RepresentationVariant
     } = {},
   ): Representation {
-    const address = this.address(collection.name)
-    const { paging } = address
-    const up = address.parent
+    const c = this.collection(collection.name)
+    const { paging } = c
+    const up = c.parent
     const all = back
       ? collection.referrers(back.relation, back.target)
       : up && parent
-        ? collection.referrers(up.key, parent.id)
+        ? collection.referrers(parentRel(up), parent.id)
         : { count: collection.count, slice: (o: number, l: number) => collection.slice(o, l) }
     const readable = reader(collection.name)
     const source = readable ? onlyReadable(all, readable) : all
     const change = back
       ? collection.referrersChange(back.relation, back.target)
       : up && parent
-        ? collection.referrersChange(up.key, parent.id)
+        ? collection.referrersChange(parentRel(up), parent.id)
         : collection.change
     const totalPages = Math.ceil(source.count / size)
     const offset = (index - paging.firstIndex) * size
@@ -321,11 +258,11 @@ export class Representations {
         `There is no page ${index}: the last is ${paging.firstIndex + Math.max(totalPages - 1, 0)}.`,
       )
     }
-    const read = this.#readCollections(collection)
+    const read = this.#reads.collections(collection)
     const stamp = [change.version, ...read.map((c) => c.change.version)]
     let at = Math.max(change.at, ...read.map((c) => c.change.at))
     if (up && parent) {
-      const own = this.#store().get(up.address.name).changeOf(parent.id)
+      const own = this.#store().get(up.collection).changeOf(parent.id)
       stamp.push(own.version)
       at = Math.max(at, own.at)
     }
@@ -340,11 +277,11 @@ export class Representations {
       const list = source
         .slice(offset, size)
         .map((record) =>
-          this.#itemBody(base, address, collection, record, true, reader, !paging.standard),
+          this.#itemBody(base, c, collection, record, true, reader, !paging.standard),
         )
       const body = paging.render({
-        collection: address.name,
-        rel: address.definition.rel ?? address.name,
+        collection: c.name,
+        rel: c.definition.rel ?? c.name,
         items: list,
         index,
         size,
@@ -359,11 +296,8 @@ export class Representations {
         body,
         at,
         // A page of back links creates in the collection itself, unless nested (no one URL).
-        ...(address.model.offersForms && !(back && address.parent)
-          ? {
-              templates: () =>
-                address.forms.collection(back ? `${base}${address.listPattern}` : href),
-            }
+        ...(c.offersForms && !(back && c.parent)
+          ? { templates: () => c.forms.collection(back ? `${base}${c.listPath}` : href) }
           : {}),
       }
     })
@@ -387,12 +321,11 @@ export class Representations {
   }
 
   /** An item's templates: replace, patch, delete it (unless read-only), create in its nested lists. */
-  #itemTemplates(self: string, address: Address): object {
-    const templates: Record<string, unknown> = address.model.offersForms
-      ? { ...address.forms.item() }
-      : {}
-    for (const child of address.children) {
-      if (child.model.offersForms) {
+  #itemTemplates(self: string, c: CollectionModel): object {
+    const templates: Record<string, unknown> = c.offersForms ? { ...c.forms.item() } : {}
+    for (const name of c.children) {
+      const child = this.collection(name)
+      if (child.offersForms) {
         Object.assign(templates, child.forms.collection(`${self}/${child.segment}`, true))
       }
     }
@@ -401,7 +334,7 @@ export class Representations {
 
   #itemBody(
     base: string,
-    address: Address,
+    c: CollectionModel,
     collection: CollectionStore,
     record: HalRecord,
     embed: boolean,
@@ -410,23 +343,25 @@ export class Representations {
   ): Record<string, unknown> {
     const { definition } = collection
     const properties = definition.represent ? definition.represent(record) : { ...record }
-    const self = `${base}${this.itemPath(address, record)}`
+    const self = `${base}${this.itemPath(c, record)}`
     // No prototype: a link whose rel is `__proto__` is then a member like any other.
     const links = Object.create(null) as HalLinks
     // CURIEs once, at the top of a document: embedded resources share them (HAL §8.2).
     if (top) this.#addCuries(links, base)
     links.self = { href: self }
-    const up = address.parent
+    const up = c.parent
     const upRel = parentLinkRel(definition)
     if (up && upRel !== false) {
       const parentId = (record as Record<string, unknown>)[up.member] as number
-      links[upRel] = { href: `${base}${this.#itemPathOf(up.address, parentId)}` }
+      links[upRel] = {
+        href: `${base}${this.#itemPathOf(this.collection(up.collection), parentId)}`,
+      }
     }
     const relations = new Map(collection.relations.map((r) => [r.rel, r]))
     for (const [rel, link] of Object.entries(definition.links ?? {})) {
       const relation = relations.get(rel)
       if (relation && isRelation(link)) {
-        const target = this.address(relation.to)
+        const target = this.collection(relation.to)
         const records = this.#store().get(relation.to)
         const readable = reader(relation.to)
         const hrefs = relation.ids(record).map((id) => {
@@ -453,11 +388,12 @@ export class Representations {
     }
     for (const back of this.backLinks(collection.name)) {
       links[back.rel] = {
-        href: `${self}/${back.path}${this.address(back.from).paging.template}`,
+        href: `${self}/${back.path}${this.collection(back.from).paging.template}`,
         templated: true,
       }
     }
-    for (const child of address.children) {
+    for (const name of c.children) {
+      const child = this.collection(name)
       links[child.rel] = {
         href: `${self}/${child.segment}${child.paging.template}`,
         templated: true,
@@ -470,14 +406,14 @@ export class Representations {
         const relation = relations.get(rel)
         const target = relation && this.#store().collections.get(relation.to)
         if (!relation || !target) continue
-        const targetAddress = this.address(target.name)
+        const targetModel = this.collection(target.name)
         // Only the copies the caller may read of the target collection (its `authorize`).
         const readable = reader(target.name)
         const found: object[] = []
         for (const id of relation.ids(record)) {
           const linked = target.get(id)
           if (linked && (!readable || readable(linked))) {
-            found.push(this.#itemBody(base, targetAddress, target, linked, false, reader))
+            found.push(this.#itemBody(base, targetModel, target, linked, false, reader))
           }
         }
         if (relation.one(record)) {
@@ -504,122 +440,6 @@ export class Representations {
       templated: true,
     }))
   }
-
-  /**
-   * The versions an item's representation depends on, and its time: the record's, its embedded
-   * records' and the records its computed link attributes read; its nested lists' (a change in
-   * them is a change of the parent, as its Last-Modified says).
-   */
-  #itemState(
-    address: Address,
-    collection: CollectionStore,
-    record: HalRecord,
-  ): { stamp: number[]; at: number } {
-    const own = collection.changeOf(record.id)
-    const stamp = [own.version]
-    let at = own.at
-    for (const [target, id] of this.#readTargets(collection, record)) {
-      const change = target.changeOf(id)
-      stamp.push(change.version)
-      at = Math.max(at, change.at)
-    }
-    for (const child of address.children) {
-      const store = this.#store().get(child.name)
-      const key = child.parent?.key as string
-      const change = store.lastReferrerChange(key, record.id)
-      stamp.push(change?.version ?? 0)
-      if (change) at = Math.max(at, change.at)
-    }
-    return { stamp, at }
-  }
-
-  /** The records an item reads beside its own: those it embeds, those its link titles read. */
-  #readTargets(collection: CollectionStore, record: HalRecord): [CollectionStore, number][] {
-    const out: [CollectionStore, number][] = []
-    for (const relation of this.#readRelations(collection)) {
-      const target = this.#store().collections.get(relation.to)
-      if (target) for (const id of relation.ids(record)) out.push([target, id])
-    }
-    return out
-  }
-
-  /** The relations whose targets an item reads (embeds, computed titles), once per collection. */
-  #readRelations(collection: CollectionStore): readonly Relation[] {
-    let relations = this.#reads.get(collection.name)
-    if (!relations) {
-      const embeds = collection.definition.embed ?? []
-      relations = collection.relations.filter(
-        (r) => embeds.includes(r.rel) || typeof r.title === 'function',
-      )
-      this.#reads.set(collection.name, relations)
-    }
-    return relations
-  }
-
-  /** The collections whose records a page of `collection` reads (their changes change it). */
-  #readCollections(collection: CollectionStore): { readonly change: Change }[] {
-    const out: CollectionStore[] = []
-    for (const relation of this.#readRelations(collection)) {
-      const target = this.#store().collections.get(relation.to)
-      if (target && !out.includes(target)) out.push(target)
-    }
-    return out
-  }
-}
-
-/** Each collection's address, from its model, linked to its parent's. */
-function addressesOf(model: ApiModel): Map<string, Address> {
-  const out = new Map<string, Address>()
-  const visit = (c: CollectionModel): Address => {
-    const known = out.get(c.name)
-    if (known) return known
-    const up = c.definition.parent
-    const parent = up && visit(model.collection(up.collection))
-    const address: Address = {
-      model: c,
-      name: c.name,
-      definition: c.definition,
-      segment: c.segment,
-      param: c.param,
-      parent: parent && up ? { address: parent, member: up.member, key: parentRel(up) } : undefined,
-      rel: c.rel,
-      listPattern: c.listPath,
-      itemPattern: c.itemPath,
-      children: [],
-      paging: c.paging,
-      forms: new CollectionForms(c),
-      writable: c.writable,
-      label: c.noun,
-    }
-    parent?.children.push(address)
-    out.set(c.name, address)
-    return address
-  }
-  for (const c of model.collections) visit(c)
-  return out
-}
-
-/**
- * An href relative to the API's base (`../` climbing out of its path), or absolute.
- *
- * @example
- * resolve('http://localhost/api', '/docs/{rel}') // 'http://localhost/api/docs/{rel}'
- * resolve('http://localhost/api', '../rels/{rel}') // 'http://localhost/rels/{rel}'
- */
-export function resolve(base: string, href: string): string {
-  if (/^[a-z][a-z\d+.-]*:/i.test(href)) return href
-  // `../` leaves the base path (a CURIE to documentation beside the API), never the origin.
-  if (href.startsWith('../')) {
-    const origin = /^[a-z][a-z\d+.-]*:\/\/[^/]*/i.exec(base)?.[0] ?? ''
-    let path = base.slice(origin.length)
-    let rest = href
-    while (rest.startsWith('../')) {
-      path = path.replace(/\/[^/]*$/, '')
-      rest = rest.slice(3)
-    }
-    return `${origin}${path}/${rest}`
-  }
-  return `${base}${href.startsWith('/') ? '' : '/'}${href}`
 }
 
 /** The records of `all` that `readable` keeps, as a page reads them (counted, then sliced). */

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { defineCollection } from '../definition/definition.js'
+import { acceptedTokens } from '../definition/tokens.js'
 import { singularOf } from '../definition/words.js'
 import { defineHalApi } from './api.js'
-import { acceptedTokens } from './authenticate.js'
 
 // What a new user meets in their first hour with an API of their own: a definition as small as
 // the README's, written to, read back, and read by HAL-FORMS clients and code generators.

@@ -18,13 +18,16 @@ import {
   type Representation,
   type RepresentationVariant,
 } from '../http/respond.js'
-import type { ApiModel, OperationModel } from '../model/compile.js'
 import { openApiDocument } from '../model/openapi.js'
 import { pageRequest } from '../model/paging.js'
-import type { Address, Reader, Representations } from '../represent/representation.js'
+import type { ApiModel, CollectionModel, OperationModel } from '../model/types.js'
+import type { Reader } from '../represent/read-sets.js'
+import type { Representations } from '../represent/representation.js'
+import type { CollectionStore } from '../store/collection-store.js'
 import { deleteWithLinks } from '../store/delete-links.js'
 import { linkPointers } from '../store/link-pointers.js'
-import type { CollectionStore, HalStore, Relation } from '../store/store.js'
+import type { Relation } from '../store/relations.js'
+import type { HalStore } from '../store/store.js'
 import type { CredentialHeaders } from './credentials.js'
 import { deleteItem, patchItem, putItem, type WritableItem } from './item-writes.js'
 import type { HalRequest } from './request.js'
@@ -44,9 +47,9 @@ interface Env {
   context(name: string): CollectionContext
 }
 
-/** One collection as its handlers use it: its address, its checks and its body reading. */
+/** One collection as its handlers use it: its compiled model, its checks and its body reading. */
 interface CollectionContext {
-  readonly address: Address
+  readonly model: CollectionModel
   readonly served: CollectionDefinition
   readonly collection: () => CollectionStore
   readonly urlencoded: boolean
@@ -96,7 +99,7 @@ export function routeTable(
     context(name) {
       const known = contexts.get(name)
       if (known) return known
-      const made = collectionContext(reps.address(name), env, mayWrite)
+      const made = collectionContext(model.collection(name), env, mayWrite)
       contexts.set(name, made)
       return made
     },
@@ -161,7 +164,7 @@ const answerVariant = (
 const readerOf =
   (env: Env, grant: unknown): Reader =>
   (collection) => {
-    const { authorize: hook, publicReads } = env.reps.address(collection).definition
+    const { authorize: hook, publicReads } = env.model.collection(collection).definition
     if (!hook || publicReads) return undefined
     return (record: HalRecord) => hook({ action: 'read', grant, record }) === true
   }
@@ -192,7 +195,7 @@ function itemWrite(
 ): HalRoute['handle'] {
   const c = env.context(o.collection as string)
   return ({ http, params, grant }) => {
-    c.authorize(grant, action, { record: env.reps.resolve(c.address, params, http.path) })
+    c.authorize(grant, action, { record: env.reps.resolve(c.model, params, http.path) })
     const allow = (record: HalRecord) => c.authorize(grant, action, { record })
     return write(http, env.store().write, c.writable(http, params, allow, readerOf(env, grant)))
   }
@@ -212,12 +215,12 @@ const HANDLERS: Record<Exclude<OperationModel['kind'], 'route'>, Handler> = {
     },
   list: (o, env) => {
     const c = env.context(o.collection as string)
-    const { address } = c
+    const { model } = c
     return ({ http, params, grant }) => {
       const parent = c.parentOf(params, http.path)
-      const { index, size } = pageRequest(http.url, address.paging)
+      const { index, size } = pageRequest(http.url, model.paging)
       // Links name the canonical path, however the request spelt it (`%6Frders`, `orders/`).
-      const path = `${env.basePath}${env.reps.listPath(address, parent)}`
+      const path = `${env.basePath}${env.reps.listPath(model, parent)}`
       const reader = readerOf(env, grant)
       const rep = (variant: RepresentationVariant) =>
         env.reps.page(http.origin, c.collection(), path, index, size, {
@@ -225,28 +228,28 @@ const HANDLERS: Record<Exclude<OperationModel['kind'], 'route'>, Handler> = {
           reader,
           ...(parent ? { parent } : {}),
         })
-      return perCaller(env, address.name, reader, answerVariant(http, rep))
+      return perCaller(env, model.name, reader, answerVariant(http, rep))
     }
   },
   read: (o, env) => {
     const c = env.context(o.collection as string)
     return ({ http, params, grant }) => {
-      const record = env.reps.resolve(c.address, params, http.path)
+      const record = env.reps.resolve(c.model, params, http.path)
       if (c.served.authorize) c.authorize(grant, 'read', { record })
       const reader = readerOf(env, grant)
       const rep = itemRep(env, http, c.collection(), record, reader)
-      const answer = perCaller(env, c.address.name, reader, answerRead(http, rep))
-      if (c.address.writable) answer.headers['accept-patch'] = c.acceptPatch
+      const answer = perCaller(env, c.model.name, reader, answerRead(http, rep))
+      if (c.model.writable) answer.headers['accept-patch'] = c.acceptPatch
       return answer
     }
   },
   create: (o, env) => {
     const c = env.context(o.collection as string)
-    const { address } = c
+    const { model } = c
     return async ({ http, params, grant }) => {
       const parent = c.parentOf(params, http.path)
       c.authorize(grant, 'create', parent ? { parent } : {})
-      const body = c.urlencoded ? await address.forms.body(http) : await readJson(http)
+      const body = c.urlencoded ? await model.forms.body(http) : await readJson(http)
       const fields = await c.fieldsOf(body, undefined, parent?.id)
       const store = env.store()
       return store.write(async () => {
@@ -257,7 +260,7 @@ const HANDLERS: Record<Exclude<OperationModel['kind'], 'route'>, Handler> = {
         checkLinks(store, target, next, env.reps)
         const record = await target.create({ id, ...fields }, { validated: true })
         const rep = itemRep(env, http, target, record, readerOf(env, grant))
-        const location = `${env.reps.base(http.origin)}${env.reps.itemPath(address, record)}`
+        const location = `${env.reps.base(http.origin)}${env.reps.itemPath(model, record)}`
         return answerWrite(rep, 201, { location })
       })
     }
@@ -267,7 +270,7 @@ const HANDLERS: Record<Exclude<OperationModel['kind'], 'route'>, Handler> = {
   delete: (o, env) => {
     const c = env.context(o.collection as string)
     return async ({ http, params, grant, prefer }) => {
-      c.authorize(grant, 'delete', { record: env.reps.resolve(c.address, params, http.path) })
+      c.authorize(grant, 'delete', { record: env.reps.resolve(c.model, params, http.path) })
       const reader = readerOf(env, grant)
       const item = c.writable(http, params, () => undefined, reader)
       let before: Representation | undefined
@@ -293,13 +296,13 @@ const HANDLERS: Record<Exclude<OperationModel['kind'], 'route'>, Handler> = {
   },
   'reverse-list': (o, env) => {
     const { target: of, relation } = o.reverse as NonNullable<OperationModel['reverse']>
-    const from = env.reps.address(o.collection as string)
-    const address = env.reps.address(of)
+    const from = env.model.collection(o.collection as string)
+    const owner = env.model.collection(of)
     const segment = o.path.slice(o.path.lastIndexOf('/') + 1)
     return ({ http, params, grant }) => {
-      const target = env.reps.resolve(address, params, http.path)
+      const target = env.reps.resolve(owner, params, http.path)
       const { index, size } = pageRequest(http.url, from.paging)
-      const path = `${env.basePath}${env.reps.itemPath(address, target)}/${segment}`
+      const path = `${env.basePath}${env.reps.itemPath(owner, target)}/${segment}`
       const reader = readerOf(env, grant)
       const rep = (variant: RepresentationVariant) =>
         env.reps.page(http.origin, env.store().get(from.name), path, index, size, {
@@ -314,28 +317,26 @@ const HANDLERS: Record<Exclude<OperationModel['kind'], 'route'>, Handler> = {
 
 /** A collection's context for its handlers: its checks, its body reading, its writable item. */
 function collectionContext(
-  address: Address,
+  model: CollectionModel,
   env: Env,
   mayWrite: (grant: unknown, collection: string) => void,
 ): CollectionContext {
-  const { name, definition: served, label } = address
+  const { name, definition: served, noun: label } = model
   const { store, reps } = env
   const collection = () => store().get(name)
   const schema = served.input ?? served.schema
   // Urlencoded fields (a HTML form's) unless the collection takes JSON only.
   const urlencoded = served.urlencoded !== false
   const parentIdOf = (record: HalRecord) =>
-    address.parent
-      ? ((record as Record<string, unknown>)[address.parent.member] as number)
-      : undefined
+    model.parent ? ((record as Record<string, unknown>)[model.parent.member] as number) : undefined
+  const parentModel = model.parent && env.model.collection(model.parent.collection)
   const context: CollectionContext = {
-    address,
+    model,
     served,
     collection,
     urlencoded,
     acceptPatch: urlencoded ? ACCEPT_PATCH_FIELDS : ACCEPT_PATCH,
-    parentOf: (params, path) =>
-      address.parent && reps.resolve(address.parent.address, params, path),
+    parentOf: (params, path) => parentModel && reps.resolve(parentModel, params, path),
     authorize(grant, action, target) {
       if (action !== 'read') mayWrite(grant, name)
       const verdict = served.authorize?.({ action, grant, ...target }) ?? true
@@ -348,14 +349,15 @@ function collectionContext(
      * the parent member set, and checked by `schema` when `input` or `prepare` made them.
      */
     async fieldsOf(document, current, parent) {
-      const member = address.parent?.member
+      const member = model.parent?.member
       let sent = sentFields(document)
       if (!served.input && member !== undefined && isObject(sent)) {
-        checkParentMember(sent, member, parent, address)
+        checkParentMember(sent, member, parent, parentModel?.noun)
         sent = { ...sent, [member]: parent }
       }
       let fields = (await validateBody(schema, sent, label)) as Record<string, unknown>
-      if (served.input && member !== undefined) checkParentMember(fields, member, parent, address)
+      if (served.input && member !== undefined)
+        checkParentMember(fields, member, parent, parentModel?.noun)
       if (served.prepare) fields = served.prepare(fields, current ? { current } : {})
       if (member !== undefined && parent !== undefined) fields = { ...fields, [member]: parent }
       // What `prepare` made is stored: it must be a record of the schema.
@@ -365,12 +367,12 @@ function collectionContext(
       return fields
     },
     writable: (request, params, allow, reader) => ({
-      current: () => reps.resolve(address, params, request.path),
+      current: () => reps.resolve(model, params, request.path),
       represent: (record) => itemRep(env, request, collection(), record, reader),
       patchable(record) {
         // A patch applies to the fields a client sends; the id is not one of them.
         const { id: _id, ...all } = record as Record<string, unknown>
-        const pointers = address.forms.patchable(all)
+        const pointers = model.forms.patchable(all)
         const fields = served.input
           ? Object.fromEntries(Object.entries(all).filter(([key]) => pointers.includes(`/${key}`)))
           : all
@@ -380,7 +382,7 @@ function collectionContext(
       ...(urlencoded
         ? {
             readBody: (request: HalRequest, method: 'PUT' | 'PATCH') =>
-              address.forms.body(request, { patch: method === 'PATCH' }),
+              model.forms.body(request, { patch: method === 'PATCH' }),
           }
         : {}),
       async replace(current, document) {
@@ -410,10 +412,10 @@ function checkParentMember(
   sent: Record<string, unknown>,
   member: string,
   parent: number | undefined,
-  address: Address,
+  parentNoun = 'parent',
 ): void {
   if (!Object.hasOwn(sent, member) || sent[member] === parent || parent === undefined) return
-  const noun = address.parent?.address.label ?? 'parent'
+  const noun = parentNoun
   throw new Problem(422, `The request body names another ${noun} than its URL.`, {
     errors: [
       {
@@ -448,7 +450,7 @@ function checkLinks(
       return {
         pointer: found[index] ?? '',
         // The target's record noun: "customer links to customer 99", not "to customers 99".
-        detail: `${relation.rel} links to ${reps.address(relation.to).label} ${id}, which does not exist`,
+        detail: `${relation.rel} links to ${reps.collection(relation.to).noun} ${id}, which does not exist`,
       }
     }),
   })

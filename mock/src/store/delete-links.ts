@@ -1,8 +1,10 @@
 import type { HalRecord } from '../definition/definition.js'
 import { recordNoun } from '../definition/words.js'
 import { Problem } from '../http/problem.js'
+import type { CollectionStore } from './collection-store.js'
 import { linkPointers } from './link-pointers.js'
-import type { CollectionStore, HalStore, Relation } from './store.js'
+import type { Relation } from './relations.js'
+import type { HalStore } from './store.js'
 
 /** A record that links a record being deleted, by a relation that does not cascade. */
 interface Linking {

@@ -1,9 +1,10 @@
 import type { Collection } from '@msw/data'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
+import { HalDefinitionError } from '../definition/check.js'
 import { defineCollection } from '../definition/definition.js'
 import { observedCollection } from './msw-data.js'
-import { HalDefinitionError, HalStore } from './store.js'
+import { HalStore } from './store.js'
 
 const schema = z.strictObject({ customerId: z.number().int(), total: z.number() })
 const stored = schema.extend({ id: z.number() })

@@ -1,6 +1,6 @@
 // What verify reads of HAL documents: links, pointers, templates and URLs, as any server writes them.
 import { StdUriTemplate } from '@std-uritemplate/std-uritemplate'
-import type { CollectionModel } from '../model/compile.js'
+import type { CollectionModel } from '../model/types.js'
 
 /** A JSON object. */
 export type Json = Record<string, unknown>
@@ -111,7 +111,7 @@ export function absoluteUrl(base: string, href: string): string {
 }
 
 /** A definition's href (relative to the API's base, `../` climbing out of it) as the mock writes it. */
-export { resolve as resolveHref } from '../represent/representation.js'
+export { resolve as resolveHref } from '../represent/links.js'
 
 /** A value's JSON type, numbers as one (`integer` is a `number`). */
 export function jsonType(value: unknown): string {

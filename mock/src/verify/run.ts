@@ -1,5 +1,5 @@
 import type { HalPromises } from '../definition/definition.js'
-import type { ApiModel } from '../model/compile.js'
+import type { ApiModel } from '../model/types.js'
 import { type Credentials, type Exchange, VerifyClient } from './client.js'
 import { absoluteUrl, type Json } from './documents.js'
 import type { VerifyCheck, VerifyFinding, VerifyOptions, VerifyRule } from './types.js'

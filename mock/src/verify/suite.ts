@@ -1,4 +1,5 @@
-import { type ApiModel, compileApi } from '../model/compile.js'
+import { compileApi } from '../model/compile.js'
+import type { ApiModel } from '../model/types.js'
 import { verifyApi } from './engine.js'
 import { formatReport } from './report.js'
 import { VERIFY_RULES, type VerifyOptions, type VerifyReport, type VerifyRule } from './types.js'

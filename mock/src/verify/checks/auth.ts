@@ -1,4 +1,4 @@
-import type { CollectionModel } from '../../model/compile.js'
+import type { CollectionModel } from '../../model/types.js'
 import type { Exchange } from '../client.js'
 import type { Json } from '../documents.js'
 import type { VerifyRun } from '../run.js'

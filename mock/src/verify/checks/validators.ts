@@ -1,4 +1,4 @@
-import type { OperationModel } from '../../model/compile.js'
+import type { OperationModel } from '../../model/types.js'
 import type { Exchange } from '../client.js'
 import { HAL, type VerifyRun } from '../run.js'
 import { checkNegotiation } from './negotiation.js'

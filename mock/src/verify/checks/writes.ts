@@ -1,5 +1,5 @@
 import { withArticle } from '../../definition/words.js'
-import type { CollectionModel } from '../../model/compile.js'
+import type { CollectionModel } from '../../model/types.js'
 import type { Credentials } from '../client.js'
 import { expand, firstLink, hrefOf, linksOf } from '../documents.js'
 import { HAL, PROBLEM, type VerifyRun } from '../run.js'
