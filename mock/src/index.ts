@@ -7,23 +7,25 @@
  * @packageDocumentation
  */
 
-export { HalDefinitionError } from './definition/check.js'
-export type { ClientTypes, DefinitionTypes, TypedDefinition } from './definition/client-types.js'
 export type {
-  AuthorizeCheck,
-  CollectionDefinition,
   Curie,
   GeneratedSeed,
   HalAnswer,
   HalApiDefinition,
   HalPromises,
-  HalRecord,
   HalRoute,
   HalRouteContext,
   HalRouteOperation,
   HalStorage,
-  LinkedRecord,
   NotFoundWhere,
+} from './definition/api.js'
+export { HalDefinitionError } from './definition/check.js'
+export type { ClientTypes, DefinitionTypes, TypedDefinition } from './definition/client-types.js'
+export type {
+  AuthorizeCheck,
+  CollectionDefinition,
+  HalRecord,
+  LinkedRecord,
   PageLink,
   PageLinks,
   PageView,

@@ -1,10 +1,6 @@
 import { MAX_DELAY_MS } from '../http/prefer.js'
-import {
-  type CollectionDefinition,
-  type HalApiDefinition,
-  isRelation,
-  parentLinkRel,
-} from './definition.js'
+import type { HalApiDefinition } from './api.js'
+import { type CollectionDefinition, isRelation, parentLinkRel } from './definition.js'
 import { nestedCreateKey } from './words.js'
 
 /**

@@ -1,4 +1,4 @@
-import type { HalApiDefinition } from './definition.js'
+import type { HalApiDefinition } from './api.js'
 
 /**
  * The token an API that names none accepts for writes, and the Blog API's writing token, so that

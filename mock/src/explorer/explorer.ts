@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
-import type { HalRoute } from '../definition/definition.js'
+import type { HalRoute } from '../definition/api.js'
 import { Problem } from '../http/problem.js'
 import { answerRead, type Representation } from '../http/respond.js'
 import { strongEtag } from '../http/validators.js'

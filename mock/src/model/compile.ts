@@ -1,8 +1,5 @@
-import {
-  type CollectionDefinition,
-  type HalApiDefinition,
-  isRelation,
-} from '../definition/definition.js'
+import type { HalApiDefinition } from '../definition/api.js'
+import { type CollectionDefinition, isRelation } from '../definition/definition.js'
 import { jsonSchemaOf } from '../definition/standard-schema.js'
 import { acceptedTokens } from '../definition/tokens.js'
 import { recordNoun } from '../definition/words.js'

@@ -1,5 +1,5 @@
+import type { HalApiDefinition } from '../definition/api.js'
 import { routeShape } from '../definition/check.js'
-import type { HalApiDefinition } from '../definition/definition.js'
 import { HAL_FORMS_JSON, HAL_JSON, JSON_TYPE } from '../http/media-types.js'
 import type { CollectionModel, LinkModel, OperationModel } from './types.js'
 

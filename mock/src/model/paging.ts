@@ -1,6 +1,6 @@
+import type { HalApiDefinition } from '../definition/api.js'
 import type {
   CollectionDefinition,
-  HalApiDefinition,
   PageLink,
   PageLinks,
   PageView,

@@ -1,9 +1,5 @@
-import type {
-  CollectionDefinition,
-  Curie,
-  HalApiDefinition,
-  HalRoute,
-} from '../definition/definition.js'
+import type { Curie, HalApiDefinition, HalRoute } from '../definition/api.js'
+import type { CollectionDefinition } from '../definition/definition.js'
 import type { StandardSchema } from '../definition/standard-schema.js'
 import type { CollectionForms, TemplatesModel } from '../forms/templates.js'
 import type { PagingModel } from './paging.js'

@@ -1,5 +1,5 @@
+import type { HalApiDefinition } from '../definition/api.js'
 import {
-  type HalApiDefinition,
   type HalRecord,
   isRelation,
   type LinkedRecord,

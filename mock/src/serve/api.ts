@@ -1,9 +1,9 @@
 import type { Collection } from '@msw/data'
+import type { HalApiDefinition } from '../definition/api.js'
 import { checkDefinition, checkRoutes } from '../definition/check.js'
 import type { DefinitionTypes, TypedDefinition } from '../definition/client-types.js'
 import type {
   CollectionDefinition,
-  HalApiDefinition,
   HalRecord,
   SeedValue,
   WrittenCollection,

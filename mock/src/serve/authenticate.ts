@@ -1,4 +1,4 @@
-import type { HalApiDefinition } from '../definition/definition.js'
+import type { HalApiDefinition } from '../definition/api.js'
 import { acceptedTokens } from '../definition/tokens.js'
 import type { HeaderReader } from '../http/headers.js'
 import { Problem } from '../http/problem.js'

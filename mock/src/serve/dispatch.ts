@@ -1,4 +1,4 @@
-import type { HalRoute, NotFoundWhere } from '../definition/definition.js'
+import type { HalRoute, NotFoundWhere } from '../definition/api.js'
 import { type Answer, appendHeader, toResponse } from '../http/answer.js'
 import { accepts, HAL_TYPES } from '../http/negotiation.js'
 import { type Preferences, parsePrefer } from '../http/prefer.js'

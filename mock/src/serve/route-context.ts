@@ -1,4 +1,4 @@
-import type { HalRoute, HalRouteContext } from '../definition/definition.js'
+import type { HalRoute, HalRouteContext } from '../definition/api.js'
 import { type Answer, fromResponse } from '../http/answer.js'
 import type { Preferences } from '../http/prefer.js'
 import type { HalRequest } from './request.js'

@@ -1,9 +1,5 @@
-import type {
-  AuthorizeCheck,
-  CollectionDefinition,
-  HalRecord,
-  HalRoute,
-} from '../definition/definition.js'
+import type { HalRoute } from '../definition/api.js'
+import type { AuthorizeCheck, CollectionDefinition, HalRecord } from '../definition/definition.js'
 import { validateBody } from '../definition/standard-schema.js'
 import { type Answer, appendHeader } from '../http/answer.js'
 import { pointer, readJson } from '../http/body.js'

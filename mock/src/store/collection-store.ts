@@ -1,11 +1,7 @@
 import type { Collection } from '@msw/data'
+import type { GeneratedSeed, HalStorage } from '../definition/api.js'
 import { HalDefinitionError } from '../definition/check.js'
-import type {
-  CollectionDefinition,
-  GeneratedSeed,
-  HalRecord,
-  HalStorage,
-} from '../definition/definition.js'
+import type { CollectionDefinition, HalRecord } from '../definition/definition.js'
 import { Problem } from '../http/problem.js'
 import { IdTable } from './id-table.js'
 import { CollectionRecords, observedCollection } from './msw-data.js'

@@ -1,7 +1,8 @@
 import type { Collection } from '@msw/data'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { defineCollection, type GeneratedSeed } from '../definition/definition.js'
+import type { GeneratedSeed } from '../definition/api.js'
+import { defineCollection } from '../definition/definition.js'
 import { defineHalApi } from '../serve/api.js'
 import { loadRecords, recordsOf } from './records-file.js'
 

@@ -1,4 +1,4 @@
-import type { HalApiDefinition } from '../definition/definition.js'
+import type { HalApiDefinition } from '../definition/api.js'
 import { pointer } from '../http/body.js'
 import { createHalApi } from '../serve/api.js'
 

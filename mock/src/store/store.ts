@@ -1,5 +1,6 @@
+import type { HalApiDefinition, HalStorage } from '../definition/api.js'
 import { HalDefinitionError } from '../definition/check.js'
-import type { HalApiDefinition, HalRecord, HalStorage } from '../definition/definition.js'
+import type { HalRecord } from '../definition/definition.js'
 import { pointer } from '../http/body.js'
 import { type Change, CollectionStore } from './collection-store.js'
 import { IdTable } from './id-table.js'

@@ -1,4 +1,4 @@
-import type { HalApiDefinition } from '../definition/definition.js'
+import type { HalApiDefinition } from '../definition/api.js'
 import { compileApi } from '../model/compile.js'
 import { cleanup } from './checks/created.js'
 import { readRoot } from './checks/root.js'

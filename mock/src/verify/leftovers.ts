@@ -1,5 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises'
-import type { HalApiDefinition } from '../definition/definition.js'
+import type { HalApiDefinition } from '../definition/api.js'
 import { compileApi } from '../model/compile.js'
 import { VerifyClient } from './client.js'
 import { tokenHeaderOf } from './engine.js'

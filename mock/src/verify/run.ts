@@ -1,4 +1,4 @@
-import type { HalPromises } from '../definition/definition.js'
+import type { HalPromises } from '../definition/api.js'
 import type { ApiModel } from '../model/types.js'
 import { type Credentials, type Exchange, VerifyClient } from './client.js'
 import { absoluteUrl, type Json } from './documents.js'

@@ -1,4 +1,4 @@
-import type { HalRoute } from '../../definition/definition.js'
+import type { HalRoute } from '../../definition/api.js'
 import type { Answer } from '../../http/answer.js'
 import { Problem } from '../../http/problem.js'
 import type { HalRequest } from '../../serve/request.js'
