@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -58,16 +58,25 @@ function start(...args: string[]) {
   child.stderr?.on('data', (chunk) => {
     stderr += chunk
   })
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
+  // Bounded: a process that does not end within 20 s is a failure, not a hung test.
+  const exited = new Promise<number | null | 'still running'>((resolve) => {
+    const timer = setTimeout(() => resolve('still running'), 20_000)
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      resolve(code)
+    })
+  })
   return {
     child,
     exited,
     stderr: () => stderr,
     async waitFor(pattern: RegExp) {
+      const deadline = Date.now() + 20_000
       for (;;) {
         const match = pattern.exec(stdout)
         if (match) return match
         if (child.exitCode !== null) throw new Error(`exited: ${stderr}`)
+        if (Date.now() > deadline) throw new Error(`no ${pattern} in 20 s: ${stdout}${stderr}`)
         await new Promise((resolve) => setTimeout(resolve, 50))
       }
     },
@@ -105,6 +114,79 @@ describe('halyard-mock --api with --data, --delay and --persist', () => {
     second.child.kill('SIGTERM')
     await second.exited
     expect(first.stderr()).toBe('')
+  }, 60_000)
+
+  it('keeps the writes acknowledged more than a second before a kill -9, under steady writes', async () => {
+    const db = join(dir, 'steady.json')
+    const server = start('--persist', db)
+    const url = (await server.waitFor(/listening on (\S+)/))[1] ?? ''
+    // 16 writers, each creating notes one after another: the file never pauses for 100 ms.
+    const acknowledged: { id: number; at: number }[] = []
+    const until = Date.now() + 3000
+    await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        while (Date.now() < until) {
+          const created = await fetch(`${url}/notes`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-access-token': 'dev-token' },
+            body: JSON.stringify({ text: 'steady' }),
+          })
+          const id = Number(created.headers.get('location')?.split('/').pop())
+          if (created.status === 201) acknowledged.push({ id, at: Date.now() })
+        }
+      }),
+    )
+    const killed = Date.now()
+    server.child.kill('SIGKILL')
+    await server.exited
+    const kept = new Set(
+      (JSON.parse(await readFile(db, 'utf8')) as { notes: { id: number }[] }).notes.map(
+        (n) => n.id,
+      ),
+    )
+    // The ceiling is a second; half a second more for the write itself on a busy machine.
+    const due = acknowledged.filter((a) => a.at < killed - 1500)
+    expect(due.length).toBeGreaterThan(0)
+    expect(due.filter((a) => !kept.has(a.id))).toEqual([])
+  }, 60_000)
+
+  it('refuses a second server on a --persist file a live one holds, naming the file and its pid', async () => {
+    const db = join(dir, 'held.json')
+    const first = start('--persist', db)
+    await first.waitFor(/listening on (\S+)/)
+    const second = start('--persist', db)
+    expect(await second.exited).toBe(1)
+    expect(second.stderr()).toContain(
+      `${db} is in use by process ${first.child.pid} (its lock ${db}.lock): stop it, or pick another --persist file`,
+    )
+    first.child.kill('SIGTERM')
+    expect(await first.exited).toBe(0)
+    // Given up on exit: the next server starts.
+    const third = start('--persist', db)
+    await third.waitFor(/listening on (\S+)/)
+    third.child.kill('SIGTERM')
+    expect(await third.exited).toBe(0)
+  }, 60_000)
+
+  it('never follows a link planted where the file is written beside it', async () => {
+    const db = join(dir, 'linked.json')
+    const outside = join(dir, 'outside.txt')
+    await writeFile(outside, 'untouched\n')
+    const server = start('--persist', db)
+    // The name the server used to write beside the file: `<file>.<pid>.tmp`.
+    await symlink(outside, `${db}.${server.child.pid}.tmp`)
+    const url = (await server.waitFor(/listening on (\S+)/))[1] ?? ''
+    const created = await fetch(`${url}/notes`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-access-token': 'dev-token' },
+      body: JSON.stringify({ text: 'Kept' }),
+    })
+    expect(created.status).toBe(201)
+    server.child.kill('SIGTERM')
+    expect(await server.exited).toBe(0)
+    expect(await readFile(outside, 'utf8')).toBe('untouched\n')
+    const kept = JSON.parse(await readFile(db, 'utf8')) as { notes: { text: string }[] }
+    expect(kept.notes.map((n) => n.text)).toContain('Kept')
   }, 60_000)
 
   it('refuses a --data record its schema refuses, naming the member by JSON Pointer', async () => {

@@ -375,6 +375,25 @@ export default defineHalApi({
     expect(run.output().stderr).toContain('articles[1].title')
   })
 
+  it('refuses a --data file nesting too deep, or an id past exact integers, saying which', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'halyard-'))
+    const deep = join(dir, 'deep.json')
+    await writeFile(deep, `{"blogs":[${'['.repeat(100_000)}${']'.repeat(100_000)}]}`)
+    const nested = cli(['--data', deep])
+    expect(await nested.exit).toBe(2)
+    expect(nested.output().stderr).toContain(
+      `--data ${deep} nests arrays and objects deeper than 100 levels`,
+    )
+    const unsafe = join(dir, 'unsafe.json')
+    await writeFile(unsafe, '{"blogs":[{"id":9007199254740993,"title":"Blog","description":""}]}')
+    const rounded = cli(['--data', unsafe])
+    expect(await rounded.exit).toBe(2)
+    expect(rounded.output().stderr).toContain(
+      `--data ${unsafe}: "id" is 9007199254740993 as written, past the integers a JSON number holds exactly`,
+    )
+    await rm(dir, { recursive: true, force: true })
+  })
+
   it('rejects a --data file whose article names a missing blog', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'halyard-'))
     const file = join(dir, 'seed.json')

@@ -198,7 +198,14 @@ describe('an API served at / (a recording of a root-level HAL server)', () => {
     })
     const own = await createHalServer(api, { port: 0, log: false })
     try {
-      for (const accept of ['application/hal+json', 'application/json', '*/*']) {
+      // HTML refused (`q=0`) or liked less than HAL is no page request.
+      for (const accept of [
+        'application/hal+json',
+        'application/json',
+        '*/*',
+        'text/html;q=0, application/hal+json',
+        'text/html;q=0.5, application/hal+json',
+      ]) {
         const answer = await fetch(`${own.origin}/`, { headers: { accept } })
         expect(answer.headers.get('content-type')).toContain('json')
         expect(((await answer.json()) as { _links: object })._links).toHaveProperty('notes')

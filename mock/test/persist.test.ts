@@ -1,5 +1,6 @@
 // Records kept in a JSON file across restarts (json-server's db.json habit), from createHalServer
 // and setupHalApi, on a newcomer's library API (mock/test/fixtures/library-api.ts).
+import { spawn } from 'node:child_process'
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -92,6 +93,31 @@ describe('createHalServer with persist', () => {
     await expect(
       createHalServer(libraryApi(), { port: 0, log: false, persist: file }),
     ).rejects.toThrow(/db\.json: books has an invalid record at \/books\/0 .*: \/isbn: /)
+  })
+})
+
+describe('one process per persisted file', () => {
+  it('refuses a second server on a file another holds, and takes the file once it is given up', async () => {
+    const file = join(dir, 'db.json')
+    const first = await createHalServer(libraryApi(), { port: 0, log: false, persist: file })
+    await expect(
+      createHalServer(libraryApi(), { port: 0, log: false, persist: file }),
+    ).rejects.toThrow(`${file} is in use by this process (its lock ${file}.lock)`)
+    await first.close()
+    const second = await createHalServer(libraryApi(), { port: 0, log: false, persist: file })
+    await second.close()
+    expect(await readdir(dir)).toEqual([])
+  })
+
+  it('takes over the lock a killed process left', async () => {
+    const file = join(dir, 'db.json')
+    const dead = spawn(process.execPath, ['-e', ''])
+    await new Promise((done) => dead.once('exit', done))
+    await writeFile(`${file}.lock`, `${dead.pid}\n`)
+    const server = await createHalServer(libraryApi(), { port: 0, log: false, persist: file })
+    expect((await readFile(`${file}.lock`, 'utf8')).trim()).toBe(String(process.pid))
+    await server.close()
+    expect(await readdir(dir)).toEqual([])
   })
 })
 

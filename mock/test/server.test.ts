@@ -60,6 +60,48 @@ describe('the real HTTP server', () => {
     expect(requests[0]?.headers['x-access-token']).toBe('[redacted]')
   })
 
+  it('hides credentials in its log by name, by value and in a userinfo, listed and printed', async () => {
+    const secret = 'planted-secret-value'
+    const named = [
+      'x-functions-key',
+      'ocp-apim-subscription-key',
+      'x-access-key',
+      'x-license-key',
+      'x-jwt',
+      'x-passphrase',
+      'x-otp',
+    ]
+    await fetch(
+      `${server.url}/blogs/1?key=${secret}&sig=${secret}&code=${secret}&jwt=${secret}&pwd=${secret}&page=2`,
+      {
+        headers: {
+          ...Object.fromEntries(named.map((name) => [name, secret])),
+          'x-forwarded-client': `Bearer ${secret}`,
+          'x-mock-echo': 'dev-token',
+          accept: 'application/hal+json',
+        },
+      },
+    )
+    const port = new URL(server.origin).port
+    await sendRaw(server.origin, {
+      method: 'GET',
+      target: `http://ada:${secret}@127.0.0.1:${port}/api/v1.2/blogs/1`,
+    })
+    const { requests } = (await fetch(`${server.origin}/__admin/requests`).then((r) =>
+      r.json(),
+    )) as { requests: LoggedRequest[] }
+    const [read, absolute] = requests
+    for (const name of [...named, 'x-forwarded-client', 'x-mock-echo'])
+      expect([name, read?.headers[name]]).toEqual([name, '[redacted]'])
+    expect(read?.headers.accept).toBe('application/hal+json')
+    expect(read?.url).toBe(
+      '/api/v1.2/blogs/1?key=[redacted]&sig=[redacted]&code=[redacted]&jwt=[redacted]&pwd=[redacted]&page=2',
+    )
+    expect(absolute?.url).toBe(`http://ada:[redacted]@127.0.0.1:${port}/api/v1.2/blogs/1`)
+    expect(JSON.stringify(requests)).not.toContain(secret)
+    expect(lines.join('\n')).not.toContain(secret)
+  })
+
   it('restores the seed and empties the request list on POST /__admin/reset', async () => {
     const created = await fetch(`${server.url}/blogs/2/articles`, {
       method: 'POST',

@@ -11,7 +11,7 @@ import type { HalApi } from '../serve/api.js'
 import { corsOrigin } from '../shells/common/cors.js'
 import type { HalServerOptions } from '../shells/server/options.js'
 import { createHalServer, type HalServer } from '../shells/server/server.js'
-import { loadRecords } from '../store/records-file.js'
+import { loadRecords, parseRecordsFile } from '../store/records-file.js'
 import { apiModule, UsageError, wholeNumber } from './args.js'
 import { stopWithProcess } from './lifetime.js'
 import { printable } from './printable.js'
@@ -129,9 +129,9 @@ async function commandFrom(argv: string[]): Promise<Command> {
       throw new UsageError(`--data: cannot read ${file}: ${(error as Error).message}`)
     }
     try {
-      return JSON.parse(text)
-    } catch {
-      throw new UsageError(`--data ${file}: not valid JSON`)
+      return parseRecordsFile(text, file)
+    } catch (error) {
+      throw new UsageError(`--data ${(error as Error).message}`)
     }
   }
   if (apiFile !== undefined) {

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import type { HalRoute } from '../definition/api.js'
+import { prefersHtml } from '../http/negotiation.js'
 import { Problem } from '../http/problem.js'
 import { answerRead, type Representation } from '../http/respond.js'
 import { strongEtag } from '../http/validators.js'
@@ -81,8 +82,8 @@ export function isExplorerPath(pathname: string): boolean {
 
 /**
  * Whether the explorer answers a request: on its paths, except `/` of an API served at `/` too,
- * where only a page request (an `Accept` naming HTML, as browsers send) gets the explorer and
- * any other (HAL, JSON, none) the API's root.
+ * where only a page request (an `Accept` preferring HTML to HAL, q-values honoured, as browsers
+ * send) gets the explorer and any other (HAL, JSON, `text/html;q=0`, none) the API's root.
  *
  * @example
  * answersExplorer('/', 'application/hal+json', true) // false: the API's root
@@ -94,7 +95,7 @@ export function answersExplorer(
   apiAtRoot: boolean,
 ): boolean {
   if (!isExplorerPath(pathname)) return false
-  return pathname !== '/' || !apiAtRoot || /\btext\/html\b/i.test(accept ?? '')
+  return pathname !== '/' || !apiAtRoot || prefersHtml(accept)
 }
 
 /** The `detail` of a 404 among the explorer's paths. */

@@ -64,20 +64,23 @@ export async function readJson(request: BodyRequest): Promise<unknown> {
 }
 
 /**
- * Parses JSON text, refusing (400) text that nests deeper than {@link MAX_BODY_DEPTH}: a value
- * read from a form field, say.
+ * Parses JSON text (through `reviver`, as `JSON.parse` does), refusing (400) text that nests
+ * deeper than {@link MAX_BODY_DEPTH}: a value read from a form field, say, or a records file.
  *
  * @example
  * parseJson('[[1]]') // [[1]]
  */
-export function parseJson(text: string): unknown {
+export function parseJson(
+  text: string,
+  reviver?: (this: unknown, key: string, value: unknown) => unknown,
+): unknown {
   if (depthOver(text)) {
     throw new Problem(
       400,
       `The value nests arrays and objects deeper than ${MAX_BODY_DEPTH} levels.`,
     )
   }
-  return JSON.parse(text)
+  return JSON.parse(text, reviver)
 }
 
 /** Whether JSON text nests arrays and objects deeper than {@link MAX_BODY_DEPTH}: a scan. */

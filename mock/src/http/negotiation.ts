@@ -67,6 +67,19 @@ export function wantsForms(headers: HeaderReader): boolean {
   return verdictOf(headers, FORMS_TYPES) === 'forms'
 }
 
+/**
+ * Whether an `Accept` value prefers an HTML page to HAL (q-values honoured, `q=0` excludes; on
+ * equal ones, the range listed first): a browser's does, a wildcard alone and an absent one do not.
+ *
+ * @example
+ * prefersHtml('text/html,application/xhtml+xml;q=0.9') // true
+ * prefersHtml('text/html;q=0, application/hal+json') // false
+ */
+export function prefersHtml(accept: string | null): boolean {
+  if (accept === null) return false
+  return new Negotiator({ headers: { accept } }).mediaType([...HAL_TYPES, HTML]) === HTML
+}
+
 function negotiate(accept: string, available: readonly string[]): boolean {
   // What is sent is UTF-8, so `application/hal+json; charset=utf-8` is acceptable too: the
   // negotiator only matches an Accept parameter that the offered type also carries.

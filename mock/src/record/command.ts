@@ -5,7 +5,7 @@ import { printable } from '../cli/printable.js'
 import { verifyApi } from '../verify/engine.js'
 import { formatReport } from '../verify/report.js'
 import { partialNote } from './model.js'
-import { checkRecording, recordApi, writeRecording } from './record.js'
+import { checkRecording, recordApi, weakHeader, writeRecording } from './record.js'
 
 const HELP = `halyard-mock record: record a live HAL API into a stateful mock (a defineHalApi module)
 
@@ -17,7 +17,9 @@ Options:
   --check <dir>          crawl again and report drift from the recording in <dir>, then verify the
                          API read-only against <dir>/api.ts (exit 1 on drift or a failure)
   --header 'Name: value' send this header with every request (repeatable); its value is never
-                         written anywhere
+                         written anywhere, so it must be one that is safe to replace: 8
+                         characters or more, no number, no true/false/null, no lowercase word
+                         (or name the header in --keep to write its value as it is)
   --depth <n>            link hops from the root (default 8)
   --pages <n>            pages read per list by following next (default 1000)
   --records <n>          records to read at most (default 50000)
@@ -28,7 +30,8 @@ Options:
   --max-bytes <n>        body bytes kept in memory, the recording's bound (default 268435456)
   --var name=v1,v2       values to try for a templated link's variable (repeatable); an id-like
                          variable (blogId) that no data names is tried with 1
-  --keep <member|/path>  do not redact this member, or documents under this path (repeatable)
+  --keep <member|/path>  do not redact this member or header, or documents under this path
+                         (repeatable)
   --no-redact            redact nothing but the values of --header
   --quiet                no progress display
   -h, --help             show this help`
@@ -223,9 +226,12 @@ function parse(argv: readonly string[]) {
     expansions: wholeNumber('expansions', values.expansions, 0, 1000),
     bytes: wholeNumber('max-bytes', values['max-bytes'], 0, 2 ** 40),
   }
+  const headers = headerLines(values.header ?? [])
+  const weak = weakHeader(headers, values.keep ?? [])
+  if (weak) throw new UsageError(weak)
   const options = {
     ...Object.fromEntries(Object.entries(limits).filter(([, v]) => v !== undefined)),
-    headers: headerLines(values.header ?? []),
+    headers,
     ...(values.keep ? { keep: values.keep } : {}),
     ...(values.var ? { variables: variablesOf(values.var) } : {}),
     ...(values['no-redact'] ? { redact: false } : {}),

@@ -265,6 +265,64 @@ describe('redaction', () => {
   })
 })
 
+describe('redaction of the headers sent, which never breaks a recording', () => {
+  // Notes with a count and a flag: what a short or common header value meets by chance.
+  const notes = async (request: Request): Promise<Response> => {
+    const { pathname } = new URL(request.url)
+    const note = (id: number) => ({
+      id,
+      count: 1001,
+      done: true,
+      _links: { self: { href: `/notes/${id}` } },
+    })
+    if (pathname === '/')
+      return Response.json({ _links: { self: { href: '/' }, notes: { href: '/notes' } } })
+    if (pathname === '/notes')
+      return Response.json({
+        _links: { self: { href: '/notes' } },
+        _embedded: { notes: [note(1), note(2)] },
+      })
+    const id = /^\/notes\/(\d+)$/.exec(pathname)?.[1]
+    return id ? Response.json(note(Number(id))) : new Response('', { status: 404 })
+  }
+
+  it('refuses a value too short or too common to redact, and says what to do', async () => {
+    for (const [header, why] of [
+      ['X-Tenant-Id: 1001', 'is shorter than 8 characters'],
+      ['X-Flag: true', 'is shorter than 8 characters'],
+      ['X-Tenant: undefined', 'is a JSON or TypeScript literal'],
+      ['X-Account: 1234567890', 'is a number'],
+      ['Cookie: session=tok_9f8e7d6c5b4a; lang=en', 'is shorter than 8 characters'],
+    ] as const) {
+      const [name = '', value = ''] = header.split(': ')
+      await expect(
+        recordApi('http://notes.test/', { fetch: notes, headers: { [name]: value } }),
+      ).rejects.toThrow(`the value of --header ${name} ${why}: `)
+    }
+  })
+
+  it('writes a kept header’s value as it is: the recording loads, its numbers intact', async () => {
+    const recording = await recordApi('http://notes.test/', {
+      fetch: notes,
+      headers: { 'X-Tenant-Id': '1001' },
+      keep: ['x-tenant-id'],
+    })
+    const seed = JSON.parse(recording.files['seed.json'] ?? '') as { notes: { count: number }[] }
+    expect(seed.notes.map((n) => n.count)).toEqual([1001, 1001])
+    const replay = await replayOf(recording, 'kept-header')
+    const read = await replay.handle(new Request('http://replay.test/notes/1'))
+    expect(await read.json()).toMatchObject({ count: 1001, done: true })
+  })
+
+  it('refuses to write a value it would find in the code, rather than break the module', async () => {
+    await expect(
+      recordApi('http://notes.test/', { fetch: notes, headers: { 'X-Shape': 'number().int()' } }),
+    ).rejects.toThrow(
+      'the value of header X-Shape is in api.ts outside its strings (in a number, a name or the code)',
+    )
+  })
+})
+
 describe('documents of no collection', () => {
   it('answers each by the query it was read with, with an ETag', async () => {
     const hal = (body: object) =>
@@ -351,6 +409,19 @@ describe('halyard-mock record, then halyard-mock --api (real processes, real HTT
       })
       child.on('close', (code) => done({ code, out }))
     })
+
+  it('refuses a --header value it cannot redact safely, before any request, with exit 2', async () => {
+    const dir = await outDir('weak-header')
+    const refused = await exit(
+      bin(['record', 'http://127.0.0.1:9/', '--out', dir, '--header', 'X-Tenant-Id: 1001']),
+    )
+    expect(refused.code).toBe(2)
+    expect(refused.out).toContain(
+      'the value of --header X-Tenant-Id is shorter than 8 characters: redacting it would replace what merely looks like it',
+    )
+    expect(refused.out).toContain('pass --keep X-Tenant-Id to write it as it is')
+    expect(await readdir(dir)).toEqual([])
+  }, 30_000)
 
   it('writes progress as whole lines before the summary when stderr is no terminal', async () => {
     const shop = await createHalServer(defineShop(), { port: 0 })

@@ -6,7 +6,7 @@ import { emitRecording, type RecordingFiles, type RecordingShape, recordingShape
 import { inferApi } from './infer-api.js'
 import { promisesOf } from './infer-promises.js'
 import type { ApiModel } from './model.js'
-import { type RedactionReport, type RedactOptions, Redactor } from './redact.js'
+import { type RedactionReport, type RedactOptions, Redactor, unsafeSecret } from './redact.js'
 
 /** A recording that cannot be made (its root cannot be read): its message says why. */
 export class RecordError extends Error {
@@ -27,6 +27,31 @@ export interface Recording {
   readonly crawl: Crawl
   readonly model: ApiModel
   readonly redactions: readonly RedactionReport[]
+}
+
+/**
+ * Why one of the headers to send cannot be redacted safely (see {@link unsafeSecret}), as a
+ * sentence saying what to do; `undefined` when all can. A header named in `keep` is not redacted.
+ *
+ * @example
+ * weakHeader({ 'X-Tenant-Id': '1001' }, []) // 'the value of --header X-Tenant-Id is a number: …'
+ */
+export function weakHeader(
+  headers: Readonly<Record<string, string>>,
+  keep: readonly string[],
+): string | undefined {
+  for (const [name, value] of Object.entries(headers)) {
+    if (keep.some((k) => k.toLowerCase() === name.toLowerCase())) continue
+    // A `Cookie` header's secrets are its cookies' values, each replaced on its own.
+    const values =
+      name.toLowerCase() === 'cookie'
+        ? value.split(';').map((pair) => pair.slice(pair.indexOf('=') + 1).trim())
+        : [value]
+    const why = values.map(unsafeSecret).find((reason) => reason !== undefined)
+    if (why === undefined) continue
+    return `the value of --header ${name} ${why}: redacting it would replace what merely looks like it in the recording (numbers, flags, code). If it is no secret, pass --keep ${name} to write it as it is; if it is one, use a longer value`
+  }
+  return undefined
 }
 
 /** The API's OpenAPI document: read, never written (the mock serves its own; see infer-api.ts). */
@@ -69,6 +94,8 @@ function redacted(crawl: Crawl, redactor: Redactor, options: RedactOptions): Cra
  * await writeRecording('recorded', files)
  */
 export async function recordApi(root: string, options: RecordOptions = {}): Promise<Recording> {
+  const weak = weakHeader(options.headers ?? {}, options.keep ?? [])
+  if (weak) throw new RecordError(weak)
   const crawl = await crawlApi(root, options)
   const redaction: RedactOptions = {
     ...(options.headers ? { headers: options.headers } : {}),
@@ -91,12 +118,13 @@ export async function recordApi(root: string, options: RecordOptions = {}): Prom
     promises: promisesOf(clean, model.collections),
   })
   // The last guard: no file may hold a header's value, whatever the inference made of it.
-  const safe = Object.fromEntries(
-    Object.entries(files).map(([name, text]) => [
-      name,
-      redactor.leaks(text) ? redactor.text(text, false) : text,
-    ]),
-  )
+  const { files: safe, unredactable } = redactor.files(files)
+  const [first] = unredactable
+  if (first) {
+    throw new RecordError(
+      `the value of ${first.what} is in ${first.file} outside its strings (in a number, a name or the code), where replacing it would break the file: nothing written; send a longer, more distinctive value`,
+    )
+  }
   // The crawl as recorded: redacted too, since callers print what it could not reach.
   return { files: safe, crawl: { ...clean, unreached }, model, redactions }
 }

@@ -1,9 +1,50 @@
+import { literal } from './infer-schema.js'
+
 /** Member and query parameter names whose values are credentials. */
 const CREDENTIAL_NAME =
   /(^|[-_.])(pass(word|wd|phrase)?|secret|token|api[-_]?key|apikey|credentials?|session(id)?|sid|cookie|authorization|auth|private[-_]?key|signature|sig)$|password|secret|token|apikey|api_key/i
 /** Values that are credentials whatever their name: JWTs, bearer credentials, PEM keys. */
 const CREDENTIAL_VALUE =
   /^(eyJ[\w-]{6,}\.[\w-]{6,}\.[\w-]*|Bearer\s+\S{8,}|Basic\s+[A-Za-z0-9+/=]{8,}|-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*)$/
+
+/** Words a recording is made of (JSON's literals, TypeScript's keywords): a value like these is everywhere. */
+const COMMON_VALUE = /^([+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?|true|false|null|undefined|[a-z]+)$/
+/** The shortest header value replaced safely: a shorter one is found in ordinary text by chance. */
+const SHORTEST_SECRET = 8
+
+/**
+ * Why a header's value cannot be redacted without replacing what merely looks like it (`1001` in
+ * every count, `true` in every flag, `default` in the code), or `undefined` when it can: a value
+ * shorter than 8 characters, a number, `true`/`false`/`null`, or a lowercase word. Looked at
+ * without its `Bearer `/`Basic `/`Token ` scheme.
+ *
+ * @example
+ * unsafeSecret('1001') // 'is a number'
+ * unsafeSecret('tok_9f8e7d6c5b4a') // undefined
+ */
+export function unsafeSecret(value: string): string | undefined {
+  const credential = value.replace(/^(Bearer|Basic|Token)\s+/i, '').trim()
+  if (credential.length < SHORTEST_SECRET) return `is shorter than ${SHORTEST_SECRET} characters`
+  if (!COMMON_VALUE.test(credential)) return undefined
+  return /^(true|false|null|undefined)$/.test(credential)
+    ? 'is a JSON or TypeScript literal'
+    : /^[a-z]+$/.test(credential)
+      ? 'is a plain word'
+      : 'is a number'
+}
+
+/**
+ * A secret the guard found outside the strings of a file: in a number, a name or the code.
+ *
+ * @example
+ * const found: Unredactable = { file: 'api.ts', what: 'header X-Shape' }
+ */
+export interface Unredactable {
+  /** The file: `api.ts`, `seed.json`… */
+  readonly file: string
+  /** Whose value it is: `header X-Access-Token`, `cookie`. */
+  readonly what: string
+}
 
 /** HAL's reserved members, whose own members are named by the API's rels, not its data. */
 const HAL_RESERVED: ReadonlySet<string> = new Set(['_links', '_embedded', '_templates'])
@@ -23,6 +64,73 @@ export interface RedactOptions {
   readonly keep?: readonly string[]
   /** Off: only the headers' values are still replaced (they are never written anywhere). */
   readonly off?: boolean
+}
+
+/** A value as the files write it: as is, in a JSON string, a `'…'` literal, a template literal. */
+function written(value: string): string[] {
+  const json = JSON.stringify(value).slice(1, -1)
+  return [
+    ...new Set([value, json, literal(value).slice(1, -1), value.replace(/[`\\]|\$\{/g, '\\$&')]),
+  ]
+}
+
+/**
+ * The spans of a source text that are text, not code: the contents of its string literals (JSON's
+ * `"…"`; TypeScript's `'…'`, `"…"` and template literals outside their `${…}`) and of its
+ * comments. The emitted files hold no regular expression literal (emit.ts writes `new RegExp('…')`).
+ */
+function textSpans(source: string): { start: number; end: number }[] {
+  const spans: { start: number; end: number }[] = []
+  // Open template literals, each with the depth of braces its current `${` expression is at.
+  const templates: number[] = []
+  let braces = 0
+  let i = 0
+  const until = (start: number, close: string, template: boolean): number => {
+    let j = start
+    while (j < source.length) {
+      const c = source[j]
+      if (c === '\\') j += 2
+      else if (c === close) break
+      else if (template && c === '$' && source[j + 1] === '{') break
+      else j++
+    }
+    spans.push({ start, end: Math.min(j, source.length) })
+    return j
+  }
+  while (i < source.length) {
+    const c = source[i]
+    const next = source[i + 1]
+    if (c === '/' && next === '/') {
+      const end = source.indexOf('\n', i)
+      const stop = end === -1 ? source.length : end
+      spans.push({ start: i + 2, end: stop })
+      i = stop
+    } else if (c === '/' && next === '*') {
+      const end = source.indexOf('*/', i + 2)
+      const stop = end === -1 ? source.length : end
+      spans.push({ start: i + 2, end: stop })
+      i = stop + 2
+    } else if (c === '"' || c === "'") {
+      i = until(i + 1, c, false) + 1
+    } else if (c === '`' || (c === '}' && braces - 1 === templates.at(-1))) {
+      // A template's text: from its opening backtick, or from the `}` closing an expression in it.
+      if (c === '}') {
+        templates.pop()
+        braces--
+      }
+      const j = until(i + 1, '`', true)
+      if (source[j] === '$') {
+        templates.push(braces)
+        braces++
+        i = j + 2
+      } else i = j + 1
+    } else {
+      if (c === '{') braces++
+      else if (c === '}') braces--
+      i++
+    }
+  }
+  return spans
 }
 
 /**
@@ -49,6 +157,8 @@ export class Redactor {
     this.#keepPaths = keep.filter((k) => k.startsWith('/'))
     this.#off = options.off === true
     for (const [name, value] of Object.entries(options.headers ?? {})) {
+      // A header named in `keep` is sent, and its value written where the API echoes it.
+      if (keep.some((k) => k.toLowerCase() === name.toLowerCase())) continue
       const what = `header ${name}`
       if (name.toLowerCase() === 'cookie') {
         for (const pair of value.split(';')) {
@@ -197,6 +307,58 @@ export class Redactor {
 
   /** Whether a text (an output file) still holds a given header's or cookie's value. */
   leaks(text: string): boolean {
-    return this.#given.some(({ value }) => text.includes(value))
+    return this.#given.some(({ value }) => written(value).some((form) => text.includes(form)))
+  }
+
+  /**
+   * The last guard, on the files to write: a header's or cookie's value still in one (whatever the
+   * inference made of it) is replaced inside its string literals and comments only, as written
+   * there (escaped as JSON or TypeScript writes it), never in a number, a name or the code, so the
+   * file still parses and loads. What still holds a value after that is returned as unredactable
+   * (the caller writes nothing).
+   *
+   * @example
+   * const redactor = new Redactor({ headers: { 'X-Access-Token': 'tok_9f8e7d6c' } })
+   * redactor.files({ 'seed.json': '{"note": "tok_9f8e7d6c"}' }) // { files: { 'seed.json': '{"note": "redacted-1"}' }, unredactable: [] }
+   */
+  files(files: Readonly<Record<string, string>>): {
+    files: Record<string, string>
+    unredactable: Unredactable[]
+  } {
+    const out: Record<string, string> = {}
+    const unredactable: Unredactable[] = []
+    for (const [file, text] of Object.entries(files)) {
+      if (!this.leaks(text)) {
+        out[file] = text
+        continue
+      }
+      let clean = ''
+      let at = 0
+      for (const { start, end } of textSpans(text)) {
+        clean += text.slice(at, start) + this.#replaceWritten(text.slice(start, end))
+        at = end
+      }
+      clean += text.slice(at)
+      out[file] = clean
+      for (const { value, what } of this.#given) {
+        if (
+          written(value).some((form) => clean.includes(form)) &&
+          !unredactable.some((u) => u.file === file && u.what === what)
+        )
+          unredactable.push({ file, what })
+      }
+    }
+    return { files: out, unredactable }
+  }
+
+  /** A literal's or comment's text with each given value replaced, raw or escaped as written. */
+  #replaceWritten(text: string): string {
+    let out = text
+    for (const { value, what } of this.#given) {
+      for (const form of written(value)) {
+        if (out.includes(form)) out = out.split(form).join(this.pseudonym(value, what))
+      }
+    }
+    return out
   }
 }

@@ -1,5 +1,6 @@
 import type { HalApiDefinition } from '../definition/api.js'
-import { pointer } from '../http/body.js'
+import { MAX_BODY_DEPTH, parseJson, pointer } from '../http/body.js'
+import { Problem } from '../http/problem.js'
 import { createHalApi } from '../serve/api.js'
 
 /**
@@ -38,6 +39,44 @@ interface Collection {
   all(): readonly object[]
   clear(): void
   create(record: never): Promise<unknown>
+}
+
+/** A JSON reviver's third argument (ES2025, JSON.parse source text access): the text of a value. */
+interface ReviverContext {
+  readonly source?: string
+}
+
+/**
+ * Parses the text of a records file (`--data`, `--persist`) named `file` in its errors: refused
+ * when it is not JSON, when it nests deeper than {@link MAX_BODY_DEPTH} levels (what a write may
+ * store), or when it writes an integer past 2^53 − 1, which a JSON number cannot hold exactly (an
+ * id read as another), shown as written.
+ *
+ * @throws {RecordsError} saying which.
+ * @example
+ * parseRecordsFile('{ "books": [{ "id": 9007199254740993 }] }', 'db.json') // throws: … "id" is 9007199254740993 as written …
+ */
+export function parseRecordsFile(text: string, file: string): unknown {
+  const exact = (key: string, value: unknown, context?: ReviverContext) => {
+    const source = context?.source
+    if (typeof value === 'number' && source !== undefined && /^-?\d+$/.test(source)) {
+      if (!Number.isSafeInteger(value)) {
+        throw new RecordsError(
+          `${file}: "${key}" is ${source} as written, past the integers a JSON number holds exactly (2^53 - 1): it would be read as ${value}; write it as a string, or as a smaller number`,
+        )
+      }
+    }
+    return value
+  }
+  try {
+    return parseJson(text, exact as (key: string, value: unknown) => unknown)
+  } catch (error) {
+    if (error instanceof RecordsError) throw error
+    if (!(error instanceof Problem)) throw new RecordsError(`${file} is not valid JSON`)
+    throw new RecordsError(
+      `${file} nests arrays and objects deeper than ${MAX_BODY_DEPTH} levels, the limit of a record`,
+    )
+  }
 }
 
 /**

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { parseArgs } from 'node:util'
 import { createBlogApi } from '../blog/index.js'
 import { apiModule, headerLines, UsageError, wholeNumber } from '../cli/args.js'
+import { printable } from '../cli/printable.js'
 import type { HalApiDefinition } from '../definition/api.js'
 import { verifyApi } from './engine.js'
 import { cleanupLeftovers, writeLeftovers } from './leftovers.js'
@@ -176,7 +177,7 @@ export async function runVerify(argv: readonly string[]): Promise<number> {
   } catch (error) {
     if (!(error instanceof UsageError) && !(error instanceof TypeError)) throw error
     console.error(
-      `halyard-mock verify: ${(error as Error).message}\nRun halyard-mock verify --help for the options.`,
+      `halyard-mock verify: ${printable((error as Error).message)}\nRun halyard-mock verify --help for the options.`,
     )
     return 2
   }
@@ -187,7 +188,7 @@ export async function runVerify(argv: readonly string[]): Promise<number> {
       ...credentials,
     })
     console.log(`Deleted ${counted(deleted.length, 'record')}; ${left.length} left.`)
-    for (const record of left) console.log(`  left: ${record}`)
+    for (const record of left) console.log(`  left: ${printable(record)}`)
     if (left.length > 0) await writeLeftovers(parsed.cleanup, { url, leftovers: left })
     return left.length > 0 ? 1 : 0
   }

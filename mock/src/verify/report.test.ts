@@ -33,4 +33,30 @@ describe('formatReport', () => {
     )
     expect(formatSummary(report({ created: 0 }))).toMatch(/; no record created\.$/)
   })
+
+  it('prints the server’s text escaped: no ESC, OSC or NUL reaches the terminal', () => {
+    const hostile = 'x\u001b]0;pwned\u0007\u0000\u001b[2J'
+    const text = formatReport(
+      report({
+        url: `http://127.0.0.1:4010/${hostile}`,
+        title: `Title ${hostile}`,
+        checks: [{ collection: `c${hostile}`, rule: 'head', passed: 0, failed: 1, warned: 0 }],
+        findings: [
+          {
+            collection: `c${hostile}`,
+            rule: 'head',
+            severity: 'failure',
+            message: `said ${hostile}`,
+            request: { method: 'GET', url: `http://127.0.0.1:4010/${hostile}`, body: hostile },
+            answer: { status: 500, excerpt: `boom ${hostile}` },
+          },
+        ],
+        stopped: `because ${hostile}`,
+      }),
+    )
+    for (const control of ['\u0000', '\u0007', '\u001b']) expect(text).not.toContain(control)
+    expect(text).toContain('said x\\x1b]0;pwned\\x07\\x00\\x1b[2J')
+    expect(text).toContain('answer: 500 boom x\\x1b]0;pwned')
+    expect(text).toContain('Stopped early: because x\\x1b]0;pwned')
+  })
 })

@@ -1,3 +1,4 @@
+import { printable } from '../cli/printable.js'
 import { VERIFY_RULES, type VerifyFinding, type VerifyReport } from './types.js'
 
 /**
@@ -9,10 +10,11 @@ import { VERIFY_RULES, type VerifyFinding, type VerifyReport } from './types.js'
  * console.log(formatReport(await verifyApi({ url, api })))
  */
 export function formatReport(report: VerifyReport): string {
-  const lines = [`Verified ${report.url} against ${report.title}`]
+  // Every string here may be the server's (or a definition's): printed escaped, never acted on.
+  const lines = [`Verified ${printable(report.url)} against ${printable(report.title)}`]
   const collections = [...new Set(report.checks.map((c) => c.collection))]
   for (const collection of collections) {
-    lines.push('', `${collection}`)
+    lines.push('', printable(collection))
     for (const check of report.checks.filter((c) => c.collection === collection)) {
       const mark = check.failed > 0 ? '✗' : check.warned > 0 ? '!' : '✓'
       const counts = [
@@ -29,7 +31,7 @@ export function formatReport(report: VerifyReport): string {
     }
   }
   lines.push('', formatSummary(report))
-  if (report.stopped) lines.push(`Stopped early: ${report.stopped}.`)
+  if (report.stopped) lines.push(`Stopped early: ${printable(report.stopped)}.`)
   return lines.join('\n')
 }
 
@@ -54,8 +56,11 @@ export function formatSummary(
 }
 
 function findingLines(finding: VerifyFinding): string[] {
-  const out = [`    ${finding.severity === 'failure' ? 'FAIL' : 'WARN'} ${finding.message}`]
-  if (finding.request) out.push(`      request: ${finding.request.method} ${finding.request.url}`)
+  const out = [
+    `    ${finding.severity === 'failure' ? 'FAIL' : 'WARN'} ${printable(finding.message)}`,
+  ]
+  if (finding.request)
+    out.push(`      request: ${printable(`${finding.request.method} ${finding.request.url}`)}`)
   if (finding.request?.body) out.push(`      sent: ${oneLine(finding.request.body)}`)
   if (finding.answer)
     out.push(`      answer: ${finding.answer.status} ${oneLine(finding.answer.excerpt)}`)
@@ -63,7 +68,7 @@ function findingLines(finding: VerifyFinding): string[] {
   return out
 }
 
-const oneLine = (text: string) => text.replace(/\s+/g, ' ').slice(0, 200)
+const oneLine = (text: string) => printable(text.replace(/\s+/g, ' ').slice(0, 200))
 
 const xml = (text: string) =>
   text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`).replace(/[^\t\n\r\x20-\uFFFD]/g, '')

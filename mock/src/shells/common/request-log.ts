@@ -2,7 +2,10 @@
 export interface LoggedRequest {
   readonly at: string
   readonly method: string
-  /** Path and query; secret query parameters (`access_token`, an `apiKey` scheme's) as `[redacted]`. */
+  /**
+   * Path and query (or the absolute-form target); secret query parameters (`access_token`, `sig`,
+   * an `apiKey` scheme's) and a userinfo's password as `[redacted]`.
+   */
   readonly url: string
   readonly status: number
   readonly durationMs: number
@@ -26,8 +29,27 @@ export const REDACTED_HEADERS: ReadonlySet<string> = new Set([
   'set-cookie',
 ])
 
-/** Names that say a header or query parameter holds a credential (`X-Api-Key`, `access_token`). */
-const SECRET_NAME = /token|secret|passw|api[-_]?key|auth|session|signature|credential/i
+/**
+ * Roots that say a header or query parameter holds a credential wherever they are in its name
+ * (`X-Api-Key`, `access_token`, `X-Passphrase`, `X-Jwt`, `pwd`).
+ */
+const SECRET_ROOT =
+  /token|secret|pass|pwd|apikey|api[-_]key|auth|session|signature|credential|cookie|jwt/i
+/** Short words that say so only as a word of the name (`X-Functions-Key`, `sig`, `code`, `X-Otp`). */
+const SECRET_WORD: ReadonlySet<string> = new Set(['key', 'sig', 'code', 'otp', 'sid'])
+/** A credential by its value, whatever the name: an HTTP authentication scheme and its token. */
+const SECRET_VALUE = /\b(bearer|basic)\s+\S/i
+/** Declared tokens shorter than this are not searched for in values: they would match by chance. */
+const SHORTEST_TOKEN = 4
+
+/** Whether a header's or query parameter's name says it holds a credential. */
+function secretName(name: string): boolean {
+  if (SECRET_ROOT.test(name)) return true
+  // Words split at punctuation and at a lower-to-upper change (`accessKey`, `Ocp-Apim-Subscription-Key`).
+  return name
+    .split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])/)
+    .some((word) => SECRET_WORD.has(word.toLowerCase()))
+}
 
 /** What the log hides of a request besides names that say so: headers and query parameters. */
 export interface Secrets {
@@ -35,13 +57,16 @@ export interface Secrets {
   readonly headers: { has(name: string): boolean }
   /** Query parameter names, in lower case. */
   readonly query: ReadonlySet<string>
+  /** The API's own tokens: a value holding one is hidden, whatever its name. */
+  readonly values: readonly string[]
 }
 
 /**
  * The secrets an API declares: the fixed {@link REDACTED_HEADERS}, the header or query parameter
  * each of its `securitySchemes` of type `apiKey` names (how its `authenticate` reads credentials),
- * its `secretHeaders`, and `read`: the headers its `authenticate` has read so far (the API's
- * `credentialHeaders`, a live view, so a header is hidden in entries logged before it was read).
+ * its `secretHeaders`, `read`: the headers its `authenticate` has read so far (the API's
+ * `credentialHeaders`, a live view, so a header is hidden in entries logged before it was read),
+ * and `tokens`: the tokens it accepts (`acceptedTokens`), hidden in any value.
  *
  * @example
  * secretsOf({ securitySchemes: { key: { type: 'apiKey', in: 'header', name: 'X-Api-Key' } } }).headers.has('x-api-key') // true
@@ -53,6 +78,7 @@ export function secretsOf(
     readonly secretHeaders?: readonly string[]
   },
   read?: ReadonlySet<string>,
+  tokens: readonly string[] = [],
 ): Secrets {
   const declared = new Set(REDACTED_HEADERS)
   for (const name of definition.secretHeaders ?? []) declared.add(name.toLowerCase())
@@ -65,15 +91,21 @@ export function secretsOf(
     if (scheme.in === 'header') declared.add(scheme.name.toLowerCase())
     if (scheme.in === 'query') query.add(scheme.name.toLowerCase())
   }
-  return { headers, query }
+  return { headers, query, values: tokens.filter((t) => t.length >= SHORTEST_TOKEN) }
 }
 
 /** The secrets of an API that declares none of its own. */
 const DEFAULT_SECRETS = secretsOf({})
 
+/** Whether a value is a credential by what it holds: `Bearer …`, `Basic …`, one of the API's tokens. */
+const secretValue = (value: string, secrets: Secrets): boolean =>
+  SECRET_VALUE.test(value) || secrets.values.some((token) => value.includes(token))
+
 /**
- * Headers with the value of each secret one replaced by `[redacted]`: those `secrets` names, and
- * any whose name says it holds a credential.
+ * Headers with the value of each secret one replaced by `[redacted]`: those `secrets` names, any
+ * whose name says it holds a credential (`key`, `token`, `secret`, `sig`, `jwt`, `pass`, `otp`,
+ * `auth`, `code`, `session`, `cookie`…), and any whose value is one (`Bearer …`, `Basic …`, a
+ * token the API accepts).
  *
  * @example
  * redact({ 'x-access-token': 'dev-token', accept: 'text/html' }) // { 'x-access-token': '[redacted]', accept: 'text/html' }
@@ -84,31 +116,57 @@ export function redact(
 ): Record<string, string> {
   const shown: Record<string, string> = {}
   for (const [name, value] of Object.entries(headers)) {
-    shown[name] = secrets.headers.has(name) || SECRET_NAME.test(name) ? '[redacted]' : value
+    shown[name] =
+      secrets.headers.has(name) || secretName(name) || secretValue(value, secrets)
+        ? '[redacted]'
+        : value
   }
   return shown
 }
 
-/** A path and query with the value of each secret query parameter replaced by `[redacted]`. */
-function redactQuery(url: string, secrets: Secrets): string {
-  const start = url.indexOf('?')
-  if (start === -1) return url
-  const query = url
+/**
+ * A request target as the log shows it: the password of an absolute-form target's userinfo
+ * (`http://ada:PASS@host/…`, RFC 9112 §3.2.2) and the value of each secret query parameter as
+ * `[redacted]`.
+ *
+ * @example
+ * redactTarget('/api?access_token=abc&page=2') // '/api?access_token=[redacted]&page=2'
+ */
+export function redactTarget(url: string, secrets: Secrets = DEFAULT_SECRETS): string {
+  // The common case, a path without a query, as it is (the server logs every request).
+  if (url.startsWith('/') && !url.includes('?')) return url
+  // `scheme://userinfo@`: the userinfo ends at the first `@` before the path.
+  const target = url.replace(
+    /^([a-z][a-z0-9+.-]*:\/\/)([^/?#@]*)@/i,
+    (_, scheme: string, info: string) => {
+      const colon = info.indexOf(':')
+      return colon === -1 ? `${scheme}[redacted]@` : `${scheme}${info.slice(0, colon)}:[redacted]@`
+    },
+  )
+  const start = target.indexOf('?')
+  if (start === -1) return target
+  const query = target
     .slice(start + 1)
     .split('&')
     .map((pair) => {
       const equals = pair.indexOf('=')
       if (equals === -1) return pair
-      let name = pair.slice(0, equals)
-      try {
-        name = decodeURIComponent(name.replaceAll('+', ' '))
-      } catch {
-        // A malformed escape is judged as written.
+      const decoded = (text: string) => {
+        try {
+          return decodeURIComponent(text.replaceAll('+', ' '))
+        } catch {
+          // A malformed escape is judged as written.
+          return text
+        }
       }
-      const secret = secrets.query.has(name.toLowerCase()) || SECRET_NAME.test(name)
+      const name = decoded(pair.slice(0, equals))
+      const secret =
+        secrets.query.has(name.toLowerCase()) ||
+        secretName(name) ||
+        secretValue(decoded(pair.slice(equals + 1)), secrets)
       return secret ? `${pair.slice(0, equals)}=[redacted]` : pair
     })
-  return `${url.slice(0, start)}?${query.join('&')}`
+  return `${target.slice(0, start)}?${query.join('&')}`
 }
 
 /**
@@ -131,7 +189,7 @@ export function logged(entry: RecordedRequest, secrets: Secrets = DEFAULT_SECRET
   return {
     ...entry,
     at: new Date(entry.at).toISOString(),
-    url: redactQuery(entry.url, secrets),
+    url: redactTarget(entry.url, secrets),
     headers: redact(entry.headers(), secrets),
   }
 }

@@ -68,8 +68,15 @@ export function setupHalApi<Api extends Dispatch>(
       return answer
     },
   }
+  const server = setupServer(halHandler(dispatch))
+  // Closing the interception gives the file up: another mock (or server) may persist to it next.
+  const close = server.close.bind(server)
+  server.close = () => {
+    close()
+    void kept.close()
+  }
   const mock = withHalApi(api, {
-    server: setupServer(halHandler(dispatch)),
+    server,
     async reset() {
       await reset()
       kept.changed()

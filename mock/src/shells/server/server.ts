@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import type { HttpHandler } from 'msw'
-import { tokenHint } from '../../definition/tokens.js'
+import { acceptedTokens, tokenHint } from '../../definition/tokens.js'
 import { answersExplorer, explorerNotFound, explorerRoutes } from '../../explorer/explorer.js'
 import { type WireAnswer, wireAnswerOf } from '../../http/answer.js'
 import { parsePrefer } from '../../http/prefer.js'
@@ -18,6 +18,7 @@ import {
   logged,
   type RecordedRequest,
   RequestLog,
+  redactTarget,
   secretsOf,
 } from '../common/request-log.js'
 import { persistToFile } from '../node/persist-file.js'
@@ -130,7 +131,7 @@ async function serve<Api extends ServedApi>(
   const basePath = definition.basePath.replace(/\/$/, '')
   const writeProblem = api.problem
   const requestLog = new RequestLog<RecordedRequest>()
-  const secrets = secretsOf(definition, api.credentialHeaders)
+  const secrets = secretsOf(definition, api.credentialHeaders, acceptedTokens(definition))
   const authenticate = definition.protectReads ? authenticatorOf(definition) : undefined
   const hint = tokenHint(definition)
   // The server's own routes (admin, explorer) go through the core's one dispatch: its router
@@ -311,7 +312,8 @@ async function serve<Api extends ServedApi>(
       : !req.complete && req.destroyed
         ? ' (aborted by the client)'
         : ''
-    if (log) log(`${method} ${shown} ${status} ${durationMs}ms${aborted}`)
+    // The printed log hides what the listed one does: secret query parameters, a password.
+    if (log) log(`${method} ${redactTarget(shown, secrets)} ${status} ${durationMs}ms${aborted}`)
     if (!shown.startsWith(ADMIN_PATH)) {
       requestLog.add({ at: Date.now(), method, url: shown, status, durationMs, headers })
     }
@@ -371,9 +373,14 @@ async function serve<Api extends ServedApi>(
   }
 
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
+    const failed = (error: Error) => {
+      // A server that never listened gives its --persist file up for the next try.
+      void kept?.close()
+      reject(error)
+    }
+    server.once('error', failed)
     server.listen(port, host, () => {
-      server.off('error', reject)
+      server.off('error', failed)
       // An error of the listening socket (say, too many open files on accept): one line, and the
       // server goes on; without a listener it would end the process.
       server.on('error', (error) => console.error(`[halyard-mock] server error: ${error.message}`))
@@ -401,7 +408,7 @@ async function serve<Api extends ServedApi>(
         server.close((error) => (error ? reject(error) : resolve()))
         server.closeAllConnections()
       })
-      await kept?.flush()
+      await kept?.close()
     },
   }
 }
