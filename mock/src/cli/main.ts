@@ -200,10 +200,10 @@ async function main(): Promise<void> {
   }
   // The Blog API unless --api names another; either way, the one server.
   const blog = command.kind === 'blog'
-  const api = command.kind === 'blog' ? createBlogApi(command.options) : command.api
-  // The Blog API waits by its own `delay`; another API, by the server's.
-  const { delay: _, ...blogServer } = command.options as MockServerOptions
-  const server: HalServer<object> = await createHalServer(api, blog ? blogServer : command.options)
+  // --delay is the server's, whichever API it serves: the Blog API gets none of its own.
+  const { delay: _, ...blogOptions } = command.options as MockServerOptions
+  const api = command.kind === 'blog' ? createBlogApi(blogOptions) : command.api
+  const server: HalServer<object> = await createHalServer(api, command.options)
   const { definition } = api
   console.log(printable(`${definition.title ?? 'HAL API'} mock listening on ${server.url}`))
   const token = tokenHint(definition)

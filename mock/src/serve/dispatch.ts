@@ -1,7 +1,7 @@
 import type { HalRoute, NotFoundWhere } from '../definition/api.js'
 import { type Answer, appendHeader, toResponse } from '../http/answer.js'
 import { accepts, HAL_TYPES } from '../http/negotiation.js'
-import { type Preferences, parsePrefer } from '../http/prefer.js'
+import type { Preferences } from '../http/prefer.js'
 import { Problem } from '../http/problem.js'
 import { fetchHalRequest, type HalRequest } from './request.js'
 import { Router } from './router.js'
@@ -34,15 +34,24 @@ export interface DispatchConfig {
   covers?(url: URL, underBase: boolean): boolean
 }
 
+/** What a shell adds to one answer of the API. */
+export interface AnswerOptions {
+  /**
+   * Milliseconds the shell waits before every answer of the API (the real server's `delay`),
+   * added to the API's own; a request's `Prefer: delay` decides alone. The one wait is slept here.
+   */
+  readonly delay?: number
+}
+
 /** The one path of a request through an API, and its fetch wrapper. */
 export interface Dispatch {
   /**
-   * Answers one request as plain data (status, headers, body text), which each shell writes: MSW
-   * as a `Response`, the real server in one socket write. Never rejects.
+   * Answers one request as plain data (status, headers, body), which each shell writes: MSW as a
+   * `Response`, the real server in one socket write. Never rejects.
    */
-  answer(request: HalRequest): Promise<Answer>
+  answer(request: HalRequest, options?: AnswerOptions): Promise<Answer>
   /** {@link Dispatch.answer} for a fetch `Request`. */
-  handle(request: Request): Promise<Response>
+  handle(request: Request, options?: AnswerOptions): Promise<Response>
   /** Whether a shell sharing the origin hands this URL to the API (see `DispatchConfig.covers`). */
   covers(url: URL): boolean
 }
@@ -76,7 +85,7 @@ export function createDispatch(config: DispatchConfig): Dispatch {
     config.routes.map((route) => ({ method: route.method, path: route.path, value: route })),
   )
 
-  async function run(request: HalRequest): Promise<Answer> {
+  async function run(request: HalRequest, shellDelay: number): Promise<Answer> {
     const { path } = request
     const decision = router.decide(request.method, path)
     if (decision.kind === 'not-found') {
@@ -92,8 +101,8 @@ export function createDispatch(config: DispatchConfig): Dispatch {
     if (decision.kind === 'method-not-allowed')
       throw methodNotAllowed(request.method, decision.allow)
     const route = decision.value
-    const prefer = parsePrefer(request.headers)
-    const wait = prefer.delay ?? config.delay()
+    const { prefer } = request
+    const wait = prefer.delay ?? shellDelay + config.delay()
     if (wait > 0) await sleep(wait)
     if (prefer.status !== undefined) {
       throw new Problem(prefer.status, `Answered ${prefer.status} as asked by Prefer: status.`)
@@ -105,10 +114,10 @@ export function createDispatch(config: DispatchConfig): Dispatch {
     return config.run(route, request, decision.params, prefer)
   }
 
-  async function answer(request: HalRequest): Promise<Answer> {
+  async function answer(request: HalRequest, options?: AnswerOptions): Promise<Answer> {
     let result: Answer
     try {
-      result = await run(request)
+      result = await run(request, options?.delay ?? 0)
     } catch (error) {
       result = config.problem(error, request)
     }
@@ -122,7 +131,7 @@ export function createDispatch(config: DispatchConfig): Dispatch {
 
   return {
     answer,
-    handle: async (request) => toResponse(await answer(fetchHalRequest(request))),
+    handle: async (request, options) => toResponse(await answer(fetchHalRequest(request), options)),
     covers: (url) => {
       const underBase = router.covers(url.pathname)
       return config.covers ? config.covers(url, underBase) : underBase

@@ -1,6 +1,7 @@
 import { parseCookie } from 'cookie'
 import type { BodyRequest } from '../http/body.js'
 import type { HeaderReader } from '../http/headers.js'
+import { type Preferences, parsePrefer } from '../http/prefer.js'
 import type { ConditionalRequest } from '../http/respond.js'
 
 /**
@@ -18,6 +19,8 @@ export interface HalRequest extends ConditionalRequest, BodyRequest {
   readonly headers: HeaderReader
   /** The request's cookies: as MSW parses them, or from its `Cookie` header. */
   readonly cookies: Readonly<Record<string, string>>
+  /** Its `Prefer` header (RFC 7240) as the mock honours it, read once whoever asks. */
+  readonly prefer: Preferences
   readonly body: ReadableStream<Uint8Array> | null
   /** The request as a fetch `Request`, for code that needs one (extra routes, graphql-http). */
   toFetch(): Request
@@ -35,6 +38,7 @@ export function fetchHalRequest(
   cookies?: Readonly<Record<string, string>>,
 ): HalRequest {
   let parsed = cookies
+  let prefer: Preferences | undefined
   const url = new URL(request.url)
   return {
     method: request.method,
@@ -45,6 +49,10 @@ export function fetchHalRequest(
     get cookies() {
       parsed ??= cookiesOf(request.headers.get('cookie'))
       return parsed
+    },
+    get prefer() {
+      prefer ??= parsePrefer(request.headers)
+      return prefer
     },
     get body() {
       return request.body

@@ -1,5 +1,5 @@
 import type { HalRoute, HalRouteContext } from '../definition/api.js'
-import { type Answer, fromResponse } from '../http/answer.js'
+import { type Answer, answerOf } from '../http/answer.js'
 import type { Preferences } from '../http/prefer.js'
 import type { HalRequest } from './request.js'
 
@@ -28,7 +28,7 @@ class Call implements HalRouteContext {
 
 /** A route's answer as the pipeline takes it: a `Response` read into a plain answer. */
 const plainAnswer = (answer: Response | Answer): Answer | Promise<Answer> =>
-  answer instanceof Response ? fromResponse(answer) : answer
+  answer instanceof Response ? answerOf(answer) : answer
 
 /**
  * Runs a route on one request, its guards passed: the one place a {@link HalRouteContext} is made.

@@ -129,6 +129,9 @@ function withoutCookies(request: HalRequest): HalRequest {
     path: request.path,
     headers,
     cookies: {},
+    get prefer() {
+      return request.prefer
+    },
     body: null,
     toFetch() {
       const fetched = request.toFetch()

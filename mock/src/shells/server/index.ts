@@ -7,9 +7,5 @@
 
 export type { LoggedRequest } from '../common/request-log.js'
 export { ADMIN_PATH } from './admin.js'
-export {
-  createHalServer,
-  type HalServer,
-  type HalServerOptions,
-  type ServedApi,
-} from './server.js'
+export type { ServedApi } from './pipeline.js'
+export { createHalServer, type HalServer, type HalServerOptions } from './server.js'

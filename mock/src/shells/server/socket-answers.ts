@@ -23,7 +23,13 @@ export function answerOnSocket(socket: Duplex, answer: Answer): void {
     .map(([name, value]) => `${name}: ${value}`)
     .join('\r\n')
   const reason = reasonPhrase(answer.status) ?? STATUS_CODES[answer.status] ?? ''
-  socket.end(`HTTP/1.1 ${answer.status} ${reason}\r\n${head}\r\n\r\n${answer.body ?? ''}`)
+  const { body } = answer
+  const start = `HTTP/1.1 ${answer.status} ${reason}\r\n${head}\r\n\r\n`
+  socket.end(
+    body instanceof Uint8Array
+      ? Buffer.concat([Buffer.from(start), body])
+      : `${start}${body ?? ''}`,
+  )
 }
 
 /** The 405 for a `CONNECT`: the server is no proxy. */
