@@ -4,6 +4,7 @@ import { bundleExplorerSdk } from './src/explorer/sdk-bundle.js'
 
 const publicEntries = {
   index: 'src/index.ts',
+  kit: 'src/kit.ts',
   node: 'src/shells/node/index.ts',
   browser: 'src/shells/browser/index.ts',
   playwright: 'src/shells/playwright/index.ts',

@@ -5,7 +5,7 @@ import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 // The Blog API, the default, through its public entry as any API's module would.
 import { createBlogApi, parseSeed, SeedError } from '../blog/index.js'
-import type { MockServerOptions } from '../blog/shells/server.js'
+import type { BlogServerOptions } from '../blog/shells/server.js'
 import { tokenHint } from '../definition/tokens.js'
 import type { HalApi } from '../serve/api.js'
 import { corsOrigin } from '../shells/common/cors.js'
@@ -56,7 +56,7 @@ HAL explorer: open the server's / in a browser to browse the API by its links.`
 
 /** What the command line asks for: the Blog API with its options, another API, or the help. */
 type Command =
-  | { readonly kind: 'blog'; readonly options: MockServerOptions }
+  | { readonly kind: 'blog'; readonly options: BlogServerOptions }
   | { readonly kind: 'api'; readonly api: HalApi; readonly options: HalServerOptions }
   | { readonly kind: 'help' }
 
@@ -153,7 +153,7 @@ async function commandFrom(argv: string[]): Promise<Command> {
     const options = { ...server, ...(delay === undefined ? {} : { delay }) }
     return { kind: 'api', api, options }
   }
-  let seed: MockServerOptions['seed']
+  let seed: BlogServerOptions['seed']
   if (data) {
     const json = await read(dataFile)
     try {
@@ -201,7 +201,7 @@ async function main(): Promise<void> {
   // The Blog API unless --api names another; either way, the one server.
   const blog = command.kind === 'blog'
   // --delay is the server's, whichever API it serves: the Blog API gets none of its own.
-  const { delay: _, ...blogOptions } = command.options as MockServerOptions
+  const { delay: _, ...blogOptions } = command.options as BlogServerOptions
   const api = command.kind === 'blog' ? createBlogApi(blogOptions) : command.api
   const server: HalServer<object> = await createHalServer(api, command.options)
   const { definition } = api

@@ -1,6 +1,6 @@
 /**
  * `@halyard/mock/server`: any API made with `defineHalApi` over real HTTP (`node:http`). The Blog
- * API's convenience, `createMockServer`, is `@halyard/mock/blog/server`.
+ * API's convenience, `createBlogServer`, is `@halyard/mock/blog/server`.
  *
  * @packageDocumentation
  */
