@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
+import { startCli } from './cli-process.js'
 import { streamedBody } from './contract/helpers.js'
 import type { RawRequest } from './contract/target.js'
 import { sendRaw } from './raw-http.js'
@@ -17,28 +18,14 @@ afterEach(() => {
 
 /** Starts the CLI as `npm start` does (tsx on the sources), with `args`. */
 function cli(args: string[], env: Record<string, string> = {}) {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', '--conditions=@halyard/source', 'src/cli/main.ts', ...args],
-    { cwd: MOCK, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
-  )
+  const { child, exit, output } = startCli(args, env)
   children.push(child)
-  let stdout = ''
-  let stderr = ''
-  child.stdout?.on('data', (chunk) => {
-    stdout += chunk
-  })
-  child.stderr?.on('data', (chunk) => {
-    stderr += chunk
-  })
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  const output = () => ({ stdout, stderr })
   /** Waits until stdout matches `pattern` (the server logs after it has answered). */
   async function waitFor(pattern: RegExp): Promise<RegExpExecArray> {
     for (;;) {
-      const match = pattern.exec(stdout)
+      const match = pattern.exec(output().stdout)
       if (match) return match
-      if (child.exitCode !== null) throw new Error(`exited: ${stderr}`)
+      if (child.exitCode !== null) throw new Error(`exited: ${output().stderr}`)
       await new Promise((resolve) => setTimeout(resolve, 50))
     }
   }
@@ -267,7 +254,8 @@ export default defineHalApi({
     const run = cli(['--port', '0', '--articles', '5'])
     const url = await run.baseUrl()
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1\.2$/)
-    expect(run.output().stdout).toContain('dev-token')
+    // The lines after the first may come in a later chunk of output.
+    await run.waitFor(/dev-token/)
     const page = await fetch(`${url}/blogs/1/articles`).then((r) => r.json())
     expect(page.totalArticles).toBe(5)
     await run.waitFor(/GET \/api\/v1\.2\/blogs\/1\/articles 200 [\d.]+ms/)

@@ -5,7 +5,7 @@ import { printable } from '../cli/printable.js'
 import { verifyApi } from '../verify/engine.js'
 import { formatReport } from '../verify/report.js'
 import { partialNote } from './model.js'
-import { checkRecording, recordApi, weakHeader, writeRecording } from './record.js'
+import { checkRecording, RecordError, recordApi, weakHeader, writeRecording } from './record.js'
 
 const HELP = `halyard-mock record: record a live HAL API into a stateful mock (a defineHalApi module)
 
@@ -68,7 +68,8 @@ const rootUrl = (raw: string | undefined): string => {
 
 /**
  * Runs `halyard-mock record …`: records an API into `--out`, or checks a recording with `--check`.
- * Returns the exit code: 0 done, 1 drift (or a failed crawl), 2 a usage error.
+ * Returns the exit code: 0 done, 1 drift (or a failed crawl), 2 a usage error or a root that
+ * cannot be read as a HAL document.
  *
  * @example
  * process.exitCode = await runRecord(['http://127.0.0.1:4010/api/v1.2', '--out', 'recorded'])
@@ -140,7 +141,8 @@ export async function runRecord(argv: readonly string[]): Promise<number> {
     return 0
   } catch (error) {
     console.error(`halyard-mock record: ${printable((error as Error).message)}`)
-    return 1
+    // A root that cannot be read (or is no HAL document) is no recording at all, as a wrong URL.
+    return error instanceof RecordError ? 2 : 1
   }
 }
 

@@ -1,6 +1,7 @@
 import { expandTemplate, halAdapter, type Link, Links } from '@halyard/sdk'
-import { crawlDeadline, type RequestGuard, requestGuard } from './deadline.js'
-import { deeperThan, MAX_DEPTH } from './depth.js'
+import { MAX_REDIRECTS, RemoteClient } from '../remote/client.js'
+import { offOrigin } from '../remote/origin.js'
+import { beforeTemplate, templateExpressions, templateVariables } from '../remote/templates.js'
 
 /** One GET the crawler made and kept: a JSON document it answered with. */
 export interface Exchange {
@@ -94,7 +95,6 @@ const pageRel = (rel: string): 'next' | 'other' | undefined =>
       ? 'other'
       : undefined
 const adapter = halAdapter()
-const REQUEST_TIMEOUT = 15_000
 const SKIPPED_CURIES = 'CURIE links: they name documentation of rels, no resource of the API'
 const SKIPPED_PAGES =
   'first, prev and last links of pages: pages of lists the walk by next reads (or a bound cut)'
@@ -105,42 +105,12 @@ interface Job {
   readonly accept: Exchange['accept']
   /** The list a page belongs to (its URL without query), when the job walks `next`. */
   readonly list?: string
+  /** Redirects that led here: a chain of them stops at {@link MAX_REDIRECTS}. */
+  readonly hops?: number
 }
 
-/** The variables of an RFC 6570 template, and whether any is in the path (not the query). */
-export function templateVariables(template: string): { names: string[]; inPath: boolean } {
-  const names: string[] = []
-  let inPath = false
-  for (const expression of templateExpressions(template)) {
-    const operator = /^[+#./;?&]/.test(expression) ? expression.charAt(0) : ''
-    if (operator !== '?' && operator !== '&') inPath = true
-    for (const part of expression.slice(operator.length).split(',')) {
-      names.push(part.replace(/(:\d+|\*)$/, ''))
-    }
-  }
-  return { names, inPath }
-}
-
-/**
- * The expressions of a template, `{` to the next `}`, in one pass: a regex such as
- * `/\{([^}]*)\}/g` scans to the end from every `{` of an href of `{`s with no `}`.
- */
-export function templateExpressions(template: string): string[] {
-  const expressions: string[] = []
-  for (let open = template.indexOf('{'); open >= 0; ) {
-    const close = template.indexOf('}', open + 1)
-    if (close < 0) break
-    expressions.push(template.slice(open + 1, close))
-    open = template.indexOf('{', close + 1)
-  }
-  return expressions
-}
-
-/** A template's text before its first expression: `/api/orders{?page}` → `/api/orders`. */
-export const beforeTemplate = (href: string): string => {
-  const open = href.indexOf('{')
-  return open < 0 ? href : href.slice(0, open)
-}
+// The templates' reading is the remote client's, shared with verify (importers here keep their path).
+export { beforeTemplate, templateExpressions, templateVariables } from '../remote/templates.js'
 
 /** A URL without its query and fragment. */
 export const listOf = (url: string): string => url.replace(/[?#].*$/, '')
@@ -168,9 +138,24 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
     bytes: options.bytes ?? 256 * 1024 * 1024,
     concurrency: options.concurrency ?? 6,
   }
-  const origin = new URL(root).origin
-  const send = options.fetch ?? ((request: Request) => fetch(request))
   const started = Date.now()
+  let bytes = 0
+  // Counted as it arrives: an endless (or huge) body stops at the bound, not in memory.
+  const client = new RemoteClient({
+    root,
+    headers: options.headers ?? {},
+    // The crawl counts its own requests: the bound stops adding work, not a request in flight.
+    maxRequests: Number.POSITIVE_INFINITY,
+    rate: limits.rate || undefined,
+    maxTime: limits.time,
+    maxBody: limits.bytes,
+    take: (size) => {
+      bytes += size
+      return bytes <= limits.bytes
+    },
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  })
+  const origin = client.origin
   const exchanges = new Map<string, Exchange>()
   const unreached = new Map<string, string>()
   const seen = new Set<string>()
@@ -185,16 +170,15 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
   const skipped = new Map<string, number>()
   const skip = (reason: string) => skipped.set(reason, (skipped.get(reason) ?? 0) + 1)
   let requests = 0
-  let bytes = 0
   let stopped: string | undefined
-  let nextSlot = started
+  const pastTime = `past --max-time ${limits.time / 1000} s`
   // The root as read: where its same-origin redirects led.
   let rootAt = root
 
   const enqueue = (job: Job) => {
     const key = `${job.accept} ${job.url}`
     if (seen.has(key)) return
-    if (new URL(job.url).origin !== origin) {
+    if (offOrigin(job.url, origin) !== undefined) {
       unreached.set(job.url, 'another origin: the crawler reads only the root’s')
       seen.add(key)
       return
@@ -328,74 +312,58 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
     }
   }
 
-  const run = async (job: Job, guard: RequestGuard): Promise<void> => {
+  const run = async (job: Job): Promise<void> => {
     requests++
-    const headers = new Headers(options.headers)
-    headers.set('accept', ACCEPT[job.accept])
-    let response: Response
-    try {
-      // Redirects by hand: the headers given (a token) never follow one to another origin.
-      response = await guard.until(
-        send(new Request(job.url, { headers, redirect: 'manual', signal: guard.signal })),
-      )
-    } catch (error) {
-      if (deadline.signal.aborted) throw error
-      unreached.set(job.url, `no answer: ${(error as Error).message}`)
+    // Redirects by hand: the headers given (a token) never follow one to another origin.
+    const answer = await client.send('GET', job.url, {
+      headers: { accept: ACCEPT[job.accept] },
+      // Only what is kept is read: the body of an error, a redirect or a page of HTML is not.
+      read: (response) => response.ok && /json/i.test(response.headers.get('content-type') ?? ''),
+    })
+    if (answer.status === 0) {
+      unreached.set(job.url, answer.text)
       return
     }
-    const location = response.headers.get('location')
-    if (response.status >= 300 && response.status < 400 && location !== null) {
-      await response.body?.cancel()
+    const location = answer.headers.get('location')
+    if (answer.status >= 300 && answer.status < 400 && location !== null) {
       const target = new URL(location, job.url).href
+      const hops = (job.hops ?? 0) + 1
+      if (hops > MAX_REDIRECTS) {
+        unreached.set(job.url, `${answer.status}: more than ${MAX_REDIRECTS} redirects in a row`)
+        return
+      }
       // Followed on the root's origin (halacious's `/api` → `/api/`): the root is then where it led.
-      if (new URL(target).origin === origin) {
+      if (offOrigin(target, origin) === undefined) {
         if (job.url === rootAt && job.accept === 'hal') rootAt = target
-      } else unreached.set(job.url, `${response.status}: redirects to ${target}`)
-      enqueue({ ...job, url: target })
+      } else unreached.set(job.url, `${answer.status}: redirects to ${target}`)
+      enqueue({ ...job, url: target, hops })
       return
     }
-    const contentType = (response.headers.get('content-type') ?? '').split(';')[0]?.trim() ?? ''
+    const contentType = (answer.headers.get('content-type') ?? '').split(';')[0]?.trim() ?? ''
+    const ok = answer.status >= 200 && answer.status < 300
     // A profile or HAL-FORMS variant the API does not serve is no gap in the recording.
-    if (job.accept !== 'hal' && (!response.ok || !/json/i.test(contentType))) {
-      await response.body?.cancel()
-      return
-    }
-    if (!response.ok) {
-      await response.body?.cancel()
-      unreached.set(job.url, `${response.status} ${response.statusText}`.trim())
+    if (job.accept !== 'hal' && (!ok || !/json/i.test(contentType))) return
+    if (!ok) {
+      // A reason phrase may echo a header: redacted like any text of the server's.
+      unreached.set(job.url, client.redact(`${answer.status} ${answer.statusText ?? ''}`.trim()))
       return
     }
     if (!/json/i.test(contentType)) {
-      await response.body?.cancel()
       unreached.set(job.url, `not JSON (${contentType || 'no Content-Type'})`)
       return
     }
-    // Counted as it arrives: an endless (or huge) body stops at the bound, not in memory.
-    const text = await readBounded(
-      response,
-      (size) => {
-        bytes += size
-        return bytes <= limits.bytes
-      },
-      guard,
-    )
-    if (text === undefined) {
+    if (answer.overBytes) {
       stopped ??= `past --max-bytes ${limits.bytes}`
       unreached.set(job.url, stopped)
       return
     }
-    let body: unknown
-    try {
-      body = JSON.parse(text)
-    } catch {
-      unreached.set(job.url, 'JSON that does not parse')
-      return
-    }
     // Everything after the crawl may walk a document by recursion (JSON.stringify does).
-    if (deeperThan(body, MAX_DEPTH)) {
-      unreached.set(job.url, `nested deeper than ${MAX_DEPTH} levels: not recorded`)
+    if (answer.refused !== undefined || answer.json === undefined) {
+      const why = answer.refused ?? 'JSON that does not parse'
+      unreached.set(job.url, why.startsWith('nested') ? `${why}: not recorded` : why)
       return
     }
+    const body = answer.json
     const key = job.accept === 'hal' ? job.url : `${job.accept} ${job.url}`
     const own =
       job.accept === 'hal' ? new Links(job.url, adapter.read(body).links).get('self') : undefined
@@ -408,11 +376,11 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
     }
     exchanges.set(key, {
       url: job.url,
-      status: response.status,
+      status: answer.status,
       contentType,
       body,
       accept: job.accept,
-      validators: response.headers.has('etag') && response.headers.has('last-modified'),
+      validators: answer.headers.has('etag') && answer.headers.has('last-modified'),
     })
     if (job.accept !== 'hal') return
     const { links: raw } = adapter.read(body)
@@ -431,28 +399,14 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
     }
   }
 
-  // One deadline for the whole crawl, bodies included: it ends every request in flight.
-  const deadline = crawlDeadline(limits.time, `past --max-time ${limits.time / 1000} s`, () => {
-    stopped ??= `past --max-time ${limits.time / 1000} s`
-  })
+  // One deadline for the whole crawl, bodies included (the client's): it ends every request in flight.
   const guarded = async (job: Job): Promise<void> => {
-    if (limits.rate > 0) {
-      const slot = Math.max(nextSlot, Date.now())
-      nextSlot = slot + 1000 / limits.rate
-      if (slot > Date.now()) await new Promise((resolve) => setTimeout(resolve, slot - Date.now()))
-    }
-    if (deadline.signal.aborted) {
-      unreached.set(job.url, (deadline.signal.reason as Error).message)
-      return
-    }
-    const guard = requestGuard(deadline.signal, REQUEST_TIMEOUT)
     try {
-      await run(job, guard)
+      await run(job)
     } catch (error) {
-      const cut = deadline.signal.aborted ? (deadline.signal.reason as Error) : (error as Error)
-      unreached.set(job.url, deadline.signal.aborted ? cut.message : `cut short: ${cut.message}`)
-    } finally {
-      guard.end()
+      const past = client.deadline.aborted
+      if (past) stopped ??= pastTime
+      unreached.set(job.url, past ? pastTime : `cut short: ${(error as Error).message}`)
     }
   }
 
@@ -461,8 +415,8 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
   let lastProgress = 0
   while ((queue.length > 0 || active.size > 0) && stopped === undefined) {
     while (queue.length > 0 && active.size < limits.concurrency) {
-      if (Date.now() - started > limits.time) {
-        stopped = `past --max-time ${limits.time / 1000} s`
+      if (client.deadline.aborted || Date.now() - started > limits.time) {
+        stopped = pastTime
         break
       }
       if (requests >= limits.requests) {
@@ -485,7 +439,7 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
     }
   }
   await Promise.all(active)
-  deadline.clear()
+  client.close()
   for (const job of queue) unreached.set(job.url, stopped ?? 'not read')
   // The last figures, so that a display ends on the crawl's own.
   options.onProgress?.({
@@ -504,33 +458,6 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
     requests,
     records: records.size,
     elapsed: Date.now() - started,
-  }
-}
-
-/**
- * A body's text, read chunk by chunk while `take(chunk bytes)` allows: `undefined` (the body
- * cancelled) as soon as it refuses one.
- */
-async function readBounded(
-  response: Response,
-  take: (size: number) => boolean,
-  guard: RequestGuard,
-): Promise<string | undefined> {
-  if (response.body === null) return ''
-  const reader = response.body.getReader()
-  const decoder = new TextDecoder()
-  let text = ''
-  for (;;) {
-    const { done, value } = await guard.until(reader.read()).catch((error: unknown) => {
-      reader.cancel().catch(() => {})
-      throw error
-    })
-    if (done) return text + decoder.decode()
-    if (!take(value.byteLength)) {
-      await reader.cancel()
-      return undefined
-    }
-    text += decoder.decode(value, { stream: true })
   }
 }
 

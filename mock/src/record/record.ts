@@ -8,7 +8,7 @@ import { promisesOf } from './infer-promises.js'
 import type { ApiModel } from './model.js'
 import { type RedactionReport, type RedactOptions, Redactor, unsafeSecret } from './redact.js'
 
-/** A recording that cannot be made (its root cannot be read): its message says why. */
+/** A recording that cannot be made (its root cannot be read, or is no JSON object): its message says why. */
 export class RecordError extends Error {
   override readonly name = 'RecordError'
 }
@@ -107,6 +107,14 @@ export async function recordApi(root: string, options: RecordOptions = {}): Prom
   if (!clean.exchanges.has(clean.root)) {
     const why = clean.unreached.find((u) => u.url === clean.root)?.reason ?? 'no HAL document'
     throw new RecordError(`the root ${clean.root} could not be read (${why}): nothing to record`)
+  }
+  const rootBody = clean.exchanges.get(clean.root)?.body
+  if (typeof rootBody !== 'object' || rootBody === null || Array.isArray(rootBody)) {
+    const kind =
+      rootBody === null ? 'null' : Array.isArray(rootBody) ? 'an array' : `a ${typeof rootBody}`
+    throw new RecordError(
+      `the root ${clean.root} is JSON ${kind}, not a HAL document (an object): nothing to record`,
+    )
   }
   const model = inferApi(clean)
   const redactions = redactor.report()

@@ -1,3 +1,4 @@
+import { secretSpellings } from '../remote/secrets.js'
 import { literal } from './infer-schema.js'
 
 /** Member and query parameter names whose values are credentials. */
@@ -145,7 +146,8 @@ function textSpans(source: string): { start: number; end: number }[] {
  */
 export class Redactor {
   readonly #secrets = new Map<string, string>()
-  readonly #given: { value: string; what: string }[] = []
+  // `secret` is the value as given: every spelling of it shares its one pseudonym.
+  readonly #given: { value: string; secret: string; what: string }[] = []
   readonly #counts = new Map<string, number>()
   readonly #keepMembers: ReadonlySet<string>
   readonly #keepPaths: readonly string[]
@@ -156,6 +158,8 @@ export class Redactor {
     this.#keepMembers = new Set(keep.filter((k) => !k.startsWith('/')))
     this.#keepPaths = keep.filter((k) => k.startsWith('/'))
     this.#off = options.off === true
+    // Every spelling a document may echo a value in (see remote/secrets.ts): percent-encoded in a
+    // URL, JSON-escaped, without its scheme word, a Basic credential decoded.
     for (const [name, value] of Object.entries(options.headers ?? {})) {
       // A header named in `keep` is sent, and its value written where the API echoes it.
       if (keep.some((k) => k.toLowerCase() === name.toLowerCase())) continue
@@ -163,12 +167,12 @@ export class Redactor {
       if (name.toLowerCase() === 'cookie') {
         for (const pair of value.split(';')) {
           const cookie = pair.slice(pair.indexOf('=') + 1).trim()
-          if (cookie.length >= 4) this.#given.push({ value: cookie, what: 'cookie' })
+          for (const spelling of secretSpellings(cookie))
+            this.#given.push({ value: spelling, secret: cookie, what: 'cookie' })
         }
       }
-      const credential = value.replace(/^(Bearer|Basic|Token)\s+/i, '')
-      if (credential.length >= 4) this.#given.push({ value: credential, what })
-      if (value !== credential && value.length >= 4) this.#given.push({ value, what })
+      for (const spelling of secretSpellings(value))
+        this.#given.push({ value: spelling, secret: value, what })
     }
     // Longest first: a header's whole value before the credential inside it.
     this.#given.sort((a, b) => b.value.length - a.value.length)
@@ -201,8 +205,8 @@ export class Redactor {
   /** A string with the given headers' values, and credential query parameters, replaced. */
   text(value: string, heuristics = !this.#off): string {
     let out = value
-    for (const { value: secret, what } of this.#given) {
-      if (out.includes(secret)) out = out.split(secret).join(this.pseudonym(secret, what))
+    for (const { value: spelling, secret, what } of this.#given) {
+      if (out.includes(spelling)) out = out.split(spelling).join(this.pseudonym(secret, what))
     }
     if (!heuristics) return out
     if (CREDENTIAL_VALUE.test(out)) return this.pseudonym(out, 'value shaped like a credential')
@@ -354,9 +358,9 @@ export class Redactor {
   /** A literal's or comment's text with each given value replaced, raw or escaped as written. */
   #replaceWritten(text: string): string {
     let out = text
-    for (const { value, what } of this.#given) {
+    for (const { value, secret, what } of this.#given) {
       for (const form of written(value)) {
-        if (out.includes(form)) out = out.split(form).join(this.pseudonym(value, what))
+        if (out.includes(form)) out = out.split(form).join(this.pseudonym(secret, what))
       }
     }
     return out

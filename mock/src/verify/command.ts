@@ -4,9 +4,10 @@ import { createBlogApi } from '../blog/index.js'
 import { apiModule, headerLines, UsageError, wholeNumber } from '../cli/args.js'
 import { printable } from '../cli/printable.js'
 import type { HalApiDefinition } from '../definition/api.js'
-import { verifyApi } from './engine.js'
-import { cleanupLeftovers, writeLeftovers } from './leftovers.js'
+import { leftoversOf, verifyWith } from './engine.js'
+import { cleanupLeftovers, writeLeftovers, writeLeftoversNow } from './leftovers.js'
 import { counted, formatReport, junitReport } from './report.js'
+import type { VerifyRun } from './run.js'
 import type { VerifyOptions, VerifyProgress } from './types.js'
 
 const HELP = `halyard-mock verify: check a running HAL server against an API definition, by its links
@@ -16,7 +17,8 @@ Usage: halyard-mock verify <api-root-url> [--api <module>] [options]
 
 Reads from the root by the links: pages, records, links, CURIEs, media types, validators, HEAD,
 406, Allow/405 and HAL-FORMS. Then writes only on records it creates itself (unless --read-only),
-and deletes them again, on failure and on Ctrl-C too. Exit 0: no failure; 1: failures; 2: usage.
+and deletes them again, on failure and on Ctrl-C too. Exit 0: no failure; 1: failures; 2: usage,
+or a root that is no HAL document; 130: Ctrl-C.
 
 Options:
   --api <module>         the definition to check against: a module default-exporting an API made
@@ -156,7 +158,7 @@ function progressLine(): (progress: VerifyProgress) => void {
 
 /**
  * Runs `halyard-mock verify …`. Returns the exit code: 0 no failure, 1 failures (or records left
- * behind), 2 a usage error.
+ * behind), 2 a usage error or a root that is no HAL document, 130 stopped by Ctrl-C.
  *
  * @example
  * process.exitCode = await runVerify(['http://127.0.0.1:4010/api/v1.2', '--read-only'])
@@ -183,19 +185,38 @@ export async function runVerify(argv: readonly string[]): Promise<number> {
   }
   const credentials = { headers: parsed.headers, ...(token === undefined ? {} : { token }) }
   if (parsed.cleanup !== undefined) {
-    const { url, deleted, left } = await cleanupLeftovers(parsed.cleanup, {
+    const cleaned = await cleanupLeftovers(parsed.cleanup, {
       api: definition,
       ...credentials,
+    }).catch((error: unknown) => {
+      // A file that is not a leftovers file (no JSON, no API URL) is a usage mistake.
+      console.error(
+        `halyard-mock verify: --cleanup ${printable(parsed.cleanup ?? '')}: ${printable((error as Error).message)}`,
+      )
+      return undefined
     })
+    if (cleaned === undefined) return 2
+    const { url, deleted, left } = cleaned
     console.log(`Deleted ${counted(deleted.length, 'record')}; ${left.length} left.`)
     for (const record of left) console.log(`  left: ${printable(record)}`)
     if (left.length > 0) await writeLeftovers(parsed.cleanup, { url, leftovers: left })
     return left.length > 0 ? 1 : 0
   }
-  // Ctrl-C stops the run, which then deletes what it created; a second one quits at once.
+  // Ctrl-C stops the run, which then deletes what it created; a second one quits at once, with
+  // what is left listed first.
   const controller = new AbortController()
+  let running: VerifyRun | undefined
   const interrupt = () => {
-    if (controller.signal.aborted) process.exit(130)
+    if (controller.signal.aborted) {
+      const leftovers = running === undefined ? [] : leftoversOf(running)
+      if (running !== undefined && leftovers.length > 0) {
+        writeLeftoversNow(parsed.leftovers, { url: running.base, leftovers })
+        process.stderr.write(
+          `verify: ${leftovers.length} records left; listed in ${parsed.leftovers}\n`,
+        )
+      }
+      process.exit(130)
+    }
     process.stderr.write('\nverify: stopping, deleting the records it created…\n')
     controller.abort()
   }
@@ -212,7 +233,9 @@ export async function runVerify(argv: readonly string[]): Promise<number> {
     ...(parsed.quiet ? {} : { onProgress: progressLine() }),
   }
   try {
-    const report = await verifyApi(options)
+    const report = await verifyWith(options, (run) => {
+      running = run
+    })
     if (!parsed.quiet && process.stderr.isTTY) process.stderr.write('\n')
     if (report.leftovers.length > 0) await writeLeftovers(parsed.leftovers, report)
     const out =
@@ -228,6 +251,10 @@ export async function runVerify(argv: readonly string[]): Promise<number> {
       )
     }
     if (controller.signal.aborted) return 130
+    if (report.unreachable !== undefined) {
+      console.error(`verify: ${report.unreachable}: nothing else checked`)
+      return 2
+    }
     return report.ok && report.leftovers.length === 0 ? 0 : 1
   } finally {
     process.off('SIGINT', interrupt)

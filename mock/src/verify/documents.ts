@@ -1,6 +1,6 @@
 // What verify reads of HAL documents: links, pointers, templates and URLs, as any server writes them.
-import { StdUriTemplate } from '@std-uritemplate/std-uritemplate'
 import type { CollectionModel } from '../model/types.js'
+import { expandHref, templateVariables as variablesOf } from '../remote/templates.js'
 
 /** A JSON object. */
 export type Json = Record<string, unknown>
@@ -66,17 +66,20 @@ export function pointerGet(doc: unknown, pointer: string): unknown {
   return node
 }
 
-/** An RFC 6570 template expanded (a plain URL as it is). */
+/**
+ * An RFC 6570 template expanded (a plain URL as it is): the remote client's expansion. A template
+ * that is not valid stays as written: the request it makes then answers for it, not the run.
+ */
 export function expand(template: string, values: Record<string, string>): string {
-  if (!template.includes('{')) return template
-  return StdUriTemplate.expand(template, values)
+  try {
+    return expandHref(template, values)
+  } catch {
+    return template
+  }
 }
 
-export function templateVariables(template: string): string[] {
-  return [...template.matchAll(/\{[+#./;?&]?([^}]+)\}/g)].flatMap(([, names]) =>
-    (names ?? '').split(',').map((n) => n.replace(/[*:].*$/, '')),
-  )
-}
+/** A template's variable names. */
+export const templateVariables = (template: string): string[] => variablesOf(template).names
 
 export function numberParam(href: string, name: string): number | undefined {
   try {

@@ -1,9 +1,9 @@
 import type { HalApiDefinition } from '../definition/api.js'
 import { compileApi } from '../model/compile.js'
+import { RemoteStop } from '../remote/client.js'
 import { cleanup } from './checks/created.js'
 import { readRoot } from './checks/root.js'
 import { runWrites } from './checks/writes.js'
-import { VerifyStop } from './client.js'
 import { VerifyRun } from './run.js'
 import type { VerifyOptions, VerifyReport } from './types.js'
 
@@ -24,20 +24,50 @@ export { tokenHeaderOf } from './run.js'
  * console.log(formatReport(report)) // grouped by collection and rule
  * report.ok // true: no failure
  */
-export async function verifyApi(options: VerifyOptions): Promise<VerifyReport> {
+export function verifyApi(options: VerifyOptions): Promise<VerifyReport> {
+  return verifyWith(options)
+}
+
+/**
+ * {@link verifyApi}, handing its run to `started` first: the CLI reads what is left from it when
+ * a second Ctrl-C quits at once.
+ */
+export async function verifyWith(
+  options: VerifyOptions,
+  started?: (run: VerifyRun) => void,
+): Promise<VerifyReport> {
   const definition: HalApiDefinition =
     'definition' in options.api ? options.api.definition : options.api
   const run = new VerifyRun(compileApi(definition), options)
+  started?.(run)
   try {
     if (run.options.reset) await reset(run, run.options.reset)
     await readRoot(run)
     if (!run.options.readOnly) await runWrites(run)
   } catch (error) {
-    if (!(error instanceof VerifyStop)) throw error
-    run.stopped = error.message
-    run.finding('root', 'bounds', `The run stopped early: ${error.message}.`, undefined, 'warning')
+    // Whatever ends a run, it ends with its report and its cleanup: a stop is a warning, anything
+    // else a failure that says what it was.
+    if (error instanceof RemoteStop) {
+      run.stopped = error.message
+      run.finding(
+        'root',
+        'bounds',
+        `The run stopped early: ${error.message}.`,
+        undefined,
+        'warning',
+      )
+    } else {
+      run.stopped = 'an error of the run'
+      run.finding(
+        'root',
+        'bounds',
+        `The run ended on an error: ${(error as Error).message}.`,
+        undefined,
+      )
+    }
   } finally {
     await cleanup(run)
+    run.client.close()
   }
   const failures = run.findings.filter((f) => f.severity === 'failure').length
   return {
@@ -51,8 +81,12 @@ export async function verifyApi(options: VerifyOptions): Promise<VerifyReport> {
     requests: run.client.requests,
     elapsed: run.client.elapsed,
     created: run.created.size,
-    leftovers: [...run.created].filter(([, c]) => !c.deleted).map(([url]) => url),
+    // URLs only, and no credential in them (a Location may carry a token).
+    leftovers: [...run.created]
+      .filter(([, c]) => !c.deleted)
+      .map(([url]) => run.client.redact(url)),
     ...(run.stopped ? { stopped: run.stopped } : {}),
+    ...(run.unreachable ? { unreachable: run.client.redact(run.unreachable) } : {}),
   }
 }
 
@@ -67,6 +101,11 @@ async function reset(run: VerifyRun, url: string): Promise<void> {
     body: '{}',
   })
   if (answer.status < 200 || answer.status >= 300) {
-    throw new VerifyStop(`the reset POST ${url} answered ${answer.status}`)
+    throw new RemoteStop(`the reset POST ${url} answered ${answer.status}`)
   }
+}
+
+/** The records a run created and has not deleted: URLs only, no credential in them (a Location may carry a token). */
+export function leftoversOf(run: VerifyRun): string[] {
+  return [...run.created].filter(([, c]) => !c.deleted).map(([url]) => run.client.redact(url))
 }

@@ -1,7 +1,8 @@
+import { writeFileSync } from 'node:fs'
 import { readFile, writeFile } from 'node:fs/promises'
 import type { HalApiDefinition } from '../definition/api.js'
 import { compileApi } from '../model/compile.js'
-import { VerifyClient } from './client.js'
+import { RemoteClient } from '../remote/client.js'
 import { tokenHeaderOf } from './engine.js'
 
 /** What a leftovers file holds: the records a run created and could not delete. */
@@ -21,8 +22,23 @@ export async function writeLeftovers(
   file: string,
   report: { readonly url: string; readonly leftovers: readonly string[] },
 ): Promise<void> {
+  await writeFile(file, leftoversText(report))
+}
+
+/**
+ * {@link writeLeftovers} at once, for a process about to end (a second Ctrl-C): nothing is
+ * awaited.
+ */
+export function writeLeftoversNow(
+  file: string,
+  report: { readonly url: string; readonly leftovers: readonly string[] },
+): void {
+  writeFileSync(file, leftoversText(report))
+}
+
+function leftoversText(report: { readonly url: string; readonly leftovers: readonly string[] }) {
   const content: LeftoversFile = { url: report.url, records: report.leftovers }
-  await writeFile(file, `${JSON.stringify(content, null, 2)}\n`)
+  return `${JSON.stringify(content, null, 2)}\n`
 }
 
 /**
@@ -43,7 +59,11 @@ export async function cleanupLeftovers(
   const content = JSON.parse(await readFile(file, 'utf8')) as Partial<LeftoversFile>
   const records = Array.isArray(content.records) ? content.records.map(String) : []
   const definition = 'definition' in options.api ? options.api.definition : options.api
-  const client = new VerifyClient({
+  const url = typeof content.url === 'string' ? content.url : ''
+  if (!URL.canParse(url)) throw new TypeError(`${file} names no API URL: not a leftovers file`)
+  // Deletes go to the API's origin only, as every request of a run.
+  const client = new RemoteClient({
+    root: url,
     headers: options.headers ?? {},
     tokenHeader: tokenHeaderOf(compileApi(definition)),
     token: options.token,
@@ -51,13 +71,13 @@ export async function cleanupLeftovers(
     rate: undefined,
     maxTime: Number.POSITIVE_INFINITY,
     signal: undefined,
-    onRequest: () => {},
   })
   const deleted: string[] = []
   const left: string[] = []
-  for (const url of records) {
-    const answer = await client.send('DELETE', url, { cleanup: true })
-    ;([200, 202, 204, 404, 410].includes(answer.status) ? deleted : left).push(url)
+  for (const record of records) {
+    const answer = await client.send('DELETE', record, { cleanup: true })
+    ;([200, 202, 204, 404, 410].includes(answer.status) ? deleted : left).push(record)
   }
-  return { url: typeof content.url === 'string' ? content.url : '', deleted, left }
+  client.close()
+  return { url, deleted, left }
 }

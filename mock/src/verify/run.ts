@@ -1,7 +1,8 @@
 import type { HalPromises } from '../definition/api.js'
 import type { ApiModel } from '../model/types.js'
-import { type Credentials, type Exchange, VerifyClient } from './client.js'
-import { absoluteUrl, type Json } from './documents.js'
+import { type Credentials, type Exchange, RemoteClient, RemoteStop } from '../remote/client.js'
+import { urlKey } from '../remote/origin.js'
+import { absoluteUrl, isObject, type Json, linksOf } from './documents.js'
 import type { VerifyCheck, VerifyFinding, VerifyOptions, VerifyRule } from './types.js'
 
 export const HAL = 'application/hal+json'
@@ -34,13 +35,15 @@ export interface Shape {
 export class VerifyRun {
   readonly model: ApiModel
   readonly options: VerifyOptions
-  readonly client: VerifyClient
+  readonly client: RemoteClient
   readonly base: string
   readonly checks = new Map<string, VerifyCheck>()
   readonly findings: VerifyFinding[] = []
   readonly cache = new Map<string, Promise<Exchange>>()
   /** Records created, by URL: deleted again or not. */
   readonly created = new Map<string, { collection: string; deleted: boolean }>()
+  /** URLs the crawl read as existing records (and what it read at all): never written. */
+  readonly existing = new Set<string>()
   /** Per collection: records read by their URL, lists crawled, what was checked once. */
   readonly items = new Map<string, { url: string; doc: Json }[]>()
   readonly embedded = new Map<string, Json[]>()
@@ -50,13 +53,16 @@ export class VerifyRun {
   readonly roots = new Map<string, string>()
   readonly shapes = new Map<string, Promise<Shape | undefined>>()
   stopped: string | undefined
+  /** Why the root could not be read as a HAL document, when it could not. */
+  unreachable: string | undefined
 
   constructor(model: ApiModel, options: VerifyOptions) {
     this.model = model
     this.options = options
     this.base = options.url.replace(/\/+$/, '')
     let failures = 0
-    this.client = new VerifyClient({
+    this.client = new RemoteClient({
+      root: options.url,
       headers: options.headers ?? {},
       tokenHeader: tokenHeaderOf(model),
       token: options.token,
@@ -122,19 +128,21 @@ export class VerifyRun {
     const check = this.check(collection, rule)
     if (severity === 'failure') check.failed++
     else check.warned++
-    const redact = (text: string) => this.client.redact(text)
+    const { secrets } = this.client
+    // Why an answer was not taken as it is (too deep, a redirect not followed) belongs to the finding.
+    const why = exchange?.refused === undefined ? '' : ` (${exchange.refused})`
     this.findings.push({
       collection,
       rule,
       severity,
-      message: redact(message),
+      message: secrets.redact(`${message}${why}`),
       ...(exchange && {
         request: {
           method: exchange.method,
-          url: redact(exchange.url),
-          ...(exchange.sent === undefined ? {} : { body: redact(exchange.sent.slice(0, EXCERPT)) }),
+          url: secrets.redact(exchange.url),
+          ...(exchange.sent === undefined ? {} : { body: secrets.excerpt(exchange.sent, EXCERPT) }),
         },
-        answer: { status: exchange.status, excerpt: redact(exchange.text.slice(0, EXCERPT)) },
+        answer: { status: exchange.status, excerpt: secrets.excerpt(exchange.text, EXCERPT) },
       }),
     })
   }
@@ -167,22 +175,71 @@ export class VerifyRun {
     return true
   }
 
-  get(href: string, accept = HAL): Promise<Exchange> {
+  /**
+   * A read, once per URL and media type; a repeated one (a `next` cycle) is still held to the
+   * run's bounds. What answers 200 is an existing record or list: never written.
+   */
+  get(href: string, accept = HAL, redirects = false): Promise<Exchange> {
+    const reason = this.client.stopReason()
+    if (reason) return Promise.reject(new RemoteStop(reason))
     const url = absoluteUrl(this.options.url, href)
     const key = `${accept} ${url}`
     let found = this.cache.get(key)
     if (!found) {
-      found = this.client.send('GET', url, { headers: { accept } })
+      found = this.client.send('GET', url, { headers: { accept }, redirects }).then((answer) => {
+        if (answer.status === 200) this.#read(answer)
+        return answer
+      })
       this.cache.set(key, found)
     }
     return found
   }
 
+  /** Keeps the URLs a read shows to exist: its own, its `self`, its embedded records' `self`s. */
+  #read(answer: Exchange): void {
+    const add = (href: unknown, base: string) => {
+      if (typeof href !== 'string' || href.includes('{')) return
+      const key = urlKey(href, base)
+      if (!this.created.has(key)) this.existing.add(key)
+    }
+    add(answer.url, answer.url)
+    // With a stack of its own: `_embedded` may nest as deep as a server likes.
+    const stack: unknown[] = [answer.json]
+    for (let doc = stack.pop(); doc !== undefined; doc = stack.pop()) {
+      if (!isObject(doc)) continue
+      const self = linksOf(doc).self
+      for (const link of [self].flat()) if (isObject(link)) add(link.href, answer.url)
+      if (isObject(doc._embedded)) stack.push(...Object.values(doc._embedded).flat())
+    }
+  }
+
+  /**
+   * A request; a write (`PUT`, `PATCH`, `DELETE`) only to a record this run created, never to
+   * one it read: anything else is not sent, and the exchange says so.
+   */
   send(
     method: string,
     url: string,
     init: { headers?: Record<string, string>; body?: string; credentials?: Credentials } = {},
   ): Promise<Exchange> {
-    return this.client.send(method, absoluteUrl(this.options.url, url), init)
+    const at = absoluteUrl(this.options.url, url)
+    if (['PUT', 'PATCH', 'DELETE'].includes(method.toUpperCase()) && !this.writable(at)) {
+      return Promise.resolve({
+        method,
+        url: at,
+        status: 0,
+        headers: new Headers(),
+        text: 'not sent: verify writes only records it created',
+        json: undefined,
+        ...(init.body === undefined ? {} : { sent: init.body }),
+      })
+    }
+    return this.client.send(method, at, init)
+  }
+
+  /** Whether a URL names a record this run created, and no record it read. */
+  writable(url: string): boolean {
+    const key = urlKey(url)
+    return this.created.has(key) && !this.existing.has(key)
   }
 }

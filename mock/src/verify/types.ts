@@ -153,4 +153,9 @@ export interface VerifyReport {
   readonly leftovers: readonly string[]
   /** Why the run stopped early, when it did (a bound, a signal). */
   readonly stopped?: string
+  /**
+   * Why the root could not be read as a HAL document (no answer, not 200, a JSON array, string or
+   * `null`), when it could not: nothing else was checked (the CLI exits 2).
+   */
+  readonly unreachable?: string
 }

@@ -1,4 +1,4 @@
-import { createServer, request } from 'node:http'
+import { createServer, type IncomingMessage, request, type ServerResponse } from 'node:http'
 import { listenLocal } from '../listen-local.js'
 
 /**
@@ -13,25 +13,33 @@ export async function plainProxy(
   upstream: string,
 ): Promise<{ origin: string; close(): Promise<void> }> {
   const target = new URL(upstream)
-  const server = createServer((incoming, outgoing) => {
-    const forward = request(
-      {
-        host: target.hostname,
-        port: target.port,
-        method: incoming.method,
-        path: incoming.url,
-        headers: incoming.headers,
-      },
-      (answer) => {
-        outgoing.writeHead(answer.statusCode ?? 502, answer.headers)
-        answer.pipe(outgoing)
-      },
-    )
-    forward.on('error', () => {
-      if (!outgoing.headersSent) outgoing.writeHead(502)
-      outgoing.end()
-    })
-    incoming.pipe(forward)
+  return listenLocal(createServer((incoming, outgoing) => forward(target, incoming, outgoing)))
+}
+
+/**
+ * One request forwarded to `target` as it came, its answer streamed back unchanged (a 502 when
+ * the target does not answer).
+ *
+ * @example
+ * createServer((incoming, outgoing) => forward(new URL(upstream), incoming, outgoing))
+ */
+export function forward(target: URL, incoming: IncomingMessage, outgoing: ServerResponse): void {
+  const upstream = request(
+    {
+      host: target.hostname,
+      port: target.port,
+      method: incoming.method,
+      path: incoming.url,
+      headers: incoming.headers,
+    },
+    (answer) => {
+      outgoing.writeHead(answer.statusCode ?? 502, answer.headers)
+      answer.pipe(outgoing)
+    },
+  )
+  upstream.on('error', () => {
+    if (!outgoing.headersSent) outgoing.writeHead(502)
+    outgoing.end()
   })
-  return listenLocal(server)
+  incoming.pipe(upstream)
 }

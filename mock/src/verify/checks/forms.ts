@@ -1,5 +1,5 @@
 import type { CollectionModel } from '../../model/types.js'
-import type { Exchange } from '../client.js'
+import type { Exchange } from '../../remote/client.js'
 import { isObject, type Json, sameUrl } from '../documents.js'
 import { HAL_FORMS, type VerifyRun } from '../run.js'
 import { checkMediaType } from './negotiation.js'

@@ -1,4 +1,4 @@
-import type { Exchange } from '../client.js'
+import type { Exchange } from '../../remote/client.js'
 import { allLinks, expand, linksOf, resolveHref } from '../documents.js'
 import { ANY, type VerifyRun } from '../run.js'
 

@@ -1,5 +1,5 @@
 import type { CollectionModel } from '../../model/types.js'
-import type { Exchange } from '../client.js'
+import type { Exchange } from '../../remote/client.js'
 import {
   absoluteUrl,
   allLinks,
@@ -135,7 +135,20 @@ export async function readPages(
   let total: number | undefined
   let pages = 0
   const samples: string[] = []
+  // A `next` back to a page of this walk is a cycle: said once, and the walk ends there.
+  const walked = new Set<string>()
   while (next !== undefined && pages < maxPages) {
+    const at = absoluteUrl(run.options.url, next)
+    if (walked.has(at)) {
+      run.expect(
+        c.name,
+        'page.next',
+        false,
+        `next of page ${index - 1} leads back to ${at}, a page read before.`,
+      )
+      return
+    }
+    walked.add(at)
     const page = await run.get(next)
     pages++
     if (

@@ -1,5 +1,5 @@
 import type { CollectionModel } from '../../model/types.js'
-import type { Exchange } from '../client.js'
+import type { Exchange } from '../../remote/client.js'
 import { isObject, type Json } from '../documents.js'
 import type { VerifyRun } from '../run.js'
 import type { VerifyRule } from '../types.js'

@@ -1,5 +1,5 @@
 import type { CollectionModel } from '../../model/types.js'
-import type { Exchange } from '../client.js'
+import type { Exchange } from '../../remote/client.js'
 import {
   absoluteUrl,
   allLinks,

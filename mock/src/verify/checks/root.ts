@@ -1,13 +1,5 @@
-import type { Exchange } from '../client.js'
-import {
-  absoluteUrl,
-  expand,
-  firstLink,
-  hrefOf,
-  isObject,
-  linksOf,
-  templateVariables,
-} from '../documents.js'
+import type { Exchange } from '../../remote/client.js'
+import { expand, firstLink, hrefOf, isObject, linksOf, templateVariables } from '../documents.js'
 import { HAL, type VerifyRun } from '../run.js'
 import { checkCuries, checkResolves } from './links.js'
 import { checkMediaType } from './negotiation.js'
@@ -15,22 +7,31 @@ import { readItem, readList } from './pages.js'
 import { itemPattern } from './records.js'
 import { checkCaching } from './validators.js'
 
+/** What a root that is no JSON object is instead. */
+const kindOf = (root: Exchange): string =>
+  root.json === undefined
+    ? 'no JSON'
+    : root.json === null
+      ? 'JSON null'
+      : Array.isArray(root.json)
+        ? 'a JSON array'
+        : `a JSON ${typeof root.json}`
+
 export async function readRoot(run: VerifyRun): Promise<void> {
-  let root = await run.get(run.base)
-  // A root that redirects (`/api` to `/api/`) is followed once, as any HTTP client would.
-  const location = root.headers.get('location')
-  if (root.status >= 301 && root.status <= 308 && root.status !== 304 && location)
-    root = await run.get(absoluteUrl(root.url, location))
+  // A root that redirects (`/api` to `/api/`) is followed on its origin, as any HTTP client would.
+  const root = await run.get(run.base, HAL, true)
   if (
     !run.expect(
       'root',
       'root.links',
       root.status === 200 && isObject(root.json),
-      `The root answers ${root.status}, not a HAL document.`,
+      `The root answers ${root.status}, not a HAL document${root.status === 200 ? ` (${kindOf(root)})` : ''}.`,
       root,
     )
-  )
+  ) {
+    run.unreachable = `the root ${root.url} answers ${root.status}, not a HAL document`
     return
+  }
   // A root a route of the API answers promises what that route does: its validators, its media
   // types, its links (missing ones are warnings).
   const route = run.model.operations.find(

@@ -1,5 +1,5 @@
 import type { OperationModel } from '../../model/types.js'
-import type { Exchange } from '../client.js'
+import type { Exchange } from '../../remote/client.js'
 import { HAL, type VerifyRun } from '../run.js'
 import { checkNegotiation } from './negotiation.js'
 

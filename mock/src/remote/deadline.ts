@@ -80,5 +80,7 @@ export function crawlDeadline(
     },
     Math.min(ms, 2 ** 31 - 1),
   )
+  // A run's own requests keep the process alive; the deadline alone does not (a run left open).
+  if (typeof timer === 'object') timer.unref?.()
   return { signal: controller.signal, clear: () => clearTimeout(timer) }
 }

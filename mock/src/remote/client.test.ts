@@ -1,10 +1,12 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, describe, expect, it } from 'vitest'
-import { VerifyClient } from './client.js'
+import { RemoteClient } from './client.js'
 
+let root = 'http://127.0.0.1/'
 const client = () =>
-  new VerifyClient({
+  new RemoteClient({
+    root,
     headers: {},
     tokenHeader: { name: 'authorization', bearer: true },
     token: undefined,
@@ -15,7 +17,7 @@ const client = () =>
     onRequest: () => {},
   })
 
-describe('VerifyClient', () => {
+describe('RemoteClient', () => {
   // The first request of each path finds its connection closed without an answer, as a kept-alive
   // connection the server drops just as the client reuses it.
   const dropped = new Set<string>()
@@ -30,9 +32,10 @@ describe('VerifyClient', () => {
     response.end('ok')
   })
   const listening = new Promise<string>((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
-    ),
+    server.listen(0, '127.0.0.1', () => {
+      root = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+      resolve(root)
+    }),
   )
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
 
@@ -49,7 +52,8 @@ describe('VerifyClient', () => {
     const limited = (rate: number | undefined) => {
       let now = 1_000_000
       const sleeps: number[] = []
-      const made = new VerifyClient({
+      const made = new RemoteClient({
+        root,
         headers: {},
         tokenHeader: { name: 'authorization', bearer: true },
         token: undefined,
