@@ -2,13 +2,16 @@ import { execFile, spawn } from 'node:child_process'
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { build } from 'esbuild'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { chromiumLaunchOptions } from '../e2e/chromium.js'
+import { e2ePort } from '../e2e/port.js'
 import { relativeLinks } from './markdown-links.js'
 import { type Lockfile, offlineProject } from './offline-project.js'
+import { viteApp } from './vite-app.js'
 
 // The packages as a user gets them: packed (prepack builds them), installed from the tarballs into
 // a project of their own, offline, then imported from plain Node and type-checked by TypeScript.
@@ -224,8 +227,17 @@ beforeAll(async () => {
       tarball: packed.find((p) => p.name === name)?.filename ?? `${name} was not packed`,
     })),
     // The mock's peer (users install their own MSW beside it), the fixture's optional peer,
-    // @halyard/query's peer, and Node's types for the TypeScript check.
-    ['msw', '@playwright/test', '@tanstack/query-core', '@types/node'],
+    // @halyard/query's peer, Node's types for the TypeScript check, and a Vite + React app's stack.
+    [
+      'msw',
+      '@playwright/test',
+      '@tanstack/query-core',
+      '@types/node',
+      'vite',
+      'react',
+      'react-dom',
+      '@tanstack/react-query',
+    ],
   )
   await writeFile(join(dir, 'package.json'), JSON.stringify(project.packageJson, null, 2))
   await writeFile(join(dir, 'package-lock.json'), JSON.stringify(project.packageLock, null, 2))
@@ -238,11 +250,18 @@ afterAll(async () => {
 
 // tsc over the packages' declarations and their dependencies' takes seconds, more on a busy machine.
 describe('the packed packages', { timeout: 180_000 }, () => {
-  it('hold the build, a README and a LICENSE, and no tests', () => {
+  it('hold the build, a README, a LICENSE and a CHANGELOG of their version, and no tests', async () => {
     expect(packed.map((p) => p.name).sort()).toEqual(WORKSPACES.map((w) => w.name).sort())
     for (const { name, files } of packed) {
       const paths = files.map((file) => file.path)
-      expect(paths, name).toEqual(expect.arrayContaining(['README.md', 'LICENSE', 'dist/index.js']))
+      expect(paths, name).toEqual(
+        expect.arrayContaining(['README.md', 'LICENSE', 'CHANGELOG.md', 'dist/index.js']),
+      )
+      const { version } = JSON.parse(
+        await readFile(join(dir, 'node_modules', name, 'package.json'), 'utf8'),
+      ) as { version: string }
+      const changelog = await readFile(join(dir, 'node_modules', name, 'CHANGELOG.md'), 'utf8')
+      expect(changelog, name).toContain(`## ${version}\n`)
       expect(
         paths.filter((path) => /\.test\.ts$|(^|\/)test\//.test(path)),
         name,
@@ -344,6 +363,95 @@ for (const specifier of ${JSON.stringify(specifiers.filter((s) => !BROWSER_ONLY.
       })
     } finally {
       await rm(elsewhere, { recursive: true, force: true })
+    }
+  })
+
+  it('run a Vite + React app that starts its own worker in main.tsx: under testWithHalApi with no switch, in development, built for production', async () => {
+    const app = join(dir, 'app')
+    const port = await e2ePort('HALYARD_PACKED_APP_PORT')
+    for (const [path, text] of Object.entries(viteApp(port, chromiumLaunchOptions()))) {
+      await mkdir(dirname(join(app, path)), { recursive: true })
+      await writeFile(join(app, path), text)
+    }
+    const playwright = join(dir, 'node_modules/@playwright/test/cli.js')
+    const result = await run(process.execPath, [playwright, 'test'], {
+      cwd: app,
+      env: { ...process.env, CI: '1', FORCE_COLOR: '0' },
+      maxBuffer: 16 * 1024 * 1024,
+    }).catch((error: { stdout: string; stderr: string }) => error)
+    expect(`${result.stdout}\n${result.stderr}`).toMatch(/\b3 passed\b/)
+    // The same main.tsx in production: its entry holds neither MSW nor the code that starts the
+    // worker, and names no chunk of the mock.
+    // NODE_ENV as a user's build has it: Vitest's `test` would make `import.meta.env.DEV` true.
+    await run(process.execPath, [join(dir, 'node_modules/vite/bin/vite.js'), 'build'], {
+      cwd: app,
+      env: { ...process.env, NODE_ENV: 'production' },
+    })
+    const assets = join(app, 'dist', 'assets')
+    const files = await readdir(assets)
+    const text = new Map(
+      await Promise.all(
+        files.map(async (file) => [file, await readFile(join(assets, file), 'utf8')] as const),
+      ),
+    )
+    const entry = files.find((file) => /^index-.*\.js$/.test(file)) ?? 'no entry chunk'
+    const entryText = text.get(entry) ?? ''
+    expect(entryText).toContain('index.html lacks #root') // the app is there
+    const mockChunks = files.filter((file) => /\[MSW\]|setupWorker/.test(text.get(file) ?? ''))
+    expect(mockChunks).not.toContain(entry)
+    expect(entryText).not.toMatch(/onUnhandledFrame|mockServiceWorker/)
+    expect(mockChunks.filter((file) => entryText.includes(file))).toEqual([])
+  })
+
+  it('end the server when the process that ran `npx halyard-mock` or the bin is killed', async () => {
+    await cp(join(ROOT, 'examples/shop/api.ts'), join(dir, 'shop.ts'))
+    const bin = join(dir, 'node_modules/.bin/halyard-mock')
+    const args = ['--port', '0', '--api', join(dir, 'shop.ts')]
+    for (const command of [
+      ['npx', 'halyard-mock', ...args],
+      [bin, ...args],
+    ]) {
+      // A parent as a script or Playwright's webServer is one: the CLI's stdin a pipe from it.
+      // Its output goes straight to this test, so that no write to a closed pipe ends it instead.
+      const script = `require('node:child_process').spawn(${JSON.stringify(command[0])}, ${JSON.stringify(command.slice(1))}, { stdio: ['pipe', 'inherit', 'inherit'] })`
+      const parent = spawn(process.execPath, ['-e', script], {
+        cwd: dir,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+      let output = ''
+      parent.stdout.on('data', (chunk) => {
+        output += chunk
+      })
+      parent.stderr.on('data', (chunk) => {
+        output += chunk
+      })
+      let url: string | undefined
+      while (url === undefined) {
+        if (parent.exitCode !== null) throw new Error(`${command[0]}: the parent exited: ${output}`)
+        await new Promise((resolve) => setTimeout(resolve, 50))
+        url = /listening on (\S+)/.exec(output)?.[1]
+      }
+      const { hostname, port } = new URL(url)
+      // A bare connection: it reaches the server without a request it would log.
+      const listening = () =>
+        new Promise<boolean>((resolve) => {
+          const socket = connect({ host: hostname, port: Number(port) })
+          const done = (up: boolean) => {
+            socket.destroy()
+            resolve(up)
+          }
+          socket.once('connect', () => done(true)).once('error', () => done(false))
+          socket.setTimeout(1000, () => done(false))
+        })
+      expect(await listening(), command[0]).toBe(true)
+      parent.kill('SIGKILL')
+      // The server notices within a moment; one left behind keeps listening until the bound.
+      let still = true
+      for (let tries = 0; still && tries < 100; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 100))
+        still = await listening()
+      }
+      expect(still, command[0]).toBe(false)
     }
   })
 

@@ -31,6 +31,14 @@ export interface HalQueryExtras {
   staleTime?: StaleTime
   /** How long an unused query stays cached (TanStack's `gcTime`). */
   gcTime?: number
+  /**
+   * Who retries a failed read, one layer only. `'sdk'` (default): the client does, as its
+   * `retry` says (two more attempts of a GET by default, backing off, honouring `Retry-After`,
+   * the whole call within its `totalTimeout`), and the query sets TanStack's `retry: false`.
+   * `'tanstack'`: TanStack does (its `retry` and `retryDelay`, from these options or the
+   * `QueryClient`'s defaults), and every read the query makes is one attempt of the SDK.
+   */
+  retries?: 'sdk' | 'tanstack'
 }
 
 /**
@@ -46,6 +54,8 @@ export interface HalQueryOptions<T> {
   queryKey: DataTag<HalQueryKey, State<T>, Error>
   queryFn: (context: QueryFunctionContext<HalQueryKey>) => Promise<State<T>>
   structuralSharing: (previous: unknown, next: unknown) => unknown
+  /** `false` unless `retries: 'tanstack'`: the SDK retries. */
+  retry?: false
   staleTime?: StaleTime
   gcTime?: number
 }
@@ -81,6 +91,8 @@ export interface HalInfiniteQueryOptions<T> {
   initialPageParam: string
   getNextPageParam: GetNextPageParamFunction<string, State<T>>
   structuralSharing: (previous: unknown, next: unknown) => unknown
+  /** `false` unless `retries: 'tanstack'`: the SDK retries. */
+  retry?: false
   staleTime?: StaleTime
   gcTime?: number
 }
@@ -116,18 +128,42 @@ const keep = (previous: unknown, next: unknown): unknown =>
 /**
  * Reads `resource` for TanStack: always from the server, conditionally when the SDK's cache holds
  * validators (a 304 gives the very same `State` back). Freshness is TanStack's `staleTime` alone.
+ * With `once`, each request is a single attempt: TanStack is the one that retries.
  */
 async function read<T>(
   resource: Resource<T>,
   { client, signal }: { client: QueryClient; signal: AbortSignal },
   accept: string | undefined,
+  once: boolean,
 ): Promise<State<T>> {
-  const state = await resource.refresh(
-    accept === undefined ? { signal } : { signal, headers: { accept } },
-  )
+  const state = await resource.refresh({
+    signal,
+    ...(accept !== undefined && { headers: { accept } }),
+    ...(once && { retry: 0 }),
+  })
   seedEmbedded(client, state as State, Date.now(), accept)
   return state
 }
+
+/**
+ * The resource `target` names: a chain's steps are followed again with one attempt per read
+ * when TanStack retries, so that no step of it retries underneath.
+ */
+function found<T>(target: HalTarget<T>, once: boolean): PromiseLike<Resource<T>> | Resource<T> {
+  if (!once || !('steps' in target) || !target.from) return target
+  type Step = { follow(...args: unknown[]): Step }
+  let at = target.from as unknown as Step
+  for (const { rel, variables, name, title } of target.steps)
+    at = at.follow(rel, variables, {
+      retry: 0,
+      ...(name !== undefined && { name }),
+      ...(title !== undefined && { title }),
+    })
+  return at as unknown as ResourcePromise<T>
+}
+
+/** TanStack's `retry: false` when the SDK retries; nothing (TanStack's own) when TanStack does. */
+const retryOption = (once: boolean): { retry?: false } => (once ? {} : { retry: false })
 
 /**
  * Query options for a resource: keyed by its URI (and the representation asked for, `accept`),
@@ -149,13 +185,15 @@ async function read<T>(
  */
 export function halQueryOptions<T>(
   resource: HalTarget<T>,
-  { accept, ...extras }: HalQueryExtras = {},
+  { accept, retries = 'sdk', ...extras }: HalQueryExtras = {},
 ): HalQueryOptions<T> {
   const { uri, follow } = addressOf(resource)
+  const once = retries === 'tanstack'
   return {
+    ...retryOption(once),
     ...extras,
     queryKey: halQueryKey(uri, { follow, accept }) as HalQueryOptions<T>['queryKey'],
-    queryFn: async (context) => read(await resource, context, accept),
+    queryFn: async (context) => read(await found(resource, once), context, accept, once),
     structuralSharing: keep,
   }
 }
@@ -178,12 +216,14 @@ export function halQueryOptions<T>(
  */
 export function halInfiniteQueryOptions<T>(
   resource: HalTarget<T>,
-  { nextRels, accept, ...extras }: HalInfiniteQueryExtras = {},
+  { nextRels, accept, retries = 'sdk', ...extras }: HalInfiniteQueryExtras = {},
 ): HalInfiniteQueryOptions<T> {
   const { uri, follow, on } = addressOf(resource)
+  const once = retries === 'tanstack'
   // A chain's first page is wherever the chain leads: its page param is empty until then.
   const first = follow ? '' : uri
   return {
+    ...retryOption(once),
     ...extras,
     queryKey: halQueryKey(uri, {
       pages: true,
@@ -192,9 +232,10 @@ export function halInfiniteQueryOptions<T>(
     }) as HalInfiniteQueryOptions<T>['queryKey'],
     queryFn: async (context) =>
       read(
-        context.pageParam === first ? await resource : on.go<T>(context.pageParam),
+        context.pageParam === first ? await found(resource, once) : on.go<T>(context.pageParam),
         context,
         accept,
+        once,
       ),
     initialPageParam: first,
     // The SDK's own rule, with the client's nextRels unless told others.

@@ -9,7 +9,7 @@ import {
   QueryObserver,
 } from '@tanstack/query-core'
 import { HttpResponse, http } from 'msw'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   type HalQueryOptions,
   halDehydrateOptions,
@@ -19,16 +19,9 @@ import {
   halQueryKey,
   halQueryOptions,
 } from '../src/index.js'
-import { API, blogApi, clients } from './harness.js'
+import { API, blogApiPerTest, clients } from './harness.js'
 
-const { mock, requests } = blogApi()
-beforeAll(() => mock.server.listen({ onUnhandledFrame: 'error' }))
-afterEach(async () => {
-  mock.server.resetHandlers()
-  await mock.reset()
-  requests.length = 0
-})
-afterAll(() => mock.server.close())
+const { mock, requests } = blogApiPerTest()
 
 const article = (id: number) => `${API}/blogs/1/articles/${id}`
 /** A page of blog 1's articles, addressed directly (no navigation from the root). */

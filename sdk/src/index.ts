@@ -19,7 +19,7 @@ export { type Client, createClient } from './client.js'
 export * from './errors.js'
 export type { Field, FieldOption, FieldOptionsLink, Template } from './forms.js'
 export { type Link, type LinkSelector, Links, linkTarget } from './links.js'
-export type { ClientOptions, TokenSource } from './options.js'
+export type { AuthScheme, ClientOptions, TokenSource } from './options.js'
 export { type ItemsOptions, nextPageUri, type PagesOptions } from './pagination.js'
 export {
   type FollowStep,

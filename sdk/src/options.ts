@@ -6,6 +6,38 @@ import { HalyardError } from './errors.js'
 export type TokenSource = string | (() => string | undefined | Promise<string | undefined>)
 
 /**
+ * How the client authenticates, sent only to the base URL's origin (never with a request to
+ * another origin, nor past a redirect that leaves it). One scheme per client, as the API's
+ * OpenAPI `securitySchemes` name them:
+ *
+ * - `{ bearer }`: `Authorization: Bearer <token>` (`type: 'http', scheme: 'bearer'`); the SDK adds
+ *   `Bearer `, give the token alone;
+ * - `{ header, value }`: the value as it is in a header of that name (`type: 'apiKey', in: 'header'`);
+ * - `{ cookie, value }`: `Cookie: <cookie>=<value>` (`type: 'apiKey', in: 'cookie'`), where the
+ *   runtime lets a request set `Cookie` (Node, Deno, Bun); a browser drops that header and sends
+ *   its own cookies: give the client `credentials: 'include'` instead;
+ * - a function, asked before each request to the API's origin: the headers to add (none when it
+ *   gives `undefined`).
+ *
+ * Each value is a {@link TokenSource}: a string, or a function asked before each request.
+ *
+ * @example
+ * ```ts
+ * createClient({ baseUrl, auth: { bearer: 'dev-token' } }) // Authorization: Bearer dev-token
+ * createClient({ baseUrl, auth: { header: 'X-Api-Key', value: () => store.key } })
+ * createClient({ baseUrl, auth: async () => ({ authorization: `Bearer ${await session.token()}` }) })
+ * ```
+ */
+export type AuthScheme =
+  | { readonly bearer: TokenSource }
+  | { readonly header: string; readonly value: TokenSource }
+  | { readonly cookie: string; readonly value: TokenSource }
+  | (() =>
+      | Readonly<Record<string, string>>
+      | undefined
+      | Promise<Readonly<Record<string, string>> | undefined>)
+
+/**
  * Options of {@link createClient}. Besides its own, the client takes ky's `hooks`, `retry`, `fetch`
  * and `credentials`, passed to ky as they are (`retry` with `maxRetryAfter` and `backoffLimit`
  * defaulted to the `timeout`).
@@ -44,9 +76,19 @@ export interface ClientOptions
    * `(retry.limit + 1) × timeout`; `false`: no limit.
    */
   totalTimeout?: number | false
-  /** Sent in `tokenHeader` to the base URL's origin, never to another origin. */
+  /**
+   * How requests to the base URL's origin authenticate ({@link AuthScheme}): `{ bearer }`,
+   * `{ header, value }`, `{ cookie, value }` or a function giving headers. Never sent to another
+   * origin. Give either `auth` or `token`, not both.
+   */
+  auth?: AuthScheme
+  /**
+   * Shorthand for `auth: { header: tokenHeader, value: token }`: the token as it is, in
+   * `tokenHeader` (`X-Access-Token` by default), to the base URL's origin only. Nothing is added
+   * to it: for `Authorization: Bearer …` give `auth: { bearer: token }`.
+   */
   token?: TokenSource
-  /** The header that carries the token. Default `X-Access-Token`. */
+  /** The header `token` goes in. Default `X-Access-Token`. With `auth`, it is an error. */
   tokenHeader?: string
   /** Headers sent with every request, to any origin. */
   headers?: Record<string, string>
@@ -87,11 +129,11 @@ export interface ClientOptions
 export interface NormalizedOptions {
   baseUrl: URL
   /**
-   * Absent when the client has no token: its requests then skip the origin check. A promise only
-   * when the caller's function gives one.
+   * The credentials' headers for a request to the API's origin, by lower-case name; absent when
+   * the client has none: its requests then skip the origin check. A promise only when the
+   * caller's function gives one.
    */
-  token: (() => string | undefined | Promise<string | undefined>) | undefined
-  tokenHeader: string
+  auth: (() => AuthHeaders | Promise<AuthHeaders>) | undefined
   headers: Record<string, string>
   cacheSize: number
   caching: 'http' | 'until-invalidated'
@@ -114,6 +156,9 @@ export interface NormalizedOptions {
   ky: KyOptions
 }
 
+/** The headers a scheme adds to one request; `undefined` when it has no credentials now. */
+export type AuthHeaders = Readonly<Record<string, string>> | undefined
+
 type ShouldRetryState = Parameters<NonNullable<RetryOptions['shouldRetry']>>[0]
 
 /** A `Retry-After` in ms: delay seconds or an HTTP date; 0 when absent, NaN when unreadable. */
@@ -131,16 +176,71 @@ function absolute(baseUrl: string | URL): URL {
   }
 }
 
+/** A token source as a function; a promise only when the caller's function gives one. */
+const asFunction = (source: TokenSource) => (typeof source === 'function' ? source : () => source)
+
+/** `make` applied to what `source` gives, synchronously when it gives a value at once. */
+const mapped = (
+  source: TokenSource,
+  make: (token: string) => Record<string, string>,
+): (() => AuthHeaders | Promise<AuthHeaders>) => {
+  const get = asFunction(source)
+  const one = (token: string | undefined) => (token ? make(token) : undefined)
+  return () => {
+    const token = get()
+    return token instanceof Promise ? token.then(one) : one(token)
+  }
+}
+
+/** The one way a client's credentials become headers: every scheme, and the `token` shorthand. */
+export function authHeaders(
+  auth: AuthScheme | undefined,
+  token: TokenSource | undefined,
+  tokenHeader: string | undefined,
+): NormalizedOptions['auth'] {
+  if (auth !== undefined && (token !== undefined || tokenHeader !== undefined))
+    throw new HalyardError(
+      'Give either auth or token/tokenHeader, not both: token is a shorthand for auth: { header, value }',
+    )
+  if (auth === undefined)
+    return token === undefined
+      ? undefined
+      : mapped(token, (value) => ({ [(tokenHeader ?? 'x-access-token').toLowerCase()]: value }))
+  if (typeof auth === 'function') {
+    const lower = (headers: AuthHeaders): AuthHeaders =>
+      headers &&
+      Object.fromEntries(
+        Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]),
+      )
+    return () => {
+      const headers = auth()
+      return headers instanceof Promise ? headers.then(lower) : lower(headers)
+    }
+  }
+  if ('bearer' in auth)
+    return mapped(auth.bearer, (value) => ({ authorization: `Bearer ${value}` }))
+  if ('cookie' in auth)
+    return mapped(auth.value, (value) => ({
+      cookie: `${auth.cookie}=${encodeURIComponent(value)}`,
+    }))
+  if ('header' in auth)
+    return mapped(auth.value, (value) => ({ [auth.header.toLowerCase()]: value }))
+  throw new HalyardError(
+    'auth must be { bearer }, { header, value }, { cookie, value } or a function giving headers',
+  )
+}
+
 /**
  * Applies the defaults, once per client: a 10 s timeout (for the headers, then for the body), two
  * retries of idempotent methods that wait for `Retry-After` or back off no longer than the
  * timeout, the whole call within (retries + 1) × timeout, bodies up to 50 MiB, the token in
- * `X-Access-Token`, a cache of 1000 states that follows HTTP caching.
+ * `X-Access-Token` (or the `auth` scheme), a cache of 1000 states that follows HTTP caching.
  */
 export function normalizeOptions({
   baseUrl,
+  auth,
   token,
-  tokenHeader = 'X-Access-Token',
+  tokenHeader,
   headers = {},
   cacheSize = 1000,
   caching = 'http',
@@ -160,8 +260,7 @@ export function normalizeOptions({
   const { totalTimeout = timeout && timeout * ((retryOptions.limit ?? 2) + 1) } = rest
   return {
     baseUrl: absolute(baseUrl),
-    token: token === undefined || typeof token === 'function' ? token : () => token,
-    tokenHeader,
+    auth: authHeaders(auth, token, tokenHeader),
     headers,
     cacheSize,
     caching,

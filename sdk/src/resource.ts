@@ -26,6 +26,9 @@ import type {
 /** @internal The key of the one write path, {@link Resource.[send]}. */
 export const send = Symbol('send')
 
+/** @internal The key of navigation from a state this resource was read as, `State.follow()`. */
+export const fromState = Symbol('fromState')
+
 /** Options of `put()`, `patch()`, `delete()` and `action.submit()`. */
 export interface WriteOptions extends RequestOptions {
   /**
@@ -366,12 +369,17 @@ export class Resource<T = AnyResource> {
    * The links of `rel` that match the selection or, when there are none, the self links of the
    * copies embedded under `rel`. Unless `all`, finding none is a `LinkNotFoundError`.
    */
-  async #links(
+  async #links(rel: string, { name, title, ...request }: FollowOptions, all = false) {
+    return this.#linksOf((await this.get(request)) as State, rel, { name, title }, all)
+  }
+
+  /** {@link #links} read from `state`, a state of this resource: no request. */
+  #linksOf(
+    state: State,
     rel: string,
-    { name, title, ...request }: FollowOptions,
-    all = false,
-  ): Promise<Link[]> {
-    const state = (await this.get(request)) as State
+    { name, title }: Pick<FollowOptions, 'name' | 'title'>,
+    all: boolean,
+  ): Link[] {
     let found = state.links.getAll(rel, { name, title })
     if (!found.length && name === undefined && title === undefined)
       // HAL lets a rel appear in _embedded only: the embedded copy's self link stands in for it.
@@ -385,6 +393,35 @@ export class Resource<T = AnyResource> {
       this.uri,
       [...state.links.rels(), ...state.embeddedRels()],
       name ?? title,
+    )
+  }
+
+  /**
+   * @internal `state.follow()` and `state.followAll()`: where `state`'s own links lead, as
+   * `follow()` and `followAll()` would find them, with no request for the document.
+   */
+  [fromState](
+    state: State,
+    rel: string,
+    variables: Variables | undefined,
+    options: FollowOptions,
+  ): ResourcePromise
+  [fromState](state: State, rel: string): Resource[]
+  [fromState](
+    state: State,
+    rel: string,
+    ...args: [variables: Variables | undefined, options: FollowOptions] | []
+  ): ResourcePromise | Resource[] {
+    if (args.length === 0)
+      return this.#linksOf(state, rel, {}, true).map((link) => this.#context.go(this.#target(link)))
+    const [variables, options] = args
+    return new ResourcePromise(
+      async () => {
+        const [link] = this.#linksOf(state, rel, options, false)
+        return this.#context.go(this.#target(link as Link, variables))
+      },
+      this as unknown as Resource,
+      [step(rel, variables, options)],
     )
   }
 

@@ -1,8 +1,8 @@
 import type { Action } from './action.js'
 import type { RepresentationAdapter } from './adapter.js'
-import { ActionNotFoundError } from './errors.js'
+import { ActionNotFoundError, HalyardError } from './errors.js'
 import { Links } from './links.js'
-import type { Resource } from './resource.js'
+import { fromState, type Resource, type ResourcePromise } from './resource.js'
 import type {
   ActionName,
   ActionResult,
@@ -11,7 +11,11 @@ import type {
   DataOf,
   EmbeddedName,
   EmbeddedTarget,
+  FollowArgs,
   RelName,
+  RelTarget,
+  RelVariables,
+  Variables,
 } from './types.js'
 
 /**
@@ -69,6 +73,7 @@ export class State<T = AnyResource> {
   readonly #headers: Headers
   readonly #embedded: ReadonlyMap<string, readonly State[]>
   readonly #actions: () => readonly Action[]
+  readonly #go: Go | undefined
 
   /** @internal Built by the client from a response; see `Resource.get()`. */
   constructor(
@@ -79,6 +84,8 @@ export class State<T = AnyResource> {
     headers: Headers,
     /** The actions, read on their first use: most states are never asked for them. */
     actions: () => readonly Action[] = () => [],
+    /** The client's way to resources: what `follow()` and `resource` go through. */
+    go?: Go,
   ) {
     this.uri = uri
     this.data = deepFreeze(data) as DataOf<T>
@@ -86,7 +93,65 @@ export class State<T = AnyResource> {
     this.#embedded = embedded
     this.#headers = headers
     this.#actions = actions
+    this.#go = go
     Object.freeze(this)
+  }
+
+  /**
+   * The resource this is a state of, on the client that read it (its cache, token and options),
+   * as `client.go(state.uri)` gives it.
+   *
+   * @throws {HalyardError} for a state no client read (`stateFromJson` without `go`).
+   * @example
+   * ```ts
+   * const fresh = await state.resource.refresh()
+   * ```
+   */
+  get resource(): Resource<T> {
+    if (!this.#go)
+      throw new HalyardError(
+        `The state of ${this.uri} belongs to no client: read it through one, or give stateFromJson a client's go`,
+      )
+    return this.#go(this.uri) as Resource<T>
+  }
+
+  /**
+   * The resource a rel of this state leads to, its template expanded with `variables`, found in
+   * this state's own links (or its embedded copies' self links, as `Resource.follow()` finds them):
+   * no request for this document. Chains like `Resource.follow()`, through the client's cache.
+   *
+   * @throws {LinkNotFoundError} (from the promise) when the state has no such link.
+   * @example
+   * ```ts
+   * const page = await client.go<Root>().follow('notes').get()
+   * const next = await page.follow('next').get() // where page's own `next` link leads
+   * const author = await note.follow('author').get()
+   * ```
+   */
+  follow<K extends RelName<T>>(
+    rel: K,
+    ...[variables, options = {}]: FollowArgs<RelVariables<T, K>>
+  ): ResourcePromise<RelTarget<T, K>> {
+    return this.resource[fromState](
+      this as State,
+      rel,
+      variables as Variables | undefined,
+      options,
+    ) as ResourcePromise<RelTarget<T, K>>
+  }
+
+  /**
+   * Every resource a rel of this state leads to (templated links expanded without variables), as
+   * `Resource.followAll()` finds them but from this state's links: no request. Empty when there
+   * are none.
+   *
+   * @example
+   * ```ts
+   * for (const tag of article.followAll('tag')) console.log(tag.uri)
+   * ```
+   */
+  followAll<K extends RelName<T>>(rel: K): Resource<RelTarget<T, K>>[] {
+    return this.resource[fromState](this as State, rel) as Resource<RelTarget<T, K>>[]
   }
 
   /**
@@ -216,6 +281,7 @@ export function createState<T>(
     headers,
     adapter.actions &&
       (() => (actions ??= adapter.actions?.(representation, state as State, uri, go) ?? [])),
+    go,
   )
   return state
 }

@@ -99,7 +99,10 @@ export function createTransport(options: NormalizedOptions, go?: Go): Transport 
     const { totalTimeout } = options
     // One deadline for the whole call: its attempts, waits, redirects and body.
     const deadline = totalTimeout === false ? Infinity : Date.now() + totalTimeout
-    const retry: RetryOptions = { shouldRetry: (state) => options.shouldRetry(state, deadline) }
+    const retry: RetryOptions = {
+      shouldRetry: (state) => options.shouldRetry(state, deadline),
+      ...(init.retry !== undefined && { limit: init.retry }),
+    }
     // Whether the token may still go: never again once a redirect has left the API's origin.
     let trusted = true
     for (let hops = 0; ; hops++) {
@@ -114,16 +117,17 @@ export function createTransport(options: NormalizedOptions, go?: Go): Transport 
       const conditional = Object.keys(headers).some((name) =>
         /^if-(none-match|modified-since)$/i.test(name),
       )
-      trusted &&= !!options.token && new URL(url).origin === origin
-      const source = trusted ? options.token?.() : undefined
-      // A token source that never answers must not hold the call past its deadline either.
-      const token =
+      trusted &&= !!options.auth && new URL(url).origin === origin
+      const source = trusted ? options.auth?.() : undefined
+      // Credentials that never come must not hold the call past its deadline either.
+      const credentials =
         source instanceof Promise
           ? await within(source, left, () => new Request(url, { method }))
           : source
-      if (token) {
+      const token = credentials !== undefined && Object.keys(credentials).length > 0
+      if (credentials && token) {
         headers = new Headers(headers)
-        headers.set(options.tokenHeader, token)
+        for (const [name, value] of Object.entries(credentials)) headers.set(name, value)
       }
       let response: Response
       try {

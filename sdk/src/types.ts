@@ -203,6 +203,12 @@ export interface RequestOptions {
   signal?: AbortSignal
   /** Headers for this request only. */
   headers?: Record<string, string>
+  /**
+   * How many more attempts this call may make (idempotent methods only), instead of the client's
+   * `retry.limit`; still within the call's `totalTimeout`. `0`: one attempt, for a caller that
+   * retries itself (`@halyard/query` with `retries: 'tanstack'`).
+   */
+  retry?: number
 }
 
 /** `follow`'s arguments after the rel: variables are required when the template needs some. */

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
  * The SDK's size budget: minified and gzipped, with its dependencies (ky is most of it). A change
  * that grows the bundle raises it here, in the same commit, so the growth is reviewed.
  */
-const BUDGET_BYTES = 15.45 * 1024
+const BUDGET_BYTES = 15.95 * 1024
 
 /**
  * What an app that only reads bundles: a client, a followed rel, a read and a walk through the
@@ -20,7 +20,7 @@ const READ_ONLY = [
   `for await (const item of list.items()) console.log(item.data)`,
 ].join('\n')
 // A read-only app leaves HAL-FORMS (`@halyard/sdk/forms`) out of its bundle.
-const READ_ONLY_BUDGET_BYTES = 15.25 * 1024
+const READ_ONLY_BUDGET_BYTES = 15.8 * 1024
 
 /** Bundles an entry the way a browser app's bundler would: minified ESM, every dependency in. */
 async function bundle(entry: string | { contents: string }) {

@@ -54,6 +54,19 @@ export async function standardHal(): Promise<void> {
   expectTypeOf(customers).toEqualTypeOf<ResourcePromise<Shop['pages']['customers']>>()
   const page = await customers.get()
   expectTypeOf(page.data.page.totalElements).toEqualTypeOf<number>()
+  // A state navigates on from its own links, typed as its resource.
+  const rootState = await root.get()
+  expectTypeOf(rootState.follow('customers', { size: 5 })).toEqualTypeOf<
+    ResourcePromise<Shop['pages']['customers']>
+  >()
+  expectTypeOf(rootState.followAll('customers')).toEqualTypeOf<
+    Resource<Shop['pages']['customers']>[]
+  >()
+  expectTypeOf(rootState.resource).toEqualTypeOf<Resource<Shop['root']>>()
+  // @ts-expect-error a misspelt rel, from a state too
+  rootState.follow('custmers')
+  // @ts-expect-error a misspelt template variable
+  rootState.follow('customers', { sise: 5 })
   const [customer] = page.embedded('customers')
   expectTypeOf(customer).toEqualTypeOf<State<Customer> | undefined>()
   expectTypeOf(customer?.data).toEqualTypeOf<

@@ -399,7 +399,8 @@ type RootLinks<R> = {
 
 /**
  * The API root: a templated link to each served top-level collection's pages (or, for one
- * without a list, to its items), its own links, and the OpenAPI document as `service-desc`.
+ * without a list, to its items), its own links, and the OpenAPI document as `service-desc` unless
+ * `root.serviceDesc` is false (as a recording of a root without one writes): exactly what it serves.
  */
 export interface RootType<D extends DefinitionTypes> {
   data: Empty

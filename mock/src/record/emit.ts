@@ -401,6 +401,12 @@ export function emitRecording(model: ApiModel, notes: EmitNotes): RecordingFiles
       `  promises: ${js(notes.promises)},`,
     )
   if (model.curies.length > 0) body.push(`  curies: ${js(model.curies)},`)
+  if (model.serviceDesc === false) {
+    body.push(
+      '  // The recorded root links no OpenAPI document: nor does the mock, nor its client types.',
+      '  root: { serviceDesc: false },',
+    )
+  }
   body.push('  collections: {')
   for (const c of model.collections) {
     const r = resolved.get(c.name)

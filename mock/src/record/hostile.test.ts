@@ -1,12 +1,10 @@
-import { execFile } from 'node:child_process'
 import { readFile, writeFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
-import { createRequire } from 'node:module'
 import { type AddressInfo, createServer as createTcpServer } from 'node:net'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { BACKTRACKING, oddNamesServer } from '../../test/record/odd-names-server.js'
-import { HAL, identity, outDir, REPLAY, replayOf } from '../../test/record/replay.js'
+import { HAL, identity, outDir, REPLAY, replayOf, typecheck } from '../../test/record/replay.js'
 import { printable } from '../cli/printable.js'
 import { runRecord } from './command.js'
 import { crawlApi, templateVariables } from './crawl.js'
@@ -280,20 +278,7 @@ describe('a recording of odd names, numbers and forms loads, and type-checks und
     for (const [name, text] of Object.entries(recording.files)) {
       await writeFile(join(dir, name), text)
     }
-    await writeFile(
-      join(dir, 'tsconfig.json'),
-      JSON.stringify({
-        extends: resolve(import.meta.dirname, '../../../tsconfig.base.json'),
-        compilerOptions: { noEmit: true, composite: false, declaration: false, sourceMap: false },
-        files: ['api.ts'],
-      }),
-    )
-    const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc')
-    const checked = await new Promise<string>((done) => {
-      execFile(process.execPath, [tsc, '-p', join(dir, 'tsconfig.json')], (error, stdout) =>
-        done(error ? stdout || error.message : 'ok'),
-      )
-    })
+    const checked = await typecheck(dir, ['api.ts'])
     expect(checked).toBe('ok')
   }, 120_000)
 })

@@ -382,6 +382,8 @@ export function inferApi(crawl: Crawl): ApiModel {
     curies,
     collections: result,
     documents,
+    // A root without one is served without one, and its client types offer none.
+    ...(rootLinks && !rootLinks.rels().includes('service-desc') && { serviceDesc: false as const }),
     ...(skipped.size > 0
       ? { skipped: [...skipped].sort().map(([url, reason]) => ({ url, reason })) }
       : {}),
@@ -414,7 +416,7 @@ function expectedRoot(model: ApiModel): unknown {
     if (c.parent) continue
     links[c.rel] = { href: `${base}/${c.name}{?page,size}`, templated: true }
   }
-  links['service-desc'] = { href: `${base}/openapi.json` }
+  if (model.serviceDesc !== false) links['service-desc'] = { href: `${base}/openapi.json` }
   if (model.curies.length > 0) {
     links.curies = model.curies.map((c) => ({
       name: c.name,

@@ -144,6 +144,8 @@ export interface ApiModel {
   readonly collections: readonly CollectionModel[]
   /** The root, when the core's own root would differ from the recorded one. */
   readonly root?: unknown
+  /** `false` when the recorded root links no `service-desc`: the definition says so (`root.serviceDesc`). */
+  readonly serviceDesc?: false
   readonly documents: readonly DocumentModel[]
   /** What was read but is no record (an id the mock cannot keep), and why: reported with the unreached. */
   readonly skipped?: readonly { readonly url: string; readonly reason: string }[]

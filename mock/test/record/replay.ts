@@ -1,4 +1,6 @@
-import { mkdir, rm } from 'node:fs/promises'
+import { execFile } from 'node:child_process'
+import { mkdir, rm, writeFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
 import { join, resolve } from 'node:path'
 import { crawlApi } from '../../src/record/crawl.js'
 import { type Recording, writeRecording } from '../../src/record/record.js'
@@ -141,4 +143,25 @@ export async function compareReachable(
     else differ.push({ url: exchange.url, recorded: exchange.body, replayed })
   }
   return { same, compared: same + differ.length, differ, unreached: crawl.unreached }
+}
+
+/**
+ * `tsc` over `files` of `dir` with the project's own settings (strict, noUncheckedIndexedAccess…):
+ * `'ok'`, or what it printed.
+ */
+export async function typecheck(dir: string, files: readonly string[]): Promise<string> {
+  await writeFile(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify({
+      extends: resolve(import.meta.dirname, '../../../tsconfig.base.json'),
+      compilerOptions: { noEmit: true, composite: false, declaration: false, sourceMap: false },
+      files,
+    }),
+  )
+  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc')
+  return new Promise<string>((done) => {
+    execFile(process.execPath, [tsc, '-p', join(dir, 'tsconfig.json')], (error, stdout) =>
+      done(error ? stdout || error.message : 'ok'),
+    )
+  })
 }

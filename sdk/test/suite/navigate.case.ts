@@ -30,6 +30,30 @@ export function navigateCases(target: () => SdkTarget): void {
       ])
     })
 
+    it("a state follows its own links: no request for its document, and the client's cache shared", async () => {
+      const { client, requests } = recordingClient(t)
+      const blog = await client.go().follow('doc:blog', { blogId: 1 }).get()
+      requests.length = 0
+      const chain = blog.follow('doc:articles', { pageSize: 2 })
+      expect(chain.from?.uri).toBe(blog.uri)
+      expect(chain.steps).toEqual([{ rel: 'doc:articles', variables: { pageSize: 2 } }])
+      const page = await chain.get()
+      expect(page.embedded('item')).toHaveLength(2)
+      expect(lines(requests)).toEqual(['GET /api/v1.2/blogs/1/articles?pageSize=2'])
+      expect(client.cache.get(page.uri)).toBe(page)
+      expect(blog.resource.uri).toBe(blog.uri)
+      expect(blog.followAll('doc:articles').map((resource) => resource.uri)).toEqual([
+        new URL('blogs/1/articles', `${t.apiUrl}/`).href,
+      ])
+    })
+
+    it('a state without the rel: follow() rejects with a LinkNotFoundError, followAll() gives none', async () => {
+      const { client } = recordingClient(t)
+      const blog = await client.go().follow('doc:blog', { blogId: 1 }).get()
+      await expect(blog.follow('doc:nothing').get()).rejects.toSatisfy(isLinkNotFoundError)
+      expect(blog.followAll('doc:nothing')).toEqual([])
+    })
+
     it('a chain sends nothing until it is used, and names where it starts and the rels it follows', async () => {
       const { client, requests } = recordingClient(t)
       const root = client.go()

@@ -8,7 +8,9 @@
 import { type SetupWorker, setupWorker } from 'msw/browser'
 import type { Dispatch } from '../../serve/dispatch.js'
 import { halHandler, withHalApi } from '../../serve/handler.js'
+import { routedByPlaywright } from '../common/routed-marker.js'
 import { keepAcrossReloads, type PersistableApi } from './persistence.js'
+import { registrationAdvice } from './registration.js'
 
 /** Options of {@link setupHalWorker}. */
 export interface HalWorkerOptions {
@@ -32,6 +34,11 @@ export type HalApiWorker<Api extends object> = Api & {
  * `persist`, its data outlives a reload; `ready` then settles once the saved data is back, and the
  * worker waits for it before answering.
  *
+ * Under Halyard's Playwright fixture (`testWithHalApi`, the Blog's `test`, or `routeHalApi`), which
+ * answers the API itself, `worker.start()` resolves without registering anything, so the app that
+ * starts its worker in development runs unchanged there. A registration that fails otherwise
+ * rejects with an error saying why and what to do.
+ *
  * The worker script must be served at the root of your app as `/mockServiceWorker.js`:
  * - with MSW's CLI, which copies it into your public folder (and `package.json` remembers it):
  *   `npx msw init public --save`
@@ -50,7 +57,7 @@ export function setupHalWorker<Api extends PersistableApi>(
   api: Api,
   options: HalWorkerOptions = {},
 ): HalApiWorker<Api> {
-  if (!options.persist) return withHalApi(api, { worker: setupWorker(halHandler(api)) })
+  if (!options.persist) return withHalApi(api, { worker: stepAside(setupWorker(halHandler(api))) })
   const restored = keepAcrossReloads(api)
   // Nothing is answered from the seed while the saved data is on its way back.
   const waiting: Dispatch = {
@@ -64,9 +71,26 @@ export function setupHalWorker<Api extends PersistableApi>(
       return api.handle(request)
     },
   }
-  const mock = withHalApi(api, { worker: setupWorker(halHandler(waiting)) })
+  const mock = withHalApi(api, { worker: stepAside(setupWorker(halHandler(waiting))) })
   return Object.defineProperty(mock, 'ready', {
     get: () => restored.then(() => api.ready),
     enumerable: true,
   })
+}
+
+/**
+ * `worker` whose `start()` registers nothing when Halyard's Playwright routing answers the page,
+ * and whose registration errors say what to do.
+ */
+function stepAside(worker: SetupWorker): SetupWorker {
+  const start = worker.start.bind(worker)
+  worker.start = async (options) => {
+    if (routedByPlaywright()) return undefined
+    try {
+      return await start(options)
+    } catch (error) {
+      throw new Error(registrationAdvice(error), { cause: error })
+    }
+  }
+  return worker
 }

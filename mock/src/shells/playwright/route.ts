@@ -3,6 +3,7 @@ import type { RequestHandler } from 'msw'
 import type { Dispatch } from '../../serve/dispatch.js'
 import { halResponder } from '../../serve/handler.js'
 import { RequestLog } from '../common/request-log.js'
+import { ROUTED_MARKER } from '../common/routed-marker.js'
 import { answerRequest } from './answer.js'
 
 /** Which requests go to the mock, in the syntax of `page.route()`: a glob, a RegExp or a predicate. */
@@ -64,7 +65,9 @@ export interface HalApiRoute {
  * answers (or that a handler passes through) falls through with `route.fallback()`.
  *
  * A request a service worker answers never reaches `route()`: give the context
- * `serviceWorkers: 'block'` unless the page needs one that leaves the API alone.
+ * `serviceWorkers: 'block'` unless the page needs one that leaves the API alone. Halyard's own
+ * worker (`setupHalWorker`, `setupBlogWorker`) steps aside by itself: the pages routed here are
+ * marked before their scripts run, and its `worker.start()` then registers nothing.
  *
  * @example
  * import { routeHalApi } from '@halyard/mock/playwright'
@@ -109,6 +112,10 @@ export async function routeHalApi(
   }
 
   await target.route(url, handler)
+  // Playwright before 1.56 gives no handle to remove an init script by: the mark then stays.
+  const marker = (await target.addInitScript((name: string) => {
+    ;(globalThis as Record<string, unknown>)[name] = true
+  }, ROUTED_MARKER)) as { dispose?: () => Promise<void> } | undefined
   return {
     use: (...handlers) => {
       overrides = [...handlers, ...overrides]
@@ -120,6 +127,7 @@ export async function routeHalApi(
     unroute: async () => {
       routed = false
       await target.unroute(url, handler)
+      await marker?.dispose?.()
     },
   }
 }
