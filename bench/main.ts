@@ -11,6 +11,7 @@ import { inProcessPart } from './parts/in-process.js'
 import { limitsPart } from './parts/limits.js'
 import type { Part, PartOutcome, RunContext } from './parts/part.js'
 import { queryWeightPart } from './parts/query-weight.js'
+import { recordHarPart } from './parts/record-har.js'
 import { scalePart } from './parts/scale.js'
 import { serverPart } from './parts/server.js'
 import { soakPart } from './parts/soak.js'
@@ -27,6 +28,7 @@ const PARTS: Record<PartName, Part> = {
   economy: economyPart,
   soak: soakPart,
   limits: limitsPart,
+  'record-har': recordHarPart,
 }
 
 async function main(): Promise<number> {

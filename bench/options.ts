@@ -10,6 +10,7 @@ export const PARTS = [
   'economy',
   'soak',
   'limits',
+  'record-har',
 ] as const
 export type PartName = (typeof PARTS)[number]
 

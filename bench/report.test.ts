@@ -112,6 +112,7 @@ describe('parseBenchArgs', () => {
         'economy',
         'soak',
         'limits',
+        'record-har',
       ],
     })
     expect(parseBenchArgs(['--only=soak,server'])).toMatchObject({ parts: ['server', 'soak'] })

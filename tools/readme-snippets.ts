@@ -24,6 +24,7 @@ const NOT_IN_NODE = [
   '@halyard/mock/blog/browser',
   '@halyard/mock/blog/playwright',
   'msw/vite',
+  '@playwright/test',
 ]
 
 /**

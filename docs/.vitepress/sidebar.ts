@@ -20,6 +20,7 @@ const GROUPS: readonly (readonly [string, readonly string[]])[] = [
       'your-own-api',
       'defining-an-api',
       'recording',
+      'record-from-the-browser',
       'api-model',
     ],
   ],

@@ -3,13 +3,14 @@ import { verifyTests } from '@halyard/mock/verify'
 import { beforeAll, describe, expect, inject, it, test } from 'vitest'
 import { transportWarnings } from '../../mock/test/contract/connection.case.js'
 import { docsPageCases } from '../../mock/test/contract/docs.case.js'
-import { graphqlCases } from '../../mock/test/contract/graphql.case.js'
 import { API } from '../../mock/test/contract/helpers.js'
+import { describeContract } from '../../mock/test/contract/suite.js'
 import { foreignTarget } from './target.js'
 
 // The conformance run against a server given by E2E_BASE_URL: `verify` on the Blog's definition
-// (reads by the links, writes on records it creates and deletes again), plus the Blog's own read-only
-// cases (GraphQL, docs pages). It needs no reset control and leaves the server's data as it found it.
+// (reads by the links, writes on records it creates and deletes again), plus every contract case
+// that writes nothing (GraphQL and docs pages too). It needs no reset control and leaves the
+// server's data as it found it.
 const blog = createBlogApi()
 const server = () => inject('server')
 
@@ -19,8 +20,10 @@ verifyTests(
   blog,
 )
 
-describe(`Blog API v1.2, its own cases: ${server().name}`, () => {
-  graphqlCases(() => foreignTarget(server()))
+// Every case of the contract suite that writes nothing: as strong as the suite run in-process,
+// short of what needs the seed restored between cases.
+describeContract(() => foreignTarget(server()))
+describe(`Blog API v1.2, its docs pages: ${server().name}`, () => {
   docsPageCases(() => foreignTarget(server()))
 })
 

@@ -58,19 +58,23 @@ export function sdkTarget(server: ConformanceServer): SdkTarget {
 }
 
 /**
- * The contract cases' view of a server given by E2E_BASE_URL, for the read-only cases that run
- * against any server: plain fetch, and no reset (a foreign server has no reset control).
+ * The contract cases' view of a server given by E2E_BASE_URL, for every case that writes nothing:
+ * plain fetch and raw requests from Node, but no reset (a foreign server has no reset control) nor
+ * the mock's admin routes, so the cases needing those are not registered.
  *
  * @example
- * graphqlCases(() => foreignTarget(inject('server')))
+ * describeContract(() => foreignTarget(inject('server')))
  */
 export function foreignTarget(server: ConformanceServer): ContractTarget {
   return {
     name: server.name,
     origin: server.origin,
     fetch: (path, init) => fetch(`${server.origin}${path}`, init),
-    capabilities: [],
+    raw: (request) => sendRaw(server.origin, request),
+    capabilities: ['cookie-header', 'raw-http', 'cors'],
     reset: () =>
-      Promise.reject(new Error(`${server.name} has no reset control: only read-only cases run.`)),
+      Promise.reject(
+        new Error(`${server.name} has no reset control: only the cases that write nothing run.`),
+      ),
   }
 }

@@ -15,7 +15,7 @@ const target: ContractTarget = {
     await started().reset()
   },
   // A page's fetch drops a Cookie header it is given (a forbidden request header).
-  capabilities: [],
+  capabilities: ['reset'],
 }
 
 describeContract(() => target)

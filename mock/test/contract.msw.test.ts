@@ -20,7 +20,7 @@ const target: ContractTarget = {
     await api.reset()
   },
   // Handlers in this process: no Host of their own to check, no CORS, no admin routes.
-  capabilities: ['cookie-header'],
+  capabilities: ['cookie-header', 'reset'],
 }
 
 describeContract(() => target)

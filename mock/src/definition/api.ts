@@ -229,7 +229,7 @@ export interface HalApiDefinition {
  * The behaviours `verify` holds a server to beyond its documents, each `true` unless set `false`.
  *
  * @example
- * const promises: HalPromises = { validators: false, notAcceptable: false }
+ * const promises: HalPromises = { validators: false, notAcceptable: false, skip: ['vary'] }
  */
 export interface HalPromises {
   /** Reads carry `ETag` and `Last-Modified`, and answer 304 to `If-None-Match`/`If-Modified-Since`. */
@@ -253,4 +253,11 @@ export interface HalPromises {
   readonly writes?: boolean
   /** Hrefs are absolute URLs (a relative one resolves against the document it is in otherwise). */
   readonly absoluteLinks?: boolean
+  /** Reads carry `Cache-Control` and `Vary: Accept`; without this, their absence is a warning. */
+  readonly caching?: boolean
+  /**
+   * Rules of `verify` not checked, by name (`'page.size.bounds'`), for a known difference of the
+   * server: each is listed as skipped in every report.
+   */
+  readonly skip?: readonly string[]
 }

@@ -131,9 +131,16 @@ function collectionModel(
             collection: link.to,
             templated: false,
             always: false,
+            titled: link.title !== undefined,
             ids: link.id as LinkModel['ids'] & object,
           }
-        : { rel, kind: 'plain', templated: link.templated === true, always: true },
+        : {
+            rel,
+            kind: 'plain',
+            templated: link.templated === true,
+            always: true,
+            titled: link.title !== undefined,
+          },
     )
   }
   links.push(...reverse)

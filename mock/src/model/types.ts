@@ -42,6 +42,8 @@ export interface LinkModel {
    * (the definition's `id` answers `undefined` or `null`).
    */
   readonly always: boolean
+  /** Whether the definition gives it a `title` (a string, or one computed from the linked record). */
+  readonly titled?: boolean
   /** For a relation: the target id(s) the definition computes from a record. */
   readonly ids?: (record: Record<string, unknown>) => number | readonly number[] | null | undefined
 }

@@ -4,18 +4,33 @@ import { apiModule, headerLines, UsageError, wholeNumber } from '../cli/args.js'
 import { printable } from '../cli/printable.js'
 import { verifyApi } from '../verify/engine.js'
 import { formatReport } from '../verify/report.js'
+import { checkHar, recordHar } from './har/record-har.js'
 import { partialNote } from './model.js'
-import { checkRecording, RecordError, recordApi, weakHeader, writeRecording } from './record.js'
+import {
+  checkRecording,
+  RecordError,
+  type Recording,
+  recordApi,
+  weakHeader,
+  writeRecording,
+} from './record.js'
 
 const HELP = `halyard-mock record: record a live HAL API into a stateful mock (a defineHalApi module)
 
 Usage: halyard-mock record <root-url> --out <dir> [options]
+       halyard-mock record --har <file.har> [--har <more.har>…] --out <dir> [--base <url>]
        halyard-mock record --check <dir> <root-url> [options]
+       halyard-mock record --check <dir> --har <newer.har> [--base <url>]
 
 Options:
   --out <dir>            where to write api.ts, seed.json, documents.json, recording.json
   --check <dir>          crawl again and report drift from the recording in <dir>, then verify the
                          API read-only against <dir>/api.ts (exit 1 on drift or a failure)
+  --har <file.har>       record from a HAR file (DevTools, Playwright's recordHar, a proxy)
+                         instead of a crawl (repeatable); with a root URL, the crawl first and
+                         the HAR fills the rest; with --check, the drift the newer traffic shows
+  --base <url>           the API's root in the HAR (default: the most-used API origin, and
+                         the base path its documents share)
   --header 'Name: value' send this header with every request (repeatable); its value is never
                          written anywhere, so it must be one that is safe to replace: 8
                          characters or more, no number, no true/false/null, no lowercase word
@@ -88,7 +103,7 @@ export async function runRecord(argv: readonly string[]): Promise<number> {
     console.log(HELP)
     return 0
   }
-  const { root, out, check, options, quiet } = parsed
+  const { root, out, check, options, quiet, har, base } = parsed
   // On a terminal, one line rewritten in place; in a file or pipe, whole lines, in order.
   const tty = process.stderr.isTTY === true
   const onProgress = quiet
@@ -108,7 +123,17 @@ export async function runRecord(argv: readonly string[]): Promise<number> {
           `${tty ? '\r' : ''}${requests} requests, ${records} records, ${queued} queued, ${(elapsed / 1000).toFixed(1)} s${tty ? ' ' : '\n'}`,
         )
   try {
-    if (check !== undefined) {
+    if (har.length > 0 && check !== undefined) {
+      const drift = await checkHar(check, har, { ...options, ...(base ? { base } : {}) })
+      if (drift.length === 0)
+        say(`No drift: the traffic of ${har.join(', ')} still matches the recording in ${check}.`)
+      else {
+        say(`Drift from the recording in ${check}, shown by the traffic:`)
+        for (const d of drift) say(`  ${d.where}: ${d.change}`)
+      }
+      return drift.length === 0 ? 0 : 1
+    }
+    if (check !== undefined && root !== undefined) {
       const drift = await checkRecording(check, root, {
         ...options,
         ...(onProgress ? { onProgress } : {}),
@@ -122,12 +147,28 @@ export async function runRecord(argv: readonly string[]): Promise<number> {
       const verified = await verifyRecording(check, root, options)
       return drift.length === 0 && verified ? 0 : 1
     }
-    const recording = await recordApi(root, { ...options, ...(onProgress ? { onProgress } : {}) })
-    if (!quiet && tty) process.stderr.write('\n')
+    let recording: Recording
+    if (har.length > 0) {
+      const made = await recordHar(har, {
+        ...options,
+        ...(onProgress ? { onProgress } : {}),
+        ...(base ? { base } : {}),
+        ...(root ? { crawl: root } : {}),
+      })
+      if (!quiet && tty && root) process.stderr.write('\n')
+      say(`API: ${made.traffic.chosen}`)
+      recording = made
+    } else {
+      recording = await recordApi(root as string, {
+        ...options,
+        ...(onProgress ? { onProgress } : {}),
+      })
+      if (!quiet && tty) process.stderr.write('\n')
+    }
     await writeRecording(out as string, recording.files)
     const { crawl, model } = recording
     say(
-      `Recorded ${crawl.records} records in ${model.collections.length} collections with ${crawl.requests} requests in ${(crawl.elapsed / 1000).toFixed(1)} s into ${out}.`,
+      `Recorded ${crawl.records} records in ${model.collections.length} collections ${har.length > 0 ? `from ${crawl.requests} HAR entries and requests` : `with ${crawl.requests} requests`} in ${(crawl.elapsed / 1000).toFixed(1)} s into ${out}.`,
     )
     for (const c of model.collections) {
       if (c.partial) say(`Partial: ${c.name}: ${partialNote(c.records.length, c.partial)}`)
@@ -206,13 +247,21 @@ function parse(argv: readonly string[]) {
       keep: { type: 'string', multiple: true },
       var: { type: 'string', multiple: true },
       'no-redact': { type: 'boolean' },
+      har: { type: 'string', multiple: true },
+      base: { type: 'string' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   })
   if (values.help) return 'help' as const
-  if (positionals.length !== 1) throw new UsageError('record takes one root URL')
-  const root = rootUrl(positionals[0])
+  const har = values.har ?? []
+  if (positionals.length > 1) throw new UsageError('record takes one root URL')
+  if (values.base !== undefined && har.length === 0)
+    throw new UsageError('--base names the API in a HAR: give --har <file.har> too')
+  if (positionals.length === 0 && har.length === 0)
+    throw new UsageError('record needs the root URL of the API, or --har <file.har>')
+  const root = positionals.length === 0 ? undefined : rootUrl(positionals[0])
+  const base = values.base === undefined ? undefined : rootUrl(values.base)
   if (values.check === undefined && values.out === undefined) {
     throw new UsageError('record needs --out <dir> (or --check <dir>)')
   }
@@ -238,5 +287,13 @@ function parse(argv: readonly string[]) {
     ...(values.var ? { variables: variablesOf(values.var) } : {}),
     ...(values['no-redact'] ? { redact: false } : {}),
   }
-  return { root, out: values.out, check: values.check, options, quiet: values.quiet === true }
+  return {
+    root,
+    out: values.out,
+    check: values.check,
+    options,
+    quiet: values.quiet === true,
+    har,
+    base,
+  }
 }

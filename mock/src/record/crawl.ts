@@ -15,6 +15,8 @@ export interface Exchange {
   readonly accept: 'hal' | 'forms' | 'alps' | 'schema'
   /** Whether the answer carried both `ETag` and `Last-Modified`. */
   readonly validators?: boolean
+  /** Whether it carried `Cache-Control` and a `Vary` naming `Accept`. */
+  readonly caching?: boolean
 }
 
 /** A URL the crawler found but could not (or would not) read, and why. */
@@ -381,6 +383,9 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
       body,
       accept: job.accept,
       validators: answer.headers.has('etag') && answer.headers.has('last-modified'),
+      caching:
+        answer.headers.has('cache-control') &&
+        /(^|,)\s*(accept|\*)\s*(,|$)/i.test(answer.headers.get('vary') ?? ''),
     })
     if (job.accept !== 'hal') return
     const { links: raw } = adapter.read(body)

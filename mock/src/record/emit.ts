@@ -23,6 +23,10 @@ export interface EmitNotes {
   readonly redactionOff?: boolean
   /** What `verify` may hold the original to (`promises`): only what the crawl saw. */
   readonly promises?: HalPromises
+  /** Lines of the module's header comment about where its data came from. */
+  readonly comments?: readonly string[]
+  /** The API's auth schemes, by name (OpenAPI's objects): how it is called, never a credential. */
+  readonly securitySchemes?: Readonly<Record<string, Readonly<Record<string, unknown>>>>
 }
 
 const MOCK_TOKEN = 'mock-token'
@@ -173,6 +177,8 @@ function writesNote(c: CollectionModel): string {
       return c.writes.methods.length > 0
         ? `writable: its ALPS profile offers ${c.writes.methods.join(', ')}`
         : 'read-only: its ALPS profile offers no write'
+    case 'traffic':
+      return `writable: the traffic recorded shows ${c.writes.methods.join(', ')}`
     default:
       return 'writable (POST, PUT, PATCH, DELETE): the API described no writes (no HAL-FORMS templates, no profile), so the mock allows them all'
   }
@@ -294,6 +300,7 @@ export function emitRecording(model: ApiModel, notes: EmitNotes): RecordingFiles
     )
     for (const r of notes.redactions) header.push(`//   ${comment(r.what)} (${r.count}×)`)
   } else header.push('// Redacted: nothing looked like a credential.')
+  for (const line of notes.comments ?? []) header.push(`// ${comment(line)}`)
   if (notes.unreached.length > 0) {
     const n = notes.unreached.length
     header.push(`// Not reached: ${n} ${n === 1 ? 'URL' : 'URLs'} (see recording.json).`)
@@ -399,6 +406,11 @@ export function emitRecording(model: ApiModel, notes: EmitNotes): RecordingFiles
     body.push(
       '  // What a read-only crawl saw no sign of, `verify` does not hold the API to (the mock serves it).',
       `  promises: ${js(notes.promises)},`,
+    )
+  if (notes.securitySchemes && Object.keys(notes.securitySchemes).length > 0)
+    body.push(
+      '  // How the API authenticates (its scheme, never its credentials); the mock takes its own token.',
+      `  securitySchemes: ${js(notes.securitySchemes)},`,
     )
   if (model.curies.length > 0) body.push(`  curies: ${js(model.curies)},`)
   if (model.serviceDesc === false) {

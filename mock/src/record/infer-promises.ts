@@ -31,6 +31,7 @@ export function promisesOf(
       typeof (e.body as { _links?: unknown } | undefined)?._links === 'object',
   )
   const validators = reads.length > 0 && reads.every((e) => e.validators === true)
+  const caching = reads.length > 0 && reads.every((e) => e.caching === true)
   // A HAL-FORMS answer has templates: a server that ignores the Accept answers HAL without them.
   const served = [...crawl.exchanges.values()].some(
     (e) =>
@@ -49,6 +50,7 @@ export function promisesOf(
   const described = forms || [...crawl.exchanges.values()].some((e) => e.accept === 'alps')
   return {
     ...(validators ? {} : { validators: false }),
+    ...(caching ? {} : { caching: false }),
     ...(described ? {} : { writes: false }),
     notAcceptable: false,
     ...(forms ? {} : { forms: false }),

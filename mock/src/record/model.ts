@@ -87,7 +87,7 @@ export interface TemplatesModel {
 
 /** What a collection lets clients write, and what said so. */
 export interface WritesModel {
-  readonly source: 'hal-forms' | 'alps' | 'none'
+  readonly source: 'hal-forms' | 'alps' | 'traffic' | 'none'
   readonly methods: readonly string[]
 }
 

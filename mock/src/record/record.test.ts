@@ -1,16 +1,24 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { closeSync, openSync } from 'node:fs'
-import { readdir, readFile, rm } from 'node:fs/promises'
+import { readdir, readFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { HAL, identity, OUT, outDir, recordedGets, replayOf } from '../../test/record/replay.js'
+import {
+  HAL,
+  identity,
+  outDir,
+  recordedGets,
+  removeOutDirs,
+  replayOf,
+} from '../../test/record/replay.js'
 import { createBlogApi } from '../blog/api.js'
 import { createMockServer } from '../blog/shells/server.js'
 import type { HalApi } from '../serve/api.js'
 import { createHalServer } from '../shells/server/index.js'
 import { checkRecording, type Recording, recordApi, writeRecording } from './record.js'
 
-afterAll(() => rm(OUT, { recursive: true, force: true }))
+// Only its own folders: the other recording tests run beside it in folders of theirs.
+afterAll(() => removeOutDirs())
 
 // The shop example lives in another TypeScript project: loaded by path, as a user's module is.
 const SHOP = resolve(import.meta.dirname, '../../../examples/shop/api.ts')

@@ -1,8 +1,15 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import type { HalPromises } from '../definition/api.js'
 import { type Crawl, type CrawlOptions, crawlApi, type Exchange } from './crawl.js'
 import { compareShapes, type Drift } from './drift.js'
-import { emitRecording, type RecordingFiles, type RecordingShape, recordingShape } from './emit.js'
+import {
+  type EmitNotes,
+  emitRecording,
+  type RecordingFiles,
+  type RecordingShape,
+  recordingShape,
+} from './emit.js'
 import { inferApi } from './infer-api.js'
 import { promisesOf } from './infer-promises.js'
 import type { ApiModel } from './model.js'
@@ -96,34 +103,70 @@ function redacted(crawl: Crawl, redactor: Redactor, options: RedactOptions): Cra
 export async function recordApi(root: string, options: RecordOptions = {}): Promise<Recording> {
   const weak = weakHeader(options.headers ?? {}, options.keep ?? [])
   if (weak) throw new RecordError(weak)
-  const crawl = await crawlApi(root, options)
+  return recordCrawl(await crawlApi(root, options), options)
+}
+
+/** What a recording from other sources than a crawl adds (a HAR file's writes and auth). */
+export interface RecordExtras {
+  /** Secrets met besides `headers` (a HAR's cookies and tokens), by where: never written. */
+  readonly secrets?: Readonly<Record<string, string>>
+  /** Whether a recording may lack the root's document (a session that never read it). */
+  readonly withoutRoot?: boolean
+  /** Changes the inferred model before it is emitted (what traffic teaches of writes). */
+  readonly amend?: (model: ApiModel, crawl: Crawl) => ApiModel
+  /** Notes and auth schemes the emitted module gets (see `EmitNotes`), once the model is made. */
+  readonly notes?: (model: ApiModel) => Pick<EmitNotes, 'comments' | 'securitySchemes'>
+  /** What verify may hold the original to, over what the documents show. */
+  readonly promises?: (promises: HalPromises) => HalPromises
+}
+
+/**
+ * Makes a recording of documents already read (a crawl's, or a HAR file's made into one):
+ * redacts them, infers the definition and emits its files. {@link recordApi} is this after a
+ * crawl.
+ *
+ * @example
+ * const recording = recordCrawl(await crawlApi('http://127.0.0.1:4010/api'), {})
+ * recording.files['api.ts']
+ */
+export function recordCrawl(
+  crawl: Crawl,
+  options: RecordOptions = {},
+  extras: RecordExtras = {},
+): Recording {
   const redaction: RedactOptions = {
-    ...(options.headers ? { headers: options.headers } : {}),
+    headers: { ...extras.secrets, ...options.headers },
     ...(options.keep ? { keep: options.keep } : {}),
     off: options.redact === false,
   }
   const redactor = new Redactor(redaction)
   const clean = redacted(crawl, redactor, redaction)
-  if (!clean.exchanges.has(clean.root)) {
+  if (!clean.exchanges.has(clean.root) && !extras.withoutRoot) {
     const why = clean.unreached.find((u) => u.url === clean.root)?.reason ?? 'no HAL document'
     throw new RecordError(`the root ${clean.root} could not be read (${why}): nothing to record`)
   }
   const rootBody = clean.exchanges.get(clean.root)?.body
-  if (typeof rootBody !== 'object' || rootBody === null || Array.isArray(rootBody)) {
+  if (
+    clean.exchanges.has(clean.root) &&
+    (typeof rootBody !== 'object' || rootBody === null || Array.isArray(rootBody))
+  ) {
     const kind =
       rootBody === null ? 'null' : Array.isArray(rootBody) ? 'an array' : `a ${typeof rootBody}`
     throw new RecordError(
       `the root ${clean.root} is JSON ${kind}, not a HAL document (an object): nothing to record`,
     )
   }
-  const model = inferApi(clean)
+  const inferred = inferApi(clean)
+  const model = extras.amend ? extras.amend(inferred, clean) : inferred
   const redactions = redactor.report()
   const unreached = [...clean.unreached, ...(model.skipped ?? [])]
+  const promises = promisesOf(clean, model.collections)
   const files = emitRecording(model, {
     redactions,
     unreached,
     ...(options.redact === false ? { redactionOff: true } : {}),
-    promises: promisesOf(clean, model.collections),
+    promises: extras.promises ? extras.promises(promises) : promises,
+    ...extras.notes?.(model),
   })
   // The last guard: no file may hold a header's value, whatever the inference made of it.
   const { files: safe, unredactable } = redactor.files(files)

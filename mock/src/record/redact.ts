@@ -2,7 +2,7 @@ import { secretSpellings } from '../remote/secrets.js'
 import { literal } from './infer-schema.js'
 
 /** Member and query parameter names whose values are credentials. */
-const CREDENTIAL_NAME =
+export const CREDENTIAL_NAME =
   /(^|[-_.])(pass(word|wd|phrase)?|secret|token|api[-_]?key|apikey|credentials?|session(id)?|sid|cookie|authorization|auth|private[-_]?key|signature|sig)$|password|secret|token|apikey|api_key/i
 /** Values that are credentials whatever their name: JWTs, bearer credentials, PEM keys. */
 const CREDENTIAL_VALUE =

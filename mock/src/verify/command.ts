@@ -4,16 +4,19 @@ import { createBlogApi } from '../blog/index.js'
 import { apiModule, headerLines, UsageError, wholeNumber } from '../cli/args.js'
 import { printable } from '../cli/printable.js'
 import type { HalApiDefinition } from '../definition/api.js'
+import { compileApi } from '../model/compile.js'
 import { leftoversOf, verifyWith } from './engine.js'
 import { cleanupLeftovers, writeLeftovers, writeLeftoversNow } from './leftovers.js'
 import { counted, formatReport, junitReport } from './report.js'
+import { closeRules, isRule, ruleCatalogue, skippedRules } from './rules.js'
 import type { VerifyRun } from './run.js'
-import type { VerifyOptions, VerifyProgress } from './types.js'
+import { VERIFY_RULES, type VerifyOptions, type VerifyProgress, type VerifyRule } from './types.js'
 
 const HELP = `halyard-mock verify: check a running HAL server against an API definition, by its links
 
 Usage: halyard-mock verify <api-root-url> [--api <module>] [options]
        halyard-mock verify --cleanup <file> [--api <module>] [--token-env NAME | --header …]
+       halyard-mock verify --list-rules [--api <module>]
 
 Reads from the root by the links: pages, records, links, CURIEs, media types, validators, HEAD,
 406, Allow/405 and HAL-FORMS. Then writes only on records it creates itself (unless --read-only),
@@ -35,12 +38,35 @@ Options:
   --seed <n>             seed of the generated bodies (default 1)
   --var name=value       value of a templated link's variable (repeatable; an id is tried as 1)
   --reset <url>          POST to this URL before the run (only if your server offers a reset)
+  --skip <rule>          do not check this rule, for a known difference (repeatable); listed as
+                         skipped in every report
+  --list-rules           list the rules the definition makes, per collection, then exit
   --reporter <name>      human (default), json or junit, on stdout
   --leftovers <file>     where to list records it could not delete (default
                          halyard-verify-leftovers.json)
   --cleanup <file>       delete the records a leftovers file lists, then exit
   --quiet                no progress line
   -h, --help             show this help`
+
+/** The rules a definition makes, per collection, each with the model's statement it comes from. */
+function listRules(definition: HalApiDefinition): string {
+  const model = compileApi(definition)
+  const skipped = new Map(skippedRules(definition.promises).map((s) => [s.rule, s.reason]))
+  const lines = [`The rules of ${model.title} (skip one with --skip <rule>):`]
+  let collection = ''
+  for (const entry of ruleCatalogue(model)) {
+    if (entry.collection !== collection) {
+      collection = entry.collection
+      lines.push('', printable(collection))
+    }
+    const skip = skipped.get(entry.rule)
+    lines.push(
+      `  ${entry.rule}: ${VERIFY_RULES[entry.rule]}${skip ? ` (skipped: ${skip})` : ''}`,
+      `      from: ${entry.statement}`,
+    )
+  }
+  return lines.join('\n')
+}
 
 async function definitionOf(file: string | undefined): Promise<HalApiDefinition> {
   return file === undefined ? createBlogApi().definition : (await apiModule(file)).definition
@@ -87,6 +113,8 @@ function parse(argv: readonly string[]) {
       seed: { type: 'string' },
       var: { type: 'string', multiple: true },
       reset: { type: 'string' },
+      skip: { type: 'string', multiple: true },
+      'list-rules': { type: 'boolean' },
       reporter: { type: 'string' },
       leftovers: { type: 'string' },
       cleanup: { type: 'string' },
@@ -99,6 +127,15 @@ function parse(argv: readonly string[]) {
   if (!['human', 'json', 'junit'].includes(reporter)) {
     throw new UsageError(`--reporter must be human, json or junit, not "${reporter}"`)
   }
+  const skip = values.skip ?? []
+  for (const name of skip) {
+    if (isRule(name)) continue
+    const close = closeRules(name)
+    throw new UsageError(
+      `--skip: there is no rule "${name}"${close.length > 0 ? `; close names: ${close.join(', ')}` : ''} (--list-rules lists them)`,
+    )
+  }
+  if (values['list-rules']) return { listRules: true as const, api: values.api }
   if (values.cleanup === undefined && positionals.length !== 1) {
     throw new UsageError('verify takes one API root URL')
   }
@@ -137,6 +174,7 @@ function parse(argv: readonly string[]) {
     limits: Object.fromEntries(Object.entries(limits).filter(([, v]) => v !== undefined)),
     variables,
     reset: values.reset,
+    skip: skip as VerifyRule[],
     leftovers: values.leftovers ?? 'halyard-verify-leftovers.json',
     cleanup: values.cleanup,
     quiet: values.quiet === true,
@@ -164,13 +202,17 @@ function progressLine(): (progress: VerifyProgress) => void {
  * process.exitCode = await runVerify(['http://127.0.0.1:4010/api/v1.2', '--read-only'])
  */
 export async function runVerify(argv: readonly string[]): Promise<number> {
-  let parsed: Exclude<ReturnType<typeof parse>, 'help'>
+  let parsed: Exclude<ReturnType<typeof parse>, 'help' | { listRules: true }>
   let definition: HalApiDefinition
   let token: string | undefined
   try {
     const result = parse(argv)
     if (result === 'help') {
       console.log(HELP)
+      return 0
+    }
+    if ('listRules' in result) {
+      console.log(listRules(await definitionOf(result.api)))
       return 0
     }
     parsed = result
@@ -229,6 +271,7 @@ export async function runVerify(argv: readonly string[]): Promise<number> {
     ...parsed.limits,
     variables: parsed.variables,
     ...(parsed.reset === undefined ? {} : { reset: parsed.reset }),
+    ...(parsed.skip.length > 0 ? { skip: parsed.skip } : {}),
     signal: controller.signal,
     ...(parsed.quiet ? {} : { onProgress: progressLine() }),
   }

@@ -9,6 +9,7 @@ export type Link = {
   readonly href?: unknown
   readonly templated?: unknown
   readonly name?: unknown
+  readonly title?: unknown
 }
 
 /** The members of a record the definition's relations read its targets' ids from. */

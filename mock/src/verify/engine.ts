@@ -4,8 +4,9 @@ import { RemoteStop } from '../remote/client.js'
 import { cleanup } from './checks/created.js'
 import { readRoot } from './checks/root.js'
 import { runWrites } from './checks/writes.js'
+import { closeRules, isRule, ruleCatalogue } from './rules.js'
 import { VerifyRun } from './run.js'
-import type { VerifyOptions, VerifyReport } from './types.js'
+import type { VerifyOptions, VerifyReport, VerifyRuleResult } from './types.js'
 
 export { tokenHeaderOf } from './run.js'
 
@@ -38,6 +39,14 @@ export async function verifyWith(
 ): Promise<VerifyReport> {
   const definition: HalApiDefinition =
     'definition' in options.api ? options.api.definition : options.api
+  for (const name of options.skip ?? []) {
+    if (!isRule(name)) {
+      const close = closeRules(name)
+      throw new TypeError(
+        `verify has no rule "${name}"${close.length > 0 ? `; did you mean ${close.join(', ')}?` : ''}`,
+      )
+    }
+  }
   const run = new VerifyRun(compileApi(definition), options)
   started?.(run)
   try {
@@ -77,6 +86,8 @@ export async function verifyWith(
     failures,
     warnings: run.findings.length - failures,
     checks: [...run.checks.values()],
+    rules: ruleResults(run),
+    skipped: [...run.skipped].map(([rule, reason]) => ({ rule, reason })),
     findings: run.findings,
     requests: run.client.requests,
     elapsed: run.client.elapsed,
@@ -108,4 +119,24 @@ async function reset(run: VerifyRun, url: string): Promise<void> {
 /** The records a run created and has not deleted: URLs only, no credential in them (a Location may carry a token). */
 export function leftoversOf(run: VerifyRun): string[] {
   return [...run.created].filter(([, c]) => !c.deleted).map(([url]) => run.client.redact(url))
+}
+
+/** Each rule of the catalogue as the run left it: a rule no check counted is `not checked`. */
+function ruleResults(run: VerifyRun): VerifyRuleResult[] {
+  return ruleCatalogue(run.model, { readOnly: run.options.readOnly === true }).map((entry) => {
+    const skipped = run.skipped.get(entry.rule)
+    if (skipped !== undefined) return { ...entry, status: 'skipped', reason: skipped }
+    const check = run.checks.get(`${entry.collection}\u0000${entry.rule}`)
+    const status =
+      check === undefined
+        ? 'not checked'
+        : check.failed > 0
+          ? 'failed'
+          : check.passed > 0
+            ? 'held'
+            : check.warned > 0
+              ? 'warned'
+              : 'not checked'
+    return { ...entry, status }
+  })
 }

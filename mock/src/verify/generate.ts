@@ -142,10 +142,58 @@ function stringOf(schema: Schema, random: Random): string {
       const value = pattern && stringOf({ ...schema, format, pattern: undefined }, random)
       if (value && pattern.test(value)) return value
     }
+    const built = pattern && fromPattern(schema.pattern, random)
+    if (built !== undefined && pattern?.test(built)) return built
   }
   const min = num(schema.minLength) ?? 1
   const max = Math.max(min, Math.min(num(schema.maxLength) ?? min + 12, min + 12))
   return word(min + Math.floor(random() * (max - min + 1)))
+}
+
+/**
+ * A string a simple pattern matches (`^\d{13}$`, `^[A-Z]{2}-\d+$`): atoms (`\d`, `\w`, a class of
+ * ranges, a literal) with `{n}`, `{n,m}`, `?`, `+` or `*`. None for anything else (groups, `|`).
+ */
+function fromPattern(source: string, random: Random): string | undefined {
+  const atom = /\\d|\\w|\[(\^?)([^\]]+)\]|\\(.)|([^\\[\](){}|?*+^$.])/y
+  const quantifier = /\{(\d+)(?:,(\d*))?\}|[?+*]/y
+  const pick = (chars: string) => chars[Math.floor(random() * chars.length)] ?? ''
+  let out = ''
+  let at = source.startsWith('^') ? 1 : 0
+  const end = source.endsWith('$') ? source.length - 1 : source.length
+  while (at < end) {
+    atom.lastIndex = at
+    const a = atom.exec(source)
+    if (!a) return undefined
+    at = atom.lastIndex
+    let chars: string
+    if (a[0] === '\\d') chars = '0123456789'
+    else if (a[0] === '\\w') chars = LETTERS
+    else if (a[2] !== undefined) {
+      if (a[1]) return undefined
+      chars = a[2].replace(/(.)-(.)/gu, (_, from: string, to: string) => {
+        let range = ''
+        for (let c = from.charCodeAt(0); c <= to.charCodeAt(0) && range.length < 100; c++)
+          range += String.fromCharCode(c)
+        return range
+      })
+    } else chars = a[3] ?? a[4] ?? ''
+    quantifier.lastIndex = at
+    const q = quantifier.exec(source)
+    let count = 1
+    if (q) {
+      at = quantifier.lastIndex
+      if (q[0] === '?' || q[0] === '*') count = 1
+      else if (q[0] === '+') count = 2
+      else {
+        const min = Number(q[1])
+        const max = q[2] === undefined ? min : q[2] === '' ? min + 3 : Number(q[2])
+        count = Math.min(min + Math.floor(random() * (max - min + 1)), 200)
+      }
+    }
+    for (let i = 0; i < count; i++) out += pick(chars)
+  }
+  return out
 }
 
 function numberOf(schema: Schema, random: Random, integer: boolean): number {

@@ -2,6 +2,7 @@
 export { verifyApi } from './engine.js'
 export { cleanupLeftovers, writeLeftovers } from './leftovers.js'
 export { formatReport, formatSummary, junitReport } from './report.js'
+export { ruleCatalogue, type VerifyRuleEntry, type VerifySkip } from './rules.js'
 export { type VerifySuite, verifyTests } from './suite.js'
 export {
   VERIFY_RULES,
@@ -11,4 +12,5 @@ export {
   type VerifyProgress,
   type VerifyReport,
   type VerifyRule,
+  type VerifyRuleResult,
 } from './types.js'

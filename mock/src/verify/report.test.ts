@@ -9,6 +9,8 @@ const report = (over: Partial<VerifyReport>): VerifyReport => ({
   failures: 0,
   warnings: 0,
   checks: [],
+  rules: [],
+  skipped: [],
   findings: [],
   requests: 1,
   elapsed: 1200,

@@ -12,7 +12,7 @@ import { VERIFY_RULES, type VerifyFinding, type VerifyReport } from './types.js'
 export function formatReport(report: VerifyReport): string {
   // Every string here may be the server's (or a definition's): printed escaped, never acted on.
   const lines = [`Verified ${printable(report.url)} against ${printable(report.title)}`]
-  const collections = [...new Set(report.checks.map((c) => c.collection))]
+  const collections = [...new Set([...report.checks, ...report.rules].map((c) => c.collection))]
   for (const collection of collections) {
     lines.push('', printable(collection))
     for (const check of report.checks.filter((c) => c.collection === collection)) {
@@ -30,6 +30,7 @@ export function formatReport(report: VerifyReport): string {
       if (findings.length > 5) lines.push(`      … and ${findings.length - 5} more`)
     }
   }
+  lines.push(...ruleLines(report))
   lines.push('', formatSummary(report))
   if (report.stopped) lines.push(`Stopped early: ${printable(report.stopped)}.`)
   return lines.join('\n')
@@ -53,6 +54,24 @@ export function formatSummary(
       ? 'no record created'
       : `${counted(report.created, 'record')} created${report.leftovers.length > 0 ? `, ${report.leftovers.length} left (see the leftovers file)` : ' and deleted again'}`
   return `${counted(report.failures, 'failure')}, ${counted(report.warnings, 'warning')}; ${counted(report.requests, 'request')} in ${(report.elapsed / 1000).toFixed(1)} s; ${records}.`
+}
+
+/** The rules skipped on purpose, and those of the catalogue the run never got to check. */
+function ruleLines(report: VerifyReport): string[] {
+  const out: string[] = []
+  if (report.skipped.length > 0) {
+    out.push('', `Skipped (${report.skipped.length}):`)
+    for (const s of report.skipped) out.push(`  - ${s.rule}: ${s.reason}`)
+  }
+  const unchecked = report.rules.filter((r) => r.status === 'not checked')
+  if (unchecked.length > 0) {
+    out.push(
+      '',
+      `Not checked (${unchecked.length}): the run never got to them, so they did not hold either`,
+    )
+    for (const r of unchecked) out.push(`  ? ${r.collection} ${r.rule}: ${VERIFY_RULES[r.rule]}`)
+  }
+  return out
 }
 
 function findingLines(finding: VerifyFinding): string[] {
@@ -107,6 +126,16 @@ export function junitReport(report: VerifyReport): string {
       if (warnings.length > 0)
         out.push(`      <system-out>${xml(warnings.flatMap(findingLines).join('\n'))}</system-out>`)
       out.push('    </testcase>')
+    }
+    // The catalogue's rules of this collection no check counted: skipped on purpose, or never run.
+    for (const rule of report.rules.filter(
+      (r) => r.collection === collection && (r.status === 'skipped' || r.status === 'not checked'),
+    )) {
+      if (checks.some((c) => c.rule === rule.rule)) continue
+      const why = rule.status === 'skipped' ? (rule.reason ?? 'skipped') : 'not checked'
+      out.push(
+        `    <testcase classname="${xml(collection)}" name="${xml(rule.rule)}"><skipped message="${xml(why)}"/></testcase>`,
+      )
     }
     out.push('  </testsuite>')
   }

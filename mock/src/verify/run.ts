@@ -3,6 +3,7 @@ import type { ApiModel } from '../model/types.js'
 import { type Credentials, type Exchange, RemoteClient, RemoteStop } from '../remote/client.js'
 import { urlKey } from '../remote/origin.js'
 import { absoluteUrl, isObject, type Json, linksOf } from './documents.js'
+import { skippedRules } from './rules.js'
 import type { VerifyCheck, VerifyFinding, VerifyOptions, VerifyRule } from './types.js'
 
 export const HAL = 'application/hal+json'
@@ -55,10 +56,15 @@ export class VerifyRun {
   stopped: string | undefined
   /** Why the root could not be read as a HAL document, when it could not. */
   unreachable: string | undefined
+  /** Rules not checked on purpose, with why (`--skip`, `promises`). */
+  readonly skipped: ReadonlyMap<VerifyRule, string>
 
   constructor(model: ApiModel, options: VerifyOptions) {
     this.model = model
     this.options = options
+    this.skipped = new Map(
+      skippedRules(model.definition.promises, options.skip).map((s) => [s.rule, s.reason]),
+    )
     this.base = options.url.replace(/\/+$/, '')
     let failures = 0
     this.client = new RemoteClient({
@@ -83,7 +89,7 @@ export class VerifyRun {
   }
 
   /** Whether the definition holds the server to a behaviour beyond its documents (`promises`). */
-  promises(what: keyof HalPromises): boolean {
+  promises(what: Exclude<keyof HalPromises, 'skip'>): boolean {
     return this.model.definition.promises?.[what] !== false
   }
 
@@ -102,6 +108,11 @@ export class VerifyRun {
       'warning',
     )
     return false
+  }
+
+  /** Whether a rule is checked: not skipped (requests only it needs are not sent otherwise). */
+  active(rule: VerifyRule): boolean {
+    return !this.skipped.has(rule)
   }
 
   get samples(): number {
@@ -125,6 +136,7 @@ export class VerifyRun {
     exchange: Exchange | undefined,
     severity: 'failure' | 'warning' = 'failure',
   ): void {
+    if (!this.active(rule)) return
     const check = this.check(collection, rule)
     if (severity === 'failure') check.failed++
     else check.warned++
@@ -156,6 +168,7 @@ export class VerifyRun {
     exchange?: Exchange,
     severity: 'failure' | 'warning' = 'failure',
   ): boolean {
+    if (!this.active(rule)) return held
     if (held) this.check(collection, rule).passed++
     else
       this.finding(

@@ -10,31 +10,51 @@ import type { HalApiDefinition } from '../definition/api.js'
 export const VERIFY_RULES = {
   'root.links': 'the root links every collection and link the definition declares',
   'media-type': 'HAL documents are answered as application/hal+json',
-  'validators.etag': 'reads carry an ETag and a Last-Modified',
-  'cache-control': 'reads say how long they stay fresh (Cache-Control); a warning only',
+  'validators.etag': 'reads carry an ETag',
+  'validators.last-modified': 'reads carry a Last-Modified',
+  'cache-control': 'reads say how long they stay fresh (Cache-Control)',
+  vary: 'answers that depend on Accept say so (Vary: Accept)',
   'validators.not-modified': 'If-None-Match and If-Modified-Since with the validators answer 304',
+  'validators.modified-since': 'If-Modified-Since before the last change answers 200, not 304',
+  'not-modified.validators': 'a 304 carries the ETag and Last-Modified of the 200 it stands for',
   head: 'HEAD answers as GET, without a body',
   'not-acceptable': 'an Accept the resource cannot answer gets 406',
   allow: 'Allow and 405 say what the definition lets a client write',
   'page.params': 'list links are templates with the paging convention’s parameters',
-  'page.links': 'pages link self, first and last; prev and next where there is such a page',
+  'page.size.bounds': 'a page size beyond the largest, or below 1, answers 400',
+  'page.links': 'pages link self, first and last',
+  'page.prev.absent-on-first': 'the first page links no prev page',
+  'page.prev.present': 'every page after the first links its prev page',
+  'page.next.absent-on-last': 'the last page links no next page',
+  'page.next.present': 'every page before the last links its next page',
   'page.next': 'next names the page after this one, prev the one before',
   'page.totals': 'totals agree with the items read and the page sizes',
   'page.items': 'pages embed their records where the paging convention puts them',
   'record.schema': 'records have the members and types of their schema',
   'record.links': 'records carry the links the definition declares',
+  'record.links.title': 'links the definition gives a title carry one',
   'record.self': 'self is the absolute URL the record is read at',
+  'record.parent': 'a nested record is not found under another parent (404)',
   'link.resolves': 'every link resolves',
   curies: 'CURIEs are declared where their rels are used, as the definition names them',
   forms: 'HAL-FORMS templates offer the writes the definition allows, with the schema’s members',
-  create: 'a create answers 201 with Location (or self) and the record as sent',
+  create: 'a create answers 201 with the record as sent',
+  'create.location': 'a create’s Location names the record created (its self)',
   'read-back': 'a written record reads back as sent',
   replace: 'PUT replaces a record it created',
+  'replace.removes': 'PUT replaces: the members it does not send are gone',
   patch: 'a merge patch and a JSON Patch change the members they name',
   'if-match': 'a stale If-Match gets 412 and changes nothing',
+  'if-unmodified-since':
+    'an If-Unmodified-Since before the last change gets 412 and changes nothing',
   'invalid-body': 'a body the schema refuses gets a 422 problem, never a 2xx or 5xx',
-  auth: 'a write without a token gets 401, with a wrong one 401 or 403',
-  delete: 'DELETE removes a record it created: then 404',
+  'invalid-body.errors': 'a 422 lists its problems in errors, each with a JSON Pointer',
+  'problem.no-stack': 'problems carry no stack trace',
+  auth: 'a write without a token gets 401',
+  'auth.unknown-token': 'a write with a token the server does not know gets 401',
+  'auth.forbidden': 'a write with a known token that may not write gets 403',
+  delete: 'DELETE answers the definition’s status (204, no body)',
+  'delete.gone': 'a deleted record then answers 404',
   cleanup: 'every record verify created is deleted',
   bounds: 'the run finished within its bounds',
 } as const
@@ -80,6 +100,11 @@ export interface VerifyOptions {
   readonly variables?: Readonly<Record<string, string>>
   /** A URL to `POST` before the run, for servers that offer a reset (none is sent otherwise). */
   readonly reset?: string
+  /**
+   * Rules not checked, by name (`--skip`), for a known difference of the server; listed as skipped
+   * in every report. An unknown name is a `TypeError`.
+   */
+  readonly skip?: readonly VerifyRule[]
   /** Stops the run (then cleans up), e.g. on Ctrl-C. */
   readonly signal?: AbortSignal
   /** Called after each request. */
@@ -144,6 +169,14 @@ export interface VerifyReport {
   readonly failures: number
   readonly warnings: number
   readonly checks: readonly VerifyCheck[]
+  /**
+   * Every rule of the model's catalogue (`ruleCatalogue`), where it applies, with what became of
+   * it: `not checked` when the run never got to check it (no record to read, no token), never
+   * `held`.
+   */
+  readonly rules: readonly VerifyRuleResult[]
+  /** The rules not checked on purpose, with why: `--skip`, or the definition's `promises`. */
+  readonly skipped: readonly { readonly rule: VerifyRule; readonly reason: string }[]
   readonly findings: readonly VerifyFinding[]
   readonly requests: number
   readonly elapsed: number
@@ -158,4 +191,20 @@ export interface VerifyReport {
    * `null`), when it could not: nothing else was checked (the CLI exits 2).
    */
   readonly unreachable?: string
+}
+
+/**
+ * One rule of the catalogue on one collection, as a run left it.
+ *
+ * @example
+ * report.rules.filter((r: VerifyRuleResult) => r.status === 'not checked')
+ */
+export interface VerifyRuleResult {
+  readonly collection: string
+  readonly rule: VerifyRule
+  /** The model's statement it comes from. */
+  readonly statement: string
+  readonly status: 'held' | 'failed' | 'warned' | 'not checked' | 'skipped'
+  /** Why it was skipped, or not checked when the run knows. */
+  readonly reason?: string
 }

@@ -30,7 +30,8 @@ export function describeContract(target: () => ContractTarget): void {
   const lacks = CONTRACT_CAPABILITIES.filter((capability) => !supports(target(), capability))
   const without = lacks.length === 0 ? '' : ` (without the cases needing ${lacks.join(', ')})`
   describe(`Blog API v1.2 contract: ${target().name}${without}`, () => {
-    beforeEach(() => target().reset())
+    // A target that cannot restore its seed runs only the cases that write nothing.
+    if (supports(target(), 'reset')) beforeEach(() => target().reset())
     resourceCases(target)
     pageCases(target)
     writeCases(target)
@@ -40,8 +41,10 @@ export function describeContract(target: () => ContractTarget): void {
     formsCases(target)
     graphqlCases(target)
     securityCases(target)
-    describeNeeds(target, 'raw-http')('one connection, many requests', () =>
-      connectionCases(() => target().origin, `${API}/blogs/1`, `${API}/blogs/1/articles`),
-    )
+    // Its requests include a create (the upload): a write.
+    if (supports(target(), 'reset'))
+      describeNeeds(target, 'raw-http')('one connection, many requests', () =>
+        connectionCases(() => target().origin, `${API}/blogs/1`, `${API}/blogs/1/articles`),
+      )
   })
 }

@@ -53,8 +53,11 @@ export interface RawAnswer {
  * - `cors`: the CORS rules of a real HTTP server (docs/api.md, HTTP semantics); handlers in-process or in a worker
  *   answer their own page, never another origin.
  * - `admin`: the `/__admin` controls of docs/api.md, Mock controls, a real server's.
+ * - `reset`: {@link ContractTarget.reset} restores the seed before each case, which every case that
+ *   writes needs. A server given by E2E_BASE_URL has none: there, only the cases that write
+ *   nothing run.
  */
-export type ContractCapability = 'cookie-header' | 'raw-http' | 'cors' | 'admin'
+export type ContractCapability = 'cookie-header' | 'raw-http' | 'cors' | 'admin' | 'reset'
 
 /** Every capability, for targets that list theirs and for reports of what a target lacks. */
 export const CONTRACT_CAPABILITIES: readonly ContractCapability[] = [
@@ -62,6 +65,7 @@ export const CONTRACT_CAPABILITIES: readonly ContractCapability[] = [
   'raw-http',
   'cors',
   'admin',
+  'reset',
 ]
 
 /**

@@ -5,10 +5,12 @@ import {
   type Comment,
   client,
   type Deleted,
+  describeNeeds,
   expectHal,
   expectProblem,
   expectVaryAccept,
   itNeeds,
+  itWriting,
   type Page,
   paths,
   READER_TOKEN,
@@ -23,11 +25,13 @@ const MIB = 1024 * 1024
 /** docs/api.md, Writes: create, replace, delete; tokens; bodies; validation. */
 export function writeCases(target: () => ContractTarget): void {
   const api = client(target)
+  // Cases that write need the seed restored before each (not registered where it cannot be).
+  const writes = itWriting(target)
   const totalArticles = async (blogId = 1) =>
     (await api.read<Page<Article>>(paths.articles(blogId))).totalArticles
 
-  describe('writes: create', () => {
-    it('POST answers 201 with the new article and Location = its self href', async () => {
+  describeNeeds(target, 'reset')('writes: create', () => {
+    writes('POST answers 201 with the new article and Location = its self href', async () => {
       const { answer, article } = await api.create({ title: 'Hello', content: 'World' })
       expect(article).toMatchObject({ title: 'Hello', content: 'World' })
       expect(Number.isInteger(article.id) && article.id > SEED.articles).toBe(true)
@@ -37,7 +41,7 @@ export function writeCases(target: () => ContractTarget): void {
       expect(stored).toEqual(article)
     })
 
-    it('POST without content creates an article without content', async () => {
+    writes('POST without content creates an article without content', async () => {
       const { article } = await api.create({ title: 'Only a title' })
       expect(article).not.toHaveProperty('content')
       expect(await api.read<Article>(api.path(article._links.self.href))).not.toHaveProperty(
@@ -45,7 +49,7 @@ export function writeCases(target: () => ContractTarget): void {
       )
     })
 
-    it('POST ignores id, _links and _embedded in the body', async () => {
+    writes('POST ignores id, _links and _embedded in the body', async () => {
       const before = await api.read<Article>(paths.article(1, 5))
       const { article } = await api.create({
         id: 5,
@@ -58,7 +62,7 @@ export function writeCases(target: () => ContractTarget): void {
       expect(await api.read<Article>(paths.article(1, 5))).toEqual(before)
     })
 
-    it('ids are never reused, even after the newest article is deleted', async () => {
+    writes('ids are never reused, even after the newest article is deleted', async () => {
       const { article: first } = await api.create({ title: 'First' })
       expect((await api.send('DELETE', paths.article(1, first.id))).status).toBe(204)
       const { article: second } = await api.create({ title: 'Second' })
@@ -66,13 +70,13 @@ export function writeCases(target: () => ContractTarget): void {
       expect((await api.get(paths.article(1, first.id))).status).toBe(404)
     })
 
-    it('ids are never reused after the highest seed article is deleted', async () => {
+    writes('ids are never reused after the highest seed article is deleted', async () => {
       expect((await api.send('DELETE', paths.article(1, SEED.articles))).status).toBe(204)
       const { article } = await api.create({ title: 'After 42' })
       expect(article.id).toBeGreaterThan(SEED.articles)
     })
 
-    it('concurrent POSTs all succeed with distinct ids', async () => {
+    writes('concurrent POSTs all succeed with distinct ids', async () => {
       const created = await Promise.all(
         Array.from({ length: 8 }, (_, i) => api.create({ title: `Parallel ${i}` })),
       )
@@ -81,20 +85,20 @@ export function writeCases(target: () => ContractTarget): void {
       expect(await totalArticles()).toBe(SEED.articles + 8)
     })
 
-    it('POST to the empty blog 2 creates an article that belongs to blog 2', async () => {
+    writes('POST to the empty blog 2 creates an article that belongs to blog 2', async () => {
       const { article } = await api.create({ title: 'In blog 2' }, 2)
       const blog = await api.read<Blog>(paths.blog(2))
       expect(article._links['doc:blog']).toEqual({ href: blog._links.self.href, title: blog.title })
       expect((await api.get(paths.article(1, article.id))).status).toBe(404)
     })
 
-    it('POST to an unknown blog answers 404', async () => {
+    writes('POST to an unknown blog answers 404', async () => {
       expectProblem(await api.send('POST', paths.articles(3), { title: 'Nowhere' }), 404)
     })
   })
 
-  describe('writes: replace', () => {
-    it('PUT answers 200 with the updated article', async () => {
+  describeNeeds(target, 'reset')('writes: replace', () => {
+    writes('PUT answers 200 with the updated article', async () => {
       const answer = await api.send('PUT', paths.article(1, 3), { title: 'New', content: 'Text' })
       expectHal(answer, 200)
       const article = answer.json<Article>()
@@ -102,7 +106,7 @@ export function writeCases(target: () => ContractTarget): void {
       expect(await api.read<Article>(paths.article(1, 3))).toEqual(article)
     })
 
-    it('PUT replaces the whole article: content not sent is removed', async () => {
+    writes('PUT replaces the whole article: content not sent is removed', async () => {
       const answer = await api.send('PUT', paths.article(1, 1), { title: 'Title only' })
       expectHal(answer, 200)
       expect(answer.json<Article>()).not.toHaveProperty('content')
@@ -111,7 +115,7 @@ export function writeCases(target: () => ContractTarget): void {
       expect(stored).not.toHaveProperty('content')
     })
 
-    it('PUT ignores id, _links and _embedded in the body', async () => {
+    writes('PUT ignores id, _links and _embedded in the body', async () => {
       const answer = await api.send('PUT', paths.article(1, 2), {
         id: 999,
         title: 'Still two',
@@ -126,28 +130,28 @@ export function writeCases(target: () => ContractTarget): void {
       expect((await api.get(paths.article(1, 999))).status).toBe(404)
     })
 
-    it('a client can PUT back the representation it read, with a changed title', async () => {
+    writes('a client can PUT back the representation it read, with a changed title', async () => {
       const article = await api.read<Article>(paths.article(1, 4))
       const answer = await api.send('PUT', paths.article(1, 4), { ...article, title: 'Edited' })
       expectHal(answer, 200)
       expect(answer.json<Article>()).toEqual({ ...article, title: 'Edited' })
     })
 
-    it('PUT never creates: an unknown article answers 404 and stays unknown', async () => {
+    writes('PUT never creates: an unknown article answers 404 and stays unknown', async () => {
       const path = paths.article(1, 9999)
       expectProblem(await api.send('PUT', path, { title: 'Ghost' }), 404)
       expect((await api.get(path)).status).toBe(404)
     })
 
-    it('PUT of an article under another blog answers 404 and changes nothing', async () => {
+    writes('PUT of an article under another blog answers 404 and changes nothing', async () => {
       const before = await api.read<Article>(paths.article(1, 1))
       expectProblem(await api.send('PUT', paths.article(2, 1), { title: 'Moved?' }), 404)
       expect(await api.read<Article>(paths.article(1, 1))).toEqual(before)
     })
   })
 
-  describe('writes: delete', () => {
-    it('DELETE answers 204 with an empty body; the article is gone', async () => {
+  describeNeeds(target, 'reset')('writes: delete', () => {
+    writes('DELETE answers 204 with an empty body; the article is gone', async () => {
       const answer = await api.send('DELETE', paths.article(1, 10))
       expect(answer.status).toBe(204)
       expect(answer.text).toBe('')
@@ -155,29 +159,32 @@ export function writeCases(target: () => ContractTarget): void {
       expectProblem(await api.get(paths.article(1, 10)), 404)
     })
 
-    it('DELETE with Prefer: return=representation answers 200 with links to the blog', async () => {
-      const answer = await api.send('DELETE', paths.article(1, 11), undefined, {
-        headers: { prefer: 'return=representation' },
-      })
-      expectHal(answer, 200)
-      expect(answer.headers.get('preference-applied')).toBe('return=representation')
-      const blog = await api.read<Blog>(paths.blog(1))
-      const body = answer.json<Deleted>()
-      expect(body).toEqual({
-        _links: {
-          curies: blog._links.curies,
-          'doc:blog': { href: blog._links.self.href, title: blog.title },
-        },
-      })
-      expect((await api.get(paths.article(1, 11))).status).toBe(404)
-    })
+    writes(
+      'DELETE with Prefer: return=representation answers 200 with links to the blog',
+      async () => {
+        const answer = await api.send('DELETE', paths.article(1, 11), undefined, {
+          headers: { prefer: 'return=representation' },
+        })
+        expectHal(answer, 200)
+        expect(answer.headers.get('preference-applied')).toBe('return=representation')
+        const blog = await api.read<Blog>(paths.blog(1))
+        const body = answer.json<Deleted>()
+        expect(body).toEqual({
+          _links: {
+            curies: blog._links.curies,
+            'doc:blog': { href: blog._links.self.href, title: blog.title },
+          },
+        })
+        expect((await api.get(paths.article(1, 11))).status).toBe(404)
+      },
+    )
 
-    it('deleting twice: the second DELETE answers 404', async () => {
+    writes('deleting twice: the second DELETE answers 404', async () => {
       expect((await api.send('DELETE', paths.article(1, 12))).status).toBe(204)
       expectProblem(await api.send('DELETE', paths.article(1, 12)), 404)
     })
 
-    it("a deleted article's comments go with it (404)", async () => {
+    writes("a deleted article's comments go with it (404)", async () => {
       const comments = await api.read<Page<Comment>>(paths.comments(1, 1))
       expect(comments._embedded.length).toBeGreaterThanOrEqual(1)
       expect((await api.send('DELETE', paths.article(1, 1))).status).toBe(204)
@@ -187,7 +194,7 @@ export function writeCases(target: () => ContractTarget): void {
       }
     })
 
-    it('two concurrent DELETEs of one article: one 204, one 404', async () => {
+    writes('two concurrent DELETEs of one article: one 204, one 404', async () => {
       const answers = await Promise.all([
         api.send('DELETE', paths.article(1, 14)),
         api.send('DELETE', paths.article(1, 14)),
@@ -195,20 +202,20 @@ export function writeCases(target: () => ContractTarget): void {
       expect(answers.map((answer) => answer.status).sort()).toEqual([204, 404])
     })
 
-    it('DELETE of an article under another blog answers 404 and keeps it', async () => {
+    writes('DELETE of an article under another blog answers 404 and keeps it', async () => {
       expectProblem(await api.send('DELETE', paths.article(2, 13)), 404)
       expect((await api.get(paths.article(1, 13))).status).toBe(200)
     })
   })
 
   describe('writes: tokens', () => {
-    const writes = [
+    const methods = [
       ['POST', paths.articles(1), { title: 'x' }],
       ['PUT', paths.article(1, 1), { title: 'x' }],
       ['DELETE', paths.article(1, 1), undefined],
     ] as const
 
-    it.each(writes)(
+    writes.each(methods)(
       '%s without a token answers 401 with the Token challenge',
       async (method, path, body) => {
         const answer = await api.send(method, path, body, { token: null })
@@ -218,7 +225,7 @@ export function writeCases(target: () => ContractTarget): void {
       },
     )
 
-    it.each(writes)(
+    writes.each(methods)(
       '%s with an unknown token answers 401 with the Token challenge',
       async (method, path, body) => {
         const answer = await api.send(method, path, body, { token: 'no-such-token' })
@@ -227,11 +234,11 @@ export function writeCases(target: () => ContractTarget): void {
       },
     )
 
-    it.each(writes)('%s with reader-token answers 403', async (method, path, body) => {
+    writes.each(methods)('%s with reader-token answers 403', async (method, path, body) => {
       expectProblem(await api.send(method, path, body, { token: READER_TOKEN }), 403)
     })
 
-    it('rejected writes change nothing', async () => {
+    writes('rejected writes change nothing', async () => {
       const article = await api.read<Article>(paths.article(1, 1))
       for (const token of [null, 'no-such-token', READER_TOKEN]) {
         await api.send('POST', paths.articles(1), { title: 'x' }, { token })
@@ -267,8 +274,8 @@ export function writeCases(target: () => ContractTarget): void {
     )
   })
 
-  describe('writes: bodies', () => {
-    it.each([
+  describeNeeds(target, 'reset')('writes: bodies', () => {
+    writes.each([
       ['text/plain', 'text/plain'],
       ['application/xml', 'application/xml'],
       ['application/x-www-form-urlencoded', 'application/x-www-form-urlencoded'],
@@ -284,7 +291,7 @@ export function writeCases(target: () => ContractTarget): void {
       expectProblem(answer, 415)
     })
 
-    it('POST without a Content-Type answers 415', async () => {
+    writes('POST without a Content-Type answers 415', async () => {
       const raw = new Blob([JSON.stringify({ title: 'x' })])
       const answer = await api.request(paths.articles(1), {
         method: 'POST',
@@ -294,7 +301,7 @@ export function writeCases(target: () => ContractTarget): void {
       expect(answer.status).toBe(415)
     })
 
-    it('PUT with Content-Type text/plain answers 415 and changes nothing', async () => {
+    writes('PUT with Content-Type text/plain answers 415 and changes nothing', async () => {
       const before = await api.read<Article>(paths.article(1, 1))
       const answer = await api.send(
         'PUT',
@@ -308,7 +315,7 @@ export function writeCases(target: () => ContractTarget): void {
       expect(await api.read<Article>(paths.article(1, 1))).toEqual(before)
     })
 
-    it.each([
+    writes.each([
       'application/json; charset=utf-8',
       'application/hal+json',
       'application/vnd.blog+json',
@@ -324,7 +331,7 @@ export function writeCases(target: () => ContractTarget): void {
       expectHal(answer, 201)
     })
 
-    it('a body over 1 MiB answers 413 and creates nothing', async () => {
+    writes('a body over 1 MiB answers 413 and creates nothing', async () => {
       const raw = JSON.stringify({ title: 'Big', content: 'x'.repeat(MIB) })
       const answer = await api.send('POST', paths.articles(1), undefined, {
         raw,
@@ -334,7 +341,7 @@ export function writeCases(target: () => ContractTarget): void {
       expect(await totalArticles()).toBe(SEED.articles)
     })
 
-    it('a streamed body over 1 MiB without Content-Length answers 413', async () => {
+    writes('a streamed body over 1 MiB without Content-Length answers 413', async () => {
       const answer = await api.request(paths.articles(1), {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-access-token': 'dev-token' },
@@ -347,7 +354,7 @@ export function writeCases(target: () => ContractTarget): void {
       expectHal(await api.send('POST', paths.articles(1), { title: 'Next' }), 201)
     })
 
-    it('the next write after a 413 succeeds', async () => {
+    writes('the next write after a 413 succeeds', async () => {
       const raw = JSON.stringify({ title: 'Big', content: 'x'.repeat(MIB) })
       expectProblem(await api.send('POST', paths.articles(1), undefined, { raw }), 413)
       for (let i = 0; i < 3; i++) {
@@ -355,7 +362,7 @@ export function writeCases(target: () => ContractTarget): void {
       }
     })
 
-    it('a body of exactly 1 MiB is not refused for its size', async () => {
+    writes('a body of exactly 1 MiB is not refused for its size', async () => {
       const frame = JSON.stringify({ title: 'Big', padding: '' })
       const raw = JSON.stringify({ title: 'Big', padding: 'x'.repeat(MIB - frame.length) })
       expect(raw.length).toBe(MIB)
@@ -368,7 +375,7 @@ export function writeCases(target: () => ContractTarget): void {
       expect(problem.errors?.map((e) => e.pointer)).toEqual(['/padding'])
     })
 
-    it.each([
+    writes.each([
       ['POST', paths.articles(1)],
       ['PUT', paths.article(1, 1)],
     ] as const)('%s with malformed JSON answers 400', async (method, path) => {
@@ -379,7 +386,7 @@ export function writeCases(target: () => ContractTarget): void {
       expectProblem(answer, 400)
     })
 
-    it.each([
+    writes.each([
       ['POST', paths.articles(1)],
       ['PUT', paths.article(1, 1)],
     ] as const)(
@@ -398,7 +405,7 @@ export function writeCases(target: () => ContractTarget): void {
       },
     )
 
-    it('POST with an empty JSON body answers 400', async () => {
+    writes('POST with an empty JSON body answers 400', async () => {
       const answer = await api.send('POST', paths.articles(1), undefined, {
         raw: '',
         headers: { 'content-type': 'application/json' },
@@ -407,7 +414,7 @@ export function writeCases(target: () => ContractTarget): void {
     })
   })
 
-  describe('writes: validation (422)', () => {
+  describeNeeds(target, 'reset')('writes: validation (422)', () => {
     const cases: [string, unknown, string[]][] = [
       ['title missing', { content: 'c' }, ['/title']],
       ['title empty', { title: '' }, ['/title']],
@@ -436,7 +443,7 @@ export function writeCases(target: () => ContractTarget): void {
       ],
     ]
 
-    it.each(cases)('POST with %s answers 422 with errors at %j', async (_, body, pointers) => {
+    writes.each(cases)('POST with %s answers 422 with errors at %j', async (_, body, pointers) => {
       const answer = await api.send('POST', paths.articles(1), undefined, {
         raw: JSON.stringify(body),
       })
@@ -451,7 +458,7 @@ export function writeCases(target: () => ContractTarget): void {
       )
     })
 
-    it.each(cases.slice(0, 4))(
+    writes.each(cases.slice(0, 4))(
       'PUT with %s answers 422 and changes nothing',
       async (_, body, pointers) => {
         const before = await api.read<Article>(paths.article(1, 1))
@@ -462,12 +469,12 @@ export function writeCases(target: () => ContractTarget): void {
       },
     )
 
-    it('a rejected POST creates nothing', async () => {
+    writes('a rejected POST creates nothing', async () => {
       await api.send('POST', paths.articles(1), { title: '' })
       expect(await totalArticles()).toBe(SEED.articles)
     })
 
-    it.each([
+    writes.each([
       ['a title of 1 character', { title: 'x' }],
       ['a title of 200 characters', { title: 'x'.repeat(200) }],
       ['a title of 200 characters with surrounding spaces', { title: `  ${'x'.repeat(200)}  ` }],
@@ -488,7 +495,7 @@ export function writeCases(target: () => ContractTarget): void {
       },
     )
 
-    it('a title of 201 emoji answers 422', async () => {
+    writes('a title of 201 emoji answers 422', async () => {
       const answer = await api.send('POST', paths.articles(1), { title: '\u{1F600}'.repeat(201) })
       expect(expectProblem(answer, 422).errors?.map((error) => error.pointer)).toEqual(['/title'])
     })

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { mkdir, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { join, resolve } from 'node:path'
 import { crawlApi } from '../../src/record/crawl.js'
@@ -12,12 +12,33 @@ import type { HalApi } from '../../src/serve/api.js'
 export const OUT = resolve(import.meta.dirname, '../../../node_modules/.cache/record-tests')
 let serial = 0
 
-/** A fresh folder for a recording. */
-export async function outDir(name: string): Promise<string> {
-  const dir = join(OUT, `${name}-${process.pid}-${serial++}`)
+/** A fresh folder for a recording, under `root` (a test file's own, which its `afterAll` removes). */
+export async function outDir(name: string, root = OUT): Promise<string> {
+  const dir = join(root, `${name}-${process.pid}-${serial++}`)
   await rm(dir, { recursive: true, force: true })
   await mkdir(dir, { recursive: true })
   return dir
+}
+
+/**
+ * Removes the folders this process made under `root`, and those of test processes that have
+ * ended: a test file's `afterAll` must not remove those of the files running beside it.
+ */
+export async function removeOutDirs(root = OUT): Promise<void> {
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0)
+      return true
+    } catch (error) {
+      return (error as NodeJS.ErrnoException).code === 'EPERM'
+    }
+  }
+  const names = await readdir(root).catch(() => [] as string[])
+  const done = names.filter((n) => {
+    const pid = Number(/-(\d+)-\d+$/.exec(n)?.[1])
+    return pid === process.pid || (Number.isSafeInteger(pid) && pid > 0 && !alive(pid))
+  })
+  await Promise.all(done.map((n) => rm(join(root, n), { recursive: true, force: true })))
 }
 
 /** Writes a recording and loads its module, as `halyard-mock --api` would. */

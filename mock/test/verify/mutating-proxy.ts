@@ -15,7 +15,12 @@ export interface ProxiedAnswer {
 
 /** One broken rule: a change to the requests on their way in, or to the answers on their way out. */
 export interface Mutation {
-  request?(method: string, path: string, headers: IncomingHttpHeaders): void
+  /** May change the headers in place, and send another method or path instead (its return). */
+  request?(
+    method: string,
+    path: string,
+    headers: IncomingHttpHeaders,
+  ): void | { readonly method?: string; readonly path?: string }
   answer?(answer: ProxiedAnswer): void
 }
 
@@ -32,12 +37,17 @@ export async function mutatingProxy(
     const chunks: Buffer[] = []
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk))
     incoming.on('end', () => {
-      const method = incoming.method ?? 'GET'
-      const path = incoming.url ?? '/'
       const headers = { ...incoming.headers }
-      mutation.request?.(method, path, headers)
+      // Bodies are read and rewritten: asked uncompressed (hapi gzips otherwise).
+      headers['accept-encoding'] = 'identity'
+      const asked = { method: incoming.method ?? 'GET', path: incoming.url ?? '/' }
+      const { method, path } = {
+        ...asked,
+        ...(mutation.request?.(asked.method, asked.path, headers) ?? {}),
+      }
       const forward = request(
-        { host: target.hostname, port: target.port, method, path, headers },
+        // A connection each: a server that answers before reading a body leaves a kept one unusable.
+        { host: target.hostname, port: target.port, method, path, headers, agent: false },
         (answer) => {
           const parts: Buffer[] = []
           answer.on('data', (chunk: Buffer) => parts.push(chunk))
@@ -47,10 +57,15 @@ export async function mutatingProxy(
             for (const [name, value] of Object.entries(answer.headers)) {
               if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value
             }
-            const json = /json/.test(out['content-type'] ?? '') && text !== ''
+            let json = /json/.test(out['content-type'] ?? '') && text !== ''
+            try {
+              if (json) JSON.parse(text)
+            } catch {
+              json = false
+            }
             const proxied: ProxiedAnswer = {
-              method,
-              path,
+              method: asked.method,
+              path: asked.path,
               request: headers,
               status: answer.statusCode ?? 502,
               headers: out,
@@ -60,10 +75,11 @@ export async function mutatingProxy(
             const body =
               typeof proxied.body === 'string' ? proxied.body : JSON.stringify(proxied.body)
             delete proxied.headers['transfer-encoding']
-            if (method !== 'HEAD')
-              proxied.headers['content-length'] = String(Buffer.byteLength(body))
+            const empty = asked.method === 'HEAD' || [204, 304].includes(proxied.status)
+            if (asked.method !== 'HEAD')
+              proxied.headers['content-length'] = String(empty ? 0 : Buffer.byteLength(body))
             outgoing.writeHead(proxied.status, proxied.headers)
-            outgoing.end(method === 'HEAD' || proxied.status === 304 ? undefined : body)
+            outgoing.end(empty ? undefined : body)
           })
         },
       )

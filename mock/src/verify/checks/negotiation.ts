@@ -1,6 +1,7 @@
 import type { CollectionModel } from '../../model/types.js'
 import type { Exchange } from '../../remote/client.js'
 import { HAL, type VerifyRun } from '../run.js'
+import { checkNoStack } from './problems.js'
 
 export function checkMediaType(
   run: VerifyRun,
@@ -58,6 +59,7 @@ export async function checkAllow(
     `POST on a ${c.noun} answers ${post.status}${post.headers.get('allow') === null ? ' without Allow' : ''}, not 405 with Allow.`,
     post,
   )
+  checkNoStack(run, c, post)
 }
 
 /** `HEAD` as `GET`, and 406 for an `Accept` the resource cannot answer (when it can refuse one). */
@@ -94,4 +96,5 @@ export async function checkNegotiation(
     `Accept: image/png answers ${odd.status}, not 406.`,
     odd,
   )
+  checkNoStack(run, { name: collection }, odd)
 }

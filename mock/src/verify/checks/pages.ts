@@ -15,6 +15,7 @@ import {
   templateVariables,
 } from '../documents.js'
 import { HAL, type VerifyRun } from '../run.js'
+import type { VerifyRule } from '../types.js'
 import { checkForms } from './forms.js'
 import { checkCuries, checkResolves } from './links.js'
 import { checkAllow, checkMediaType } from './negotiation.js'
@@ -22,7 +23,12 @@ import { checkRecord } from './records.js'
 import { checkCaching } from './validators.js'
 
 /** A record by its URL: its checks, then its links followed (a few records a collection). */
-export async function readItem(run: VerifyRun, c: CollectionModel, url: string): Promise<void> {
+export async function readItem(
+  run: VerifyRun,
+  c: CollectionModel,
+  url: string,
+  via: VerifyRule = 'link.resolves',
+): Promise<void> {
   const read = run.items.get(c.name) ?? []
   if (read.some((r) => r.url === url)) return
   if (read.length >= run.samples) {
@@ -33,7 +39,7 @@ export async function readItem(run: VerifyRun, c: CollectionModel, url: string):
   if (
     !run.expect(
       c.name,
-      'link.resolves',
+      via,
       item.status === 200 && isObject(item.json),
       `${url} answers ${item.status}.`,
       item,
@@ -117,7 +123,49 @@ export async function readList(
       plain,
     )
   }
-  await readPages(run, c, url, back)
+  if (run.first(`size-bounds ${c.name}`)) await checkSizeBounds(run, c, template)
+  const read = await readPages(run, c, url, back)
+  // One page says nothing of the links of the pages between: once a collection, its records
+  // again at a third of the size, first, middle and last.
+  const size = read.total === undefined ? 0 : Math.ceil(read.total / 3)
+  if (
+    read.pages === 1 &&
+    size >= 1 &&
+    read.total !== undefined &&
+    read.total >= 2 &&
+    variables.includes(paging.size) &&
+    run.first(`small pages ${c.name}`)
+  ) {
+    await readPages(run, c, expand(template, { ...first, [paging.size]: String(size) }), back)
+  }
+}
+
+/**
+ * A page size past the largest, and 0, answer 400 (docs/api.md, Article page): a server that
+ * quietly serves another size pages differently from what a client asked. Only where the
+ * definition states its largest size, or is the core's paging (a recording's guesses none).
+ */
+async function checkSizeBounds(run: VerifyRun, c: CollectionModel, template: string) {
+  const { paging, definition } = c
+  const stated = [
+    run.model.definition.paging?.maxSize,
+    definition.paging?.maxSize,
+    definition.pageSize?.max,
+  ].some((max) => max !== undefined)
+  // A definition with no promises is the core's paging, which bounds every size.
+  if (!(stated || run.model.definition.promises === undefined)) return
+  if (!run.active('page.size.bounds')) return
+  if (!templateVariables(template).includes(paging.size)) return
+  for (const size of [paging.maxSize + 1, 0]) {
+    const answer = await run.get(expand(template, { [paging.size]: String(size) }))
+    run.expect(
+      c.name,
+      'page.size.bounds',
+      answer.status === 400,
+      `${paging.size}=${size} (the largest is ${paging.maxSize}) answers ${answer.status}, not 400.`,
+      answer,
+    )
+  }
 }
 
 export async function readPages(
@@ -125,7 +173,7 @@ export async function readPages(
   c: CollectionModel,
   url: string,
   back = false,
-): Promise<void> {
+): Promise<{ pages: number; total?: number }> {
   const { paging } = c
   const { layout } = paging
   const maxPages = run.options.pages ?? 50
@@ -146,7 +194,7 @@ export async function readPages(
         false,
         `next of page ${index - 1} leads back to ${at}, a page read before.`,
       )
-      return
+      return total === undefined ? { pages } : { pages, total }
     }
     walked.add(at)
     const page = await run.get(next)
@@ -160,7 +208,7 @@ export async function readPages(
         page,
       )
     )
-      return
+      return { pages }
     const doc = page.json as Json
     if (pages === 1 && run.first(`page ${c.name}`)) {
       checkMediaType(run, c.name, page, HAL)
@@ -271,25 +319,42 @@ export async function readPages(
       'A page lacks its first or last link.',
       page,
     )
-    run.expect(
-      c.name,
-      'page.links',
-      (index === paging.firstIndex) === (prevHref === undefined),
-      index === paging.firstIndex
-        ? 'The first page links a prev page.'
-        : `Page ${index} links no prev page.`,
-      page,
-    )
-    if (lastIndex !== undefined) {
-      run.expect(
-        c.name,
-        'page.links',
-        index >= lastIndex === (nextHref === undefined),
-        index >= lastIndex
-          ? 'The last page links a next page.'
-          : `Page ${index} of ${lastIndex} links no next page.`,
-        page,
-      )
+    // A convention whose page renders no prev or next (a recording's) promises none.
+    if (layout.links.prev.length > 0) {
+      if (index === paging.firstIndex)
+        run.expect(
+          c.name,
+          'page.prev.absent-on-first',
+          prevHref === undefined,
+          `The first page links a prev page (${String(prevHref)}).`,
+          page,
+        )
+      else
+        run.expect(
+          c.name,
+          'page.prev.present',
+          prevHref !== undefined,
+          `Page ${index} links no prev page.`,
+          page,
+        )
+    }
+    if (lastIndex !== undefined && layout.links.next.length > 0) {
+      if (index >= lastIndex)
+        run.expect(
+          c.name,
+          'page.next.absent-on-last',
+          nextHref === undefined,
+          `The last page (${index}) links a next page (${String(nextHref)}).`,
+          page,
+        )
+      else
+        run.expect(
+          c.name,
+          'page.next.present',
+          nextHref !== undefined,
+          `Page ${index} of ${lastIndex} links no next page.`,
+          page,
+        )
     }
     if (nextHref !== undefined) {
       run.expect(
@@ -327,5 +392,7 @@ export async function readPages(
       `The pages hold ${count} records but count ${total}.`,
     )
   }
-  for (const href of samples) await readItem(run, c, href)
+  // A self that does not answer is a wrong self.
+  for (const href of samples) await readItem(run, c, href, 'record.self')
+  return total === undefined ? { pages } : { pages, total }
 }

@@ -106,6 +106,14 @@ export async function checkRecord(
       }
     }
     const present = links[declared.rel] !== undefined
+    if (present && declared.titled)
+      run.expect(
+        c.name,
+        'record.links.title',
+        allLinks(links[declared.rel]).every((l) => typeof l.title === 'string' && l.title !== ''),
+        `The ${where}'s "${declared.rel}" link has no title.`,
+        from,
+      )
     if (required)
       run.expect(
         c.name,
@@ -177,4 +185,48 @@ export function itemPattern(run: VerifyRun, path: string): RegExp {
     .map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
     .join('[^/?#]+')
   return new RegExp(`^${escaped}$`)
+}
+
+/**
+ * A nested record is found under its own parent only (docs/api.md, Errors: "an article under
+ * another blog" is a 404): its URL with another parent's id read by the crawl answers 404.
+ */
+export async function checkParents(run: VerifyRun): Promise<void> {
+  for (const c of run.model.collections) {
+    if (!c.parent || !run.active('record.parent')) continue
+    const record = run.items.get(c.name)?.[0]
+    if (!record) continue
+    const names = [...c.itemPath.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string)
+    const pattern = new RegExp(
+      `^${`${run.base}${c.itemPath}`
+        .split(/\{[^}]+\}/)
+        .map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
+        .join('([^/?#]+)')}$`,
+    )
+    const values = pattern.exec(absoluteUrl(run.options.url, record.url))?.slice(1)
+    const at = names.length - 2
+    const own = values?.[at]
+    if (!values || own === undefined) continue
+    // Another parent the crawl read, else the next id: a server that ignores the parent's id
+    // answers under either.
+    const other =
+      (run.items.get(c.parent.collection) ?? [])
+        .map((p) => p.doc.id)
+        .find((id) => id !== undefined && String(id) !== own) ??
+      (/^\d+$/.test(own) ? Number(own) + 1 : `${own}-other`)
+    let i = 0
+    const elsewhere = `${run.base}${c.itemPath}`.replace(/\{[^}]+\}/g, () => {
+      const value = i === at ? encodeURIComponent(String(other)) : (values[i] ?? '')
+      i++
+      return value
+    })
+    const answer = await run.get(elsewhere)
+    run.expect(
+      c.name,
+      'record.parent',
+      answer.status === 404 || answer.status === 410,
+      `The ${c.noun} at ${record.url} is found under another ${run.model.collection(c.parent.collection).noun} too: ${elsewhere} answers ${answer.status}, not 404.`,
+      answer,
+    )
+  }
 }

@@ -4,7 +4,7 @@ import { HAL, type VerifyRun } from '../run.js'
 import { checkCuries, checkResolves } from './links.js'
 import { checkMediaType } from './negotiation.js'
 import { readItem, readList } from './pages.js'
-import { itemPattern } from './records.js'
+import { checkParents, itemPattern } from './records.js'
 import { checkCaching } from './validators.js'
 
 /** What a root that is no JSON object is instead. */
@@ -79,6 +79,7 @@ export async function readRoot(run: VerifyRun): Promise<void> {
     }
   }
   if (ownRoot) await readUndeclared(run, root, links)
+  await checkParents(run)
 }
 
 /**

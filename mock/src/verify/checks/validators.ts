@@ -24,20 +24,30 @@ export async function checkCaching(
   if (promised('If-Modified-Since') || modified !== null)
     run.expect(
       collection,
-      'validators.etag',
+      'validators.last-modified',
       modified !== null,
       `${read.url} has no Last-Modified.`,
       read,
     )
-  // Advice, not the contract: without it caches guess how long the answer stays fresh.
-  run.expect(
-    collection,
-    'cache-control',
-    read.headers.get('cache-control') !== null,
-    `${read.url} has no Cache-Control: caches may guess its freshness.`,
-    read,
-    'warning',
-  )
+  // A route of yours promises no headers of the core's reads.
+  if (route === undefined) {
+    run.expect(
+      collection,
+      'cache-control',
+      read.headers.get('cache-control') !== null,
+      `${read.url} has no Cache-Control: caches may guess its freshness.`,
+      read,
+    )
+    // One URL answers HAL, HAL-FORMS and 406 by Accept: a cache must key on it (RFC 9110 §12.5.5).
+    const vary = (read.headers.get('vary') ?? '').split(',').map((v) => v.trim().toLowerCase())
+    run.expect(
+      collection,
+      'vary',
+      vary.includes('accept') || vary.includes('*'),
+      `${read.url} answers by Accept without Vary: Accept (Vary: ${read.headers.get('vary') ?? 'none'}).`,
+      read,
+    )
+  }
   if (etag !== null && run.promises('validators')) {
     const again = await run.send('GET', read.url, {
       headers: { accept: HAL, 'if-none-match': etag },
@@ -49,6 +59,7 @@ export async function checkCaching(
       `If-None-Match: ${etag} answers ${again.status}, not 304.`,
       again,
     )
+    if (again.status === 304) notModified(run, collection, again, etag, modified)
   }
   if (modified !== null && run.promises('validators')) {
     const again = await run.send('GET', read.url, {
@@ -61,11 +72,48 @@ export async function checkCaching(
       `If-Modified-Since: ${modified} answers ${again.status}, not 304.`,
       again,
     )
+    if (again.status === 304) notModified(run, collection, again, etag, modified)
+    // A date before the last change: the resource changed since, so the document (RFC 9110 §13.1.3).
+    const time = Date.parse(modified)
+    if (!Number.isNaN(time) && run.active('validators.modified-since')) {
+      const before = new Date(time - 1000).toUTCString()
+      const changed = await run.send('GET', read.url, {
+        headers: { accept: HAL, 'if-modified-since': before },
+      })
+      run.expect(
+        collection,
+        'validators.modified-since',
+        changed.status === read.status,
+        `If-Modified-Since: ${before}, before its Last-Modified ${modified}, answers ${changed.status}, not ${read.status}.`,
+        changed,
+      )
+    }
   }
   await checkNegotiation(
     run,
     collection,
     read,
     route === undefined || route.response.mediaTypes.length > 0,
+  )
+}
+
+/** A 304 carries the validators of the 200 it stands for (RFC 9110 §15.4.5). */
+function notModified(
+  run: VerifyRun,
+  collection: string,
+  answer: Exchange,
+  etag: string | null,
+  modified: string | null,
+): void {
+  const missing = [
+    ...(etag !== null && answer.headers.get('etag') !== etag ? ['ETag'] : []),
+    ...(modified !== null && answer.headers.get('last-modified') === null ? ['Last-Modified'] : []),
+  ]
+  run.expect(
+    collection,
+    'not-modified.validators',
+    missing.length === 0,
+    `A 304 of ${answer.url} lacks the ${missing.join(' and ')} of its 200.`,
+    answer,
   )
 }

@@ -1,12 +1,22 @@
 import { withArticle } from '../../definition/words.js'
 import type { CollectionModel } from '../../model/types.js'
-import type { Credentials } from '../../remote/client.js'
-import { expand, firstLink, hrefOf, linksOf } from '../documents.js'
+import type { Credentials, Exchange } from '../../remote/client.js'
+import {
+  absoluteUrl,
+  expand,
+  firstLink,
+  hrefOf,
+  isObject,
+  type Json,
+  linksOf,
+  sameUrl,
+} from '../documents.js'
 import { HAL, PROBLEM, type VerifyRun } from '../run.js'
 import { checkAuth } from './auth.js'
 import { invalidBodies, validBody } from './bodies.js'
 import { track } from './created.js'
 import { checkPatches } from './patch.js'
+import { checkErrors, checkNoStack } from './problems.js'
 import { asSent } from './read-back.js'
 
 /** Writes, unless the definition has none: a create, read, replace, patch and delete per writable collection. */
@@ -54,8 +64,12 @@ export async function writeCycle(
 ): Promise<void> {
   const json = { 'content-type': 'application/json', accept: HAL }
   const body = await validBody(run, c, parentId, 1)
-  const post = (payload: unknown, credentials: Credentials = 'token') =>
-    run.send('POST', list, { headers: json, body: JSON.stringify(payload), credentials })
+  const post = (payload: unknown, credentials: Credentials = 'token', headers = {}) =>
+    run.send('POST', list, {
+      headers: { ...json, ...headers },
+      body: JSON.stringify(payload),
+      credentials,
+    })
   if (!(await checkAuth(run, c, post, body))) return
   const created = await post(body)
   const url = track(run, c, created)
@@ -94,6 +108,7 @@ export async function writeCycle(
   )
     return
   asSent(run, c, body, read)
+  checkLocation(run, c, created, read)
   // Invalid bodies: the schema refuses them, so does the server.
   // Not sent where the definition promises no refusal: a server that takes them would keep them.
   for (const [what, invalid] of run.promises('problems') ? invalidBodies(c, body) : []) {
@@ -107,9 +122,14 @@ export async function writeCycle(
       `A body with ${what} answers ${refused.status} ${type ?? ''}, not a 422 problem.`,
       refused,
     )
+    checkErrors(run, c, refused)
+    checkNoStack(run, c, refused)
   }
   const before = read.headers.get('etag')
   const replacement = await validBody(run, c, parentId, 2)
+  // PUT replaces (RFC 9110 §9.3.4): a member the create sent and the replacement does not is gone.
+  const dropped = optionalMember(c, body)
+  if (dropped !== undefined) delete replacement[dropped]
   const put = await run.send('PUT', at, {
     headers: { ...json, ...(before ? { 'if-match': before } : {}) },
     body: JSON.stringify(replacement),
@@ -125,6 +145,17 @@ export async function writeCycle(
     )
     const replaced = await run.send('GET', at, { headers: { accept: HAL } })
     asSent(run, c, replacement, replaced)
+    if (dropped !== undefined && put.status < 300 && isObject(replaced.json)) {
+      const left = replaced.json[dropped]
+      run.expect(
+        c.name,
+        'replace.removes',
+        left === undefined || left === null,
+        () =>
+          `PUT without "${dropped}" keeps it (${String(JSON.stringify(left)).slice(0, 80)}): merged, not replaced.`,
+        replaced,
+      )
+    }
   }
   // Nothing replaced (PUT not offered): no stale validator to send.
   if (replacing && before && JSON.stringify(replacement) === JSON.stringify(body)) {
@@ -149,14 +180,20 @@ export async function writeCycle(
     )
     const after = await run.send('GET', at, { headers: { accept: HAL } })
     if (stale.status !== 412) asSent(run, c, replacement, after, 'if-match')
+    else checkNoStack(run, c, stale)
+    await checkUnmodifiedSince(run, c, at, replacement, parentId)
   }
   await checkPatches(run, c, at, replacement)
   const deleted = await run.send('DELETE', at)
+  // The definition's status (a 204 without a body); a recording's guess, any success.
+  const success = run.model.operations.find((o) => o.collection === c.name && o.kind === 'delete')
+    ?.status.success
+  const expected = run.promises('writes') && success !== undefined ? [success] : [200, 202, 204]
   run.expect(
     c.name,
     'delete',
-    [200, 202, 204].includes(deleted.status),
-    `DELETE answers ${deleted.status}.`,
+    expected.includes(deleted.status) && (deleted.status !== 204 || deleted.text === ''),
+    `DELETE answers ${deleted.status}${deleted.text === '' ? '' : ' with a body'}, not ${expected.join(' or ')}.`,
     deleted,
   )
   const gone = await run.send('GET', at, { headers: { accept: HAL } })
@@ -164,9 +201,73 @@ export async function writeCycle(
   if ([404, 410].includes(gone.status) && entry) entry.deleted = true
   run.expect(
     c.name,
-    'delete',
+    'delete.gone',
     [404, 410].includes(gone.status),
     `The deleted ${c.noun} still answers ${gone.status}.`,
     gone,
+  )
+  checkNoStack(run, c, gone)
+}
+
+/** A create's `Location` names the record made: the one read back there says it is its self. */
+function checkLocation(run: VerifyRun, c: CollectionModel, created: Exchange, read: Exchange) {
+  const location = created.headers.get('location')
+  const self = hrefOf(firstLink(linksOf(read.json).self))
+  const named = location === null ? undefined : absoluteUrl(created.url, location)
+  run.expect(
+    c.name,
+    'create.location',
+    named !== undefined && self !== undefined && sameUrl(absoluteUrl(read.url, self), named),
+    location === null
+      ? 'A create answers 201 without Location.'
+      : `A create's Location ${location} reads a ${c.noun} whose self is ${String(self)}.`,
+    created,
+  )
+}
+
+/**
+ * `If-Unmodified-Since` a second before the record's `Last-Modified`: it changed since, so a PUT
+ * gets 412 and changes nothing (RFC 9110 §13.1.4, docs/api.md, Preconditions).
+ */
+async function checkUnmodifiedSince(
+  run: VerifyRun,
+  c: CollectionModel,
+  at: string,
+  current: Json,
+  parentId: unknown,
+): Promise<void> {
+  if (!run.active('if-unmodified-since')) return
+  const read = await run.send('GET', at, { headers: { accept: HAL } })
+  const modified = Date.parse(read.headers.get('last-modified') ?? '')
+  if (Number.isNaN(modified)) return
+  const since = new Date(modified - 1000).toUTCString()
+  const stale = await run.send('PUT', at, {
+    headers: { 'content-type': 'application/json', accept: HAL, 'if-unmodified-since': since },
+    body: JSON.stringify(await validBody(run, c, parentId, 4)),
+  })
+  run.expect(
+    c.name,
+    'if-unmodified-since',
+    stale.status === 412,
+    `PUT with If-Unmodified-Since: ${since}, before its Last-Modified, answers ${stale.status}, not 412.`,
+    stale,
+  )
+  if (stale.status !== 412) {
+    const after = await run.send('GET', at, { headers: { accept: HAL } })
+    asSent(run, c, current, after, 'if-unmodified-since')
+  }
+}
+
+/** A member the create sent that the input schema leaves optional, without a default. */
+function optionalMember(c: CollectionModel, body: Json): string | undefined {
+  const schema = c.jsonSchema.input
+  const required = new Set((schema.required as string[] | undefined) ?? [])
+  const properties = (schema.properties as Record<string, Json> | undefined) ?? {}
+  return Object.keys(body).find(
+    (key) =>
+      !required.has(key) &&
+      key !== c.parent?.member &&
+      properties[key] !== undefined &&
+      !('default' in (properties[key] as Json)),
   )
 }
