@@ -25,7 +25,7 @@ const GROUPS: readonly (readonly [string, readonly string[]])[] = [
     ],
   ],
   ['Use the SDK', ['sdk', 'typed-client', 'sdk-protocol', 'tanstack-query']],
-  ['Test', ['testing-real-servers', 'example-app']],
+  ['Test', ['testing-real-servers', 'ci-against-staging', 'example-app']],
 ]
 
 /** A page's title: its frontmatter `title`, else its first `# ` heading, else its file name. */

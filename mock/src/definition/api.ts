@@ -11,6 +11,11 @@ export interface Curie {
    * absolute; has a `{rel}` variable.
    */
   readonly href: string
+  /**
+   * Write `href` in documents exactly as given (an origin-relative `/docs/rels/{rel}`, as some APIs
+   * write it) instead of resolved against the base into an absolute URL. Default false.
+   */
+  readonly asIs?: boolean
 }
 
 /** What an extra route sees of one request. */
@@ -165,6 +170,11 @@ export interface HalApiDefinition {
   /** Require a known token on reads too. Default false. */
   readonly protectReads?: boolean
   readonly curies?: readonly Curie[]
+  /**
+   * Which documents carry `curies`: at the top of every document (`documents`, the default; HAL
+   * §8.2), on the root only (`root`), or on every resource, embedded ones too (`everywhere`).
+   */
+  readonly curiesIn?: 'documents' | 'root' | 'everywhere'
   readonly routes?: readonly HalRoute[]
   /** The paging convention of every collection (a collection's own `paging` overrides it). */
   readonly paging?: PagingConvention
@@ -195,7 +205,8 @@ export interface HalApiDefinition {
   /**
    * How `authenticate` reads credentials, for the OpenAPI document: its `securitySchemes` by name,
    * any one of which a protected route accepts. Default: `X-Access-Token` and `Authorization:
-   * Bearer`, as the default `authenticate` reads them.
+   * Bearer`, as the default `authenticate` reads them. Without an `authenticate` of its own, the
+   * default one reads the token where these say (an `apiKey` header or cookie, `http` bearer).
    */
   readonly securitySchemes?: Readonly<Record<string, Readonly<Record<string, unknown>>>>
   /**

@@ -160,6 +160,18 @@ export interface PagingConvention {
   /** A page past the last: a 200 with no items, or a 404. Default `empty`. */
   readonly pastEnd?: 'empty' | 'not-found'
   /**
+   * Whether links to the list (a parent record's link to its nested list, a back link) name its
+   * paging variables, templated (`/projects/1/tasks{?page,size}`), or are plain URLs
+   * (`/projects/1/tasks`), as some APIs write them. Default true.
+   */
+  readonly linkTemplated?: boolean
+  /**
+   * A page's `self`: the page's own URL with its index and size (`page`, the default), or the URL
+   * the page was asked at, with only the paging parameters the client wrote (`asked`: a page asked
+   * as `/tasks` links itself as `/tasks`, as halacious does).
+   */
+  readonly self?: 'page' | 'asked'
+  /**
    * The page document. Default: `_links` (the navigation links and curies), `_embedded` by the
    * collection's rel, and Spring Data REST's `page` (`size`, `totalElements`, `totalPages`,
    * `number`).

@@ -50,7 +50,7 @@ export function compileApi(definition: HalApiDefinition): ApiModel {
         rel: model.rel,
         kind: 'nested',
         collection: name,
-        templated: true,
+        templated: model.paging.linkTemplated,
         always: true,
       })
     }
@@ -92,7 +92,7 @@ function reverseLinksOf(definition: HalApiDefinition): Map<string, LinkModel[]> 
         rel: link.reverse,
         kind: 'reverse',
         collection: name,
-        templated: true,
+        templated: pagingOf(definition, collection, name).linkTemplated,
         always: true,
         path: link.reversePath ?? link.reverse,
         relation: rel,

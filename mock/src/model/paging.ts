@@ -46,6 +46,10 @@ export interface PagingModel {
   readonly standard: boolean
   /** The URI template suffix of a list link, e.g. `{?page,size}`. */
   readonly template: string
+  /** Whether links to the list (nested lists, back links) carry `template`, templated. */
+  readonly linkTemplated: boolean
+  /** Whether a page's `self` is the URL it was asked at (`self: 'asked'`). */
+  readonly selfAsked: boolean
   readonly layout: PageLayout
   /** The convention's page document, as the core renders it. */
   readonly render: (page: PageView) => Record<string, unknown>
@@ -85,8 +89,40 @@ export function pagingOf(
     render,
     standard: own.render === undefined,
     template: `{?${page},${size}}`,
+    linkTemplated: own.linkTemplated ?? true,
+    selfAsked: own.self === 'asked',
     layout: layoutOf(render, name, collection.rel ?? name),
   }
+}
+
+/**
+ * The paging parameters a request wrote, in its order, as a query (`?page=1`; `''` for none): a
+ * page's `self` under `self: 'asked'`.
+ *
+ * @example
+ * askedQuery(new URL('http://x/orders?sort=id&page=1'), paging) // '?page=1'
+ */
+export function askedQuery(url: URL, paging: Pick<PagingModel, 'page' | 'size'>): string {
+  if (!url.search) return ''
+  const kept = new URLSearchParams()
+  for (const [name, value] of url.searchParams)
+    if (name === paging.page || name === paging.size) kept.append(name, value)
+  const query = kept.toString()
+  return query ? `?${query}` : ''
+}
+
+/**
+ * A link to the list at `href`: with the paging variables, templated, or plain as the convention
+ * says (`linkTemplated`).
+ *
+ * @example
+ * listLink('http://x/orders', paging) // { href: 'http://x/orders{?page,size}', templated: true }
+ */
+export function listLink(
+  href: string,
+  paging: Pick<PagingModel, 'template' | 'linkTemplated'>,
+): { href: string; templated?: true } {
+  return paging.linkTemplated ? { href: `${href}${paging.template}`, templated: true } : { href }
 }
 
 /**
@@ -215,7 +251,8 @@ function layoutOf(render: PagingModel['render'], name: string, rel: string): Pag
     if (typeof node !== 'object' || node === null) return
     const target = (node as { href?: unknown }).href
     if (typeof target === 'string' && target.startsWith('urn:halyard-probe:')) {
-      const role = target.slice('urn:halyard-probe:'.length)
+      // A templated page link (`…{&sort}`) is the page's link with the API's template after it.
+      const role = target.slice('urn:halyard-probe:'.length).replace(/\{.*$/, '')
       const n = /^page-(\d+)$/.exec(role)?.[1]
       const named =
         n === undefined

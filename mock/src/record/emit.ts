@@ -137,9 +137,14 @@ function pageMemberSource(member: PageMember, indent: string, curies: boolean): 
       const lines = member.links.map((link: PageLink) => {
         if ('curies' in link) return `${inner}${key(link.rel)}: p.curies,`
         if ('page' in link) {
+          // A templated page link (`?page=1&size=5{&sort}`): the page's URL and the API's template.
+          const value =
+            link.suffix === undefined
+              ? `p.links.${link.page}`
+              : `{ href: \`\${p.links.${link.page}${link.page === 'prev' || link.page === 'next' ? '?' : ''}.href${link.bare ? ".replace(/\\?.*$/, '')" : ''}}${template(link.suffix)}\`, templated: true }`
           return link.page === 'prev' || link.page === 'next'
-            ? `${inner}...(p.links.${link.page} ? { ${key(link.rel)}: p.links.${link.page} } : {}),`
-            : `${inner}${key(link.rel)}: p.links.${link.page},`
+            ? `${inner}...(p.links.${link.page} ? { ${key(link.rel)}: ${value} } : {}),`
+            : `${inner}${key(link.rel)}: ${value},`
         }
         const href = link.href.startsWith('/')
           ? `\`\${origin(p)}${template(link.href)}\``
@@ -151,7 +156,12 @@ function pageMemberSource(member: PageMember, indent: string, curies: boolean): 
   }
 }
 
-function pagingSource(paging: PagingModel, indent: string, curies: boolean): string {
+function pagingSource(
+  paging: PagingModel,
+  indent: string,
+  curies: boolean,
+  extras: { linkTemplated?: false; self?: 'asked' } = {},
+): string {
   const inner = `${indent}  `
   const body = paging.document
     .map((m) => `${inner}  ${pageMemberSource(m, `${inner}  `, curies)},`)
@@ -162,6 +172,8 @@ function pagingSource(paging: PagingModel, indent: string, curies: boolean): str
     `${inner}size: ${js(paging.size)},`,
     `${inner}firstIndex: ${paging.firstIndex},`,
     `${inner}defaultSize: ${paging.defaultSize},`,
+    ...(extras.linkTemplated === false ? [`${inner}linkTemplated: false,`] : []),
+    ...(extras.self ? [`${inner}self: 'asked',`] : []),
     `${inner}render: (p) => ({\n${body}\n${inner}}),`,
     `${indent}}`,
   ].join('\n')
@@ -236,7 +248,12 @@ function collectionSource(
   if (c.embed.length > 0) lines.push(`embed: ${js(c.embed)},`)
   if (c.pageSize !== undefined && c.pageSize !== 20)
     lines.push(`pageSize: { default: ${c.pageSize} },`)
-  if (c.paging) lines.push(`paging: ${pagingSource(c.paging, '      ', curies)},`)
+  const extras = {
+    ...(c.listTemplated === false ? { linkTemplated: false as const } : {}),
+    ...(c.selfAsked ? { self: 'asked' as const } : {}),
+  }
+  if (c.paging) lines.push(`paging: ${pagingSource(c.paging, '      ', curies, extras)},`)
+  else if (Object.keys(extras).length > 0) lines.push(`paging: ${js(extras)},`)
   if (c.list === false) lines.push('list: false,')
   const unshown = [...(c.idInBody ? [] : ['id']), ...c.hidden]
   if (unshown.length > 0) {
@@ -249,11 +266,30 @@ function collectionSource(
     lines.push(`represent: ({ ${rest}, ...members }) => members,`)
   }
   if (c.writes.source !== 'none' && c.writes.methods.length === 0) lines.push('readOnly: true,')
-  if (c.input) {
+  if (c.input && c.inputOptional) {
+    lines.push(
+      `// A write takes the members a client may send, each optional: no form said which it must${c.parent ? ' (the parent comes from the URL)' : ''}; what the server sets is left out.`,
+    )
+    lines.push(
+      `input: ${schema}.pick({ ${c.input.map((m) => `${key(m)}: true`).join(', ')} }).partial(),`,
+    )
+  } else if (c.input) {
     lines.push(
       `// A write takes what its forms name${c.parent ? ' (the parent comes from the URL)' : ''}.`,
     )
     lines.push(`input: ${schema}.pick({ ${c.input.map((m) => `${key(m)}: true`).join(', ')} }),`)
+  }
+  if (c.outputOnly && c.outputOnly.length > 0) {
+    const set = c.outputOnly.map((m) => {
+      const value = c.records.find((r) => r[m] !== undefined)?.[m]
+      if (typeof value === 'number')
+        return `${key(m)}: (typeof current?.[${js(m)}] === 'number' ? current[${js(m)}] : 0) + 1`
+      if (/^(created|inserted)/i.test(m))
+        return `${key(m)}: current?.[${js(m)}] ?? new Date().toISOString()`
+      return `${key(m)}: new Date().toISOString()`
+    })
+    lines.push('// What the server sets on every write, as it did when recorded.')
+    lines.push(`prepare: (input, { current }) => ({ ...input, ${set.join(', ')} }),`)
   }
   if (c.templates) {
     const names = Object.entries(c.templates).map(([k, v]) => `${k}: ${js(v)}`)
@@ -407,11 +443,6 @@ export function emitRecording(model: ApiModel, notes: EmitNotes): RecordingFiles
       '  // What a read-only crawl saw no sign of, `verify` does not hold the API to (the mock serves it).',
       `  promises: ${js(notes.promises)},`,
     )
-  if (notes.securitySchemes && Object.keys(notes.securitySchemes).length > 0)
-    body.push(
-      '  // How the API authenticates (its scheme, never its credentials); the mock takes its own token.',
-      `  securitySchemes: ${js(notes.securitySchemes)},`,
-    )
   if (model.curies.length > 0) body.push(`  curies: ${js(model.curies)},`)
   if (model.serviceDesc === false) {
     body.push(
@@ -419,6 +450,14 @@ export function emitRecording(model: ApiModel, notes: EmitNotes): RecordingFiles
       '  root: { serviceDesc: false },',
     )
   }
+  if (model.curiesIn) body.push(`  curiesIn: ${js(model.curiesIn)},`)
+  // The headers it was recorded with, or the traffic's credentials: the scheme, never a value.
+  const schemes = { ...notes.securitySchemes, ...model.securitySchemes }
+  if (Object.keys(schemes).length > 0)
+    body.push(
+      '  // Where the API reads credentials; the mock reads its own token there.',
+      `  securitySchemes: ${js(schemes)},`,
+    )
   body.push('  collections: {')
   for (const c of model.collections) {
     const r = resolved.get(c.name)

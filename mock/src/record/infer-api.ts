@@ -15,6 +15,7 @@ import {
   isObject,
   type LinkModel,
   neutral,
+  PAGE_RELS,
   type PageMember,
   type PagingModel,
   type PartialModel,
@@ -160,12 +161,22 @@ export function inferApi(crawl: Crawl): ApiModel {
   const rootLinks = rootExchange
     ? new Links(crawl.root, adapter.read(rootExchange.body).links)
     : undefined
+  // As the root wrote them: an href relative to the origin (`/docs/rels/{rel}`) stays one.
+  const written = new Map<string, string>()
+  const rawCuries = isObject(rootExchange?.body) ? rootExchange.body._links : undefined
+  const rawList = isObject(rawCuries) ? rawCuries.curies : undefined
+  for (const c of Array.isArray(rawList) ? rawList : isObject(rawList) ? [rawList] : [])
+    if (isObject(c) && typeof c.name === 'string' && typeof c.href === 'string')
+      written.set(c.name, c.href)
   const curies = (rootLinks?.curies ?? [])
     .filter((c) => c.name)
-    .map((c) => ({
-      name: c.name as string,
-      href: curieHref(c.href, origin, basePath),
-    }))
+    .map((c) => {
+      const raw = written.get(c.name as string)
+      return raw !== undefined && !/^[a-z][a-z\d+.-]*:/i.test(raw)
+        ? { name: c.name as string, href: raw, asIs: true }
+        : { name: c.name as string, href: curieHref(c.href, origin, basePath) }
+    })
+  const curiesIn = curies.length > 0 ? curiesPlacement(hal, crawl.root) : undefined
 
   const collections: CollectionModel[] = []
   for (const pattern of patterns) {
@@ -277,6 +288,15 @@ export function inferApi(crawl: Crawl): ApiModel {
     const rootRel = rootLinks
       ?.rels()
       .find((rel) => rootLinks.getAll(rel).some((l) => untemplated(l) === list))
+    // Each page's self the URL it was asked at, one asked without its size too: `self: 'asked'`.
+    const selves = ownPages.map((p) => ({
+      url: p.exchange.url,
+      self: new Links(p.exchange.url, adapter.read(p.exchange.body).links).get('self'),
+    }))
+    const selfAsked =
+      selves.length > 0 &&
+      selves.every((s) => s.self && !s.self.templated && s.self.href === s.url) &&
+      selves.some((s) => !new URL(s.url).searchParams.has(paging?.size ?? 'size'))
     const partial = partialOf(collection, crawl, under, patternOf, ownPages, paging)
     // No page of it read, and the root links its items by a template (`/shelves/{id}`): the API
     // serves no list of it.
@@ -296,6 +316,7 @@ export function inferApi(crawl: Crawl): ApiModel {
       shape,
       rel,
       ...(itemRel === undefined ? {} : { list: false as const }),
+      ...(selfAsked ? { selfAsked: true as const } : {}),
       links,
       embed,
       ...(paging && isDefaultPaging(paging) ? { pageSize: paging.defaultSize } : {}),
@@ -331,6 +352,42 @@ export function inferApi(crawl: Crawl): ApiModel {
       return [{ ...link, href: `${c.pattern.replace(/\{\}$/, '{id}')}/${path ?? link.rel}` }]
     })
     result[index] = { ...c, links, dropped: [...c.dropped, ...dropped] }
+  }
+
+  // Links to a collection's lists (nested, or back lists of its relations) all plain: so are the
+  // replay's (`linkTemplated: false`); the root's are written as recorded anyway.
+  const listTargets = hal
+    // The root (at `/api` or, redirected, `/api/`) is served as recorded.
+    .filter((e) => e.url !== crawl.root && under(e.url) !== '' && under(e.url) !== '/')
+    .flatMap((e) => {
+      const links = new Links(e.url, adapter.read(e.body).links)
+      return (
+        links
+          .rels()
+          // A page's own links (`next`, `first`…) and an item list are no links to a list.
+          .filter(
+            (rel) =>
+              !['curies', 'item', ...PAGE_RELS].includes(rel) &&
+              !/^(next|prev|previous|first|last)page$/i.test(rel),
+          )
+          .flatMap((rel) => links.getAll(rel))
+      )
+    })
+    .map((l) => ({ at: patternOf(under(untemplated(l)) ?? ''), templated: l.templated === true }))
+  for (const [index, c] of result.entries()) {
+    const lists = new Set([c.pattern.replace(/\/\{\}$/, '')])
+    for (const link of c.links) {
+      if (link.kind !== 'relation' || !link.reverse) continue
+      const to = result.find((t) => t.name === link.to)
+      if (to) lists.add(`${to.pattern}/${link.reversePath ?? link.reverse}`)
+    }
+    // A back list of its records under another record (`/projects/{}/tasks` of `/tasks/{}`).
+    const own = c.pattern.replace(/\/\{\}$/, '')
+    const found = listTargets.filter(
+      (t) => lists.has(t.at) || (!c.parent && t.at.endsWith(`/{}${own}`)),
+    )
+    if (found.length > 0 && found.every((t) => !t.templated))
+      result[index] = { ...c, listTemplated: false }
   }
 
   // The documents of no collection: served as recorded.
@@ -380,6 +437,7 @@ export function inferApi(crawl: Crawl): ApiModel {
   const model: ApiModel = {
     basePath,
     curies,
+    ...(curiesIn === undefined ? {} : { curiesIn }),
     collections: result,
     documents,
     // A root without one is served without one, and its client types offer none.
@@ -393,6 +451,31 @@ export function inferApi(crawl: Crawl): ApiModel {
   return JSON.stringify(recordedRoot) === JSON.stringify(coreRoot)
     ? model
     : { ...model, root: recordedRoot }
+}
+
+/**
+ * Where an API writes its CURIEs, when not at the top of every document (the core's default): on
+ * the root only, or on embedded resources too. Undefined when the documents show neither.
+ */
+function curiesPlacement(
+  hal: readonly Exchange[],
+  root: string,
+): 'root' | 'everywhere' | undefined {
+  const has = (body: unknown) => {
+    const links = isObject(body) ? body._links : undefined
+    return isObject(links) && links.curies !== undefined
+  }
+  const embedded = (body: unknown): unknown[] => {
+    const raw = isObject(body) ? body._embedded : undefined
+    if (!isObject(raw)) return []
+    return Object.values(raw).flatMap((v) => (Array.isArray(v) ? v : [v]))
+  }
+  const others = hal.filter((e) => e.url !== root && isObject(e.body) && isObject(e.body._links))
+  if (others.length === 0) return undefined
+  const inner = others.flatMap((e) => embedded(e.body)).filter(isObject)
+  if (inner.length > 0 && inner.every(has) && others.every((e) => has(e.body))) return 'everywhere'
+  if (others.every((e) => !has(e.body))) return 'root'
+  return undefined
 }
 
 /** The member whose value is `values[i]` in every record `i`. */
@@ -420,7 +503,7 @@ function expectedRoot(model: ApiModel): unknown {
   if (model.curies.length > 0) {
     links.curies = model.curies.map((c) => ({
       name: c.name,
-      href: resolve(base, c.href),
+      href: c.asIs ? c.href : resolve(base, c.href),
       templated: true,
     }))
   }

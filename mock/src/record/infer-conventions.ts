@@ -70,8 +70,12 @@ export function inferPaging(
       ...numberParams(first.links.get('self')?.href ?? first.url).keys(),
       ...variables,
     ]
-    page = params.find((n) => /page|offset|index/i.test(n)) ?? page
     size = params.find((n) => /size|limit|per/i.test(n)) ?? size
+    // A name of its own (`p`): the other number the page's links carry.
+    page =
+      params.find((n) => n !== size && /page|offset|index/i.test(n)) ??
+      params.find((n) => n !== size) ??
+      page
   }
   // Counted from the index of the `first` page, wherever one is linked.
   const firstLink = docs.map((d) => d.links.get('first')?.href).find((href) => href !== undefined)
@@ -155,8 +159,16 @@ function pageDocument(
       if (name === '_embedded') {
         const list = Array.isArray(value) ? value : Object.values(value as object)[0]
         const first = Array.isArray(list) ? list[0] : undefined
-        const links = isObject(first) ? first._links : undefined
-        const curies = isObject(links) && 'curies' in links
+        const hasCuries = (item: unknown) =>
+          isObject(item) && isObject(item._links) && 'curies' in item._links
+        // Any page's items: the template's page may hold none.
+        const curies =
+          hasCuries(first) ||
+          others.some((doc) => {
+            const raw = isObject(doc) ? doc._embedded : undefined
+            const all = Array.isArray(raw) ? raw : isObject(raw) ? Object.values(raw)[0] : undefined
+            return Array.isArray(all) && all.some(hasCuries)
+          })
         return Array.isArray(value)
           ? { name, role: 'items', curies }
           : { name, role: 'items', key: Object.keys(value as object)[0] as string, curies }
@@ -189,6 +201,18 @@ function pageDocument(
                         ? 'self'
                         : undefined
               const known = (byName ?? page) as PageRel | undefined
+              const written = link as { href: string; templated?: boolean }
+              const open = written.templated === true ? written.href.indexOf('{') : -1
+              // Before the template, the page's URL; or the list's alone (Spring Data REST's self,
+              // `/persons{&sort,page,size}`).
+              const bare = open >= 0 && !written.href.slice(0, open).includes('?')
+              if (known && open >= 0)
+                return {
+                  rel,
+                  page: known,
+                  suffix: written.href.slice(open),
+                  ...(bare ? { bare: true as const } : {}),
+                }
               if (known) return { rel, page: known }
               const raw = (link as { href: string; templated?: boolean }).href
               return {
@@ -276,7 +300,8 @@ export function isDefaultPaging(paging: PagingModel): boolean {
     paging.firstIndex === 0 &&
     names === '_links,_embedded,page' &&
     links?.role === 'links' &&
-    links.links.every((l) => 'page' in l && l.rel === l.page) &&
+    // A templated page link (`{&sort}`) is no link of the core's own.
+    links.links.every((l) => 'page' in l && l.rel === l.page && l.suffix === undefined) &&
     page?.role === 'object' &&
     page.members.map((m) => `${m.name}:${m.role}`).join() ===
       'size:size,totalElements:total,totalPages:totalPages,number:index'

@@ -74,7 +74,12 @@ export function inferTemplates(
   collection: CollectionModel,
   crawl: Crawl,
   under: (url: string) => string | undefined,
-): { templates?: TemplatesModel; input?: string[] } {
+): {
+  templates?: TemplatesModel
+  input?: string[]
+  inputOptional?: true
+  outputOnly?: string[]
+} {
   const list = collection.pattern.replace(/\/\{\}$/, '')
   const shape = (url: string) => under(listOf(url))?.replace(/\/\d+(?=\/|$)/g, '/{}')
   const names: Record<string, string> = {}
@@ -109,14 +114,43 @@ export function inferTemplates(
     }
   }
   const members = collection.shape.members.map((m) => m.name)
-  // Without forms, a nested record's parent id still comes from its URL, never from the body.
+  // Without forms, a nested record's parent id still comes from its URL, never from the body, and
+  // what the server sets (times, versions) is no client's to send.
   const taken = forms
     ? members.filter((m) => fields.has(m))
-    : members.filter((m) => m !== collection.parent?.member)
+    : members.filter((m) => m !== collection.parent?.member && !serverSet(m, collection.records))
+  const outputOnly = members.filter(
+    (m) =>
+      !taken.includes(m) && m !== collection.parent?.member && serverSet(m, collection.records),
+  )
   return {
     ...(Object.keys(names).length > 0 ? { templates: names as TemplatesModel } : {}),
     ...(taken.length < members.length ? { input: taken } : {}),
+    // Without forms nothing says what a client must send: a record always holding a member says
+    // the server keeps one, not that a client sends it (a default, a server-set value).
+    ...(forms ? {} : { input: taken, inputOptional: true as const }),
+    ...(outputOnly.length > 0 ? { outputOnly } : {}),
   }
+}
+
+/** Names of members a server sets on every write: times of change, versions. */
+const SERVER_SET =
+  /^(created|updated|modified|changed|deleted|inserted)(_?(at|on|time|date|timestamp))?$|^(last_?modified|modified_?date|date_?(created|modified|updated)|version|_version|revision|rev|etag|timestamp)$/i
+
+/**
+ * Whether a member is the server's own (output only): named like a time of change or a version,
+ * on every record, holding a time (or a number, for a version).
+ */
+export function serverSet(member: string, records: readonly Record<string, unknown>[]): boolean {
+  if (!SERVER_SET.test(member) || records.length === 0) return false
+  return records.every((r) => {
+    const v = r[member]
+    return (
+      (typeof v === 'string' && !Number.isNaN(Date.parse(v))) ||
+      typeof v === 'number' ||
+      (typeof v === 'string' && /version|rev|etag/i.test(member))
+    )
+  })
 }
 
 /** Which writes a collection offers: its HAL-FORMS templates, or its ALPS profile's descriptors. */

@@ -61,7 +61,14 @@ export type PageMember =
 
 /** A link of a page document: one of the page's own (`self`, `next`…), or a constant href. */
 export type PageLink =
-  | { readonly rel: string; readonly page: PageRel }
+  /** `suffix`: the template the API appends to the page's URL (`{&sort}`), written templated. */
+  | {
+      readonly rel: string
+      readonly page: PageRel
+      readonly suffix?: string
+      /** The template follows the list's URL without the page's query. */
+      readonly bare?: true
+    }
   /** The API's CURIEs, at the place the page writes them. */
   | { readonly rel: string; readonly curies: true }
   | { readonly rel: string; readonly href: string; readonly templated?: boolean }
@@ -109,6 +116,10 @@ export interface CollectionModel {
   readonly links: readonly LinkModel[]
   readonly embed: readonly string[]
   readonly paging?: PagingModel
+  /** `false` when the API links its lists plainly (`/projects/1/tasks`, no `{?page,size}`). */
+  readonly listTemplated?: false
+  /** A page's `self` is the URL it was asked at (halacious's): `self: 'asked'`. */
+  readonly selfAsked?: true
   readonly pageSize?: number
   /**
    * `false` when the API serves no list of it: the root links its items by a template
@@ -122,6 +133,10 @@ export interface CollectionModel {
   readonly templates?: TemplatesModel
   /** The members a write takes, when not every member of the schema (its forms' fields). */
   readonly input?: readonly string[]
+  /** Members the server sets on every write (times, versions): never sent, set by the replay. */
+  readonly outputOnly?: readonly string[]
+  /** Every member of `input` may be left out (no form says which a client must send). */
+  readonly inputOptional?: true
   /** Links seen on records that the module does not reproduce, by rel, and why. */
   readonly dropped: readonly string[]
 }
@@ -140,8 +155,16 @@ export interface DocumentModel {
 /** Everything inferred from a crawl: what the emitted module defines. */
 export interface ApiModel {
   readonly basePath: string
-  readonly curies: readonly { readonly name: string; readonly href: string }[]
+  readonly curies: readonly {
+    readonly name: string
+    readonly href: string
+    readonly asIs?: boolean
+  }[]
+  /** Where the API writes its CURIEs, when not at the top of every document (the core's default). */
+  readonly curiesIn?: 'root' | 'everywhere'
   readonly collections: readonly CollectionModel[]
+  /** How the API reads credentials, as the headers the recording was made with show. */
+  readonly securitySchemes?: Readonly<Record<string, Readonly<Record<string, string>>>>
   /** The root, when the core's own root would differ from the recorded one. */
   readonly root?: unknown
   /** `false` when the recorded root links no `service-desc`: the definition says so (`root.serviceDesc`). */

@@ -11,6 +11,7 @@ import {
   recordingShape,
 } from './emit.js'
 import { inferApi } from './infer-api.js'
+import { securitySchemesOf } from './infer-auth.js'
 import { promisesOf } from './infer-promises.js'
 import type { ApiModel } from './model.js'
 import { type RedactionReport, type RedactOptions, Redactor, unsafeSecret } from './redact.js'
@@ -156,7 +157,8 @@ export function recordCrawl(
       `the root ${clean.root} is JSON ${kind}, not a HAL document (an object): nothing to record`,
     )
   }
-  const inferred = inferApi(clean)
+  const schemes = options.headers ? securitySchemesOf(options.headers) : undefined
+  const inferred = { ...inferApi(clean), ...(schemes ? { securitySchemes: schemes } : {}) }
   const model = extras.amend ? extras.amend(inferred, clean) : inferred
   const redactions = redactor.report()
   const unreached = [...clean.unreached, ...(model.skipped ?? [])]

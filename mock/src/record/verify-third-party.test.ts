@@ -1,7 +1,6 @@
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { serveFetch } from '../../test/listen-local.js'
 import { startHalaciousServer } from '../../test/record/halacious-server.js'
 import { replayOf } from '../../test/record/replay.js'
 import { springDataRestServer } from '../../test/record/spring-data-rest-server.js'
@@ -22,33 +21,6 @@ const THIRD_PARTY = resolve(import.meta.dirname, '../../../sdk/test/third-party/
 const { startJsonServerHalApi, startTraversonTestServer } = (await import(THIRD_PARTY)) as {
   startJsonServerHalApi(): Promise<HalServer>
   startTraversonTestServer(): Promise<HalServer>
-}
-
-/** A fetch function served over HTTP on 127.0.0.1, port 0: verify reaches servers by HTTP. */
-async function serveFetch(handler: (request: Request) => Promise<Response>): Promise<HalServer> {
-  const server = createServer(async (incoming, outgoing) => {
-    const chunks: Buffer[] = []
-    for await (const chunk of incoming) chunks.push(chunk as Buffer)
-    const { port } = server.address() as AddressInfo
-    const method = incoming.method ?? 'GET'
-    const answer = await handler(
-      new Request(`http://127.0.0.1:${port}${incoming.url}`, {
-        method,
-        headers: Object.entries(incoming.headers).flatMap(([k, v]) =>
-          v === undefined ? [] : [[k, Array.isArray(v) ? v.join(', ') : v] as [string, string]],
-        ),
-        ...(method === 'GET' || method === 'HEAD' ? {} : { body: Buffer.concat(chunks) }),
-      }),
-    )
-    outgoing.writeHead(answer.status, Object.fromEntries(answer.headers))
-    outgoing.end(method === 'HEAD' ? undefined : Buffer.from(await answer.arrayBuffer()))
-  })
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
-  const { port } = server.address() as AddressInfo
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((done) => server.close(() => done())),
-  }
 }
 
 /** Checks held per collection (`root` too). */

@@ -17,7 +17,7 @@ import {
   type RepresentationVariant,
   represent,
 } from '../http/respond.js'
-import { pageLink, pageLinks } from '../model/paging.js'
+import { listLink, pageLink, pageLinks } from '../model/paging.js'
 import type { ApiModel, CollectionModel } from '../model/types.js'
 import type { CollectionStore } from '../store/collection-store.js'
 import { recordId } from '../store/record-id.js'
@@ -57,7 +57,8 @@ export class Representations {
   readonly #store: () => HalStore
   readonly #base: string
   readonly #definition: HalApiDefinition
-  readonly #curies: readonly { name: string; href: string }[]
+  readonly #curies: readonly { name: string; href: string; asIs?: boolean }[]
+  readonly #curiesIn: 'documents' | 'root' | 'everywhere'
   readonly #backLinks: ReadonlyMap<string, readonly BackLink[]>
   readonly #model: ApiModel
   readonly #reads: ReadSets
@@ -68,6 +69,7 @@ export class Representations {
     this.#base = model.basePath
     this.#definition = definition
     this.#curies = definition.curies ?? []
+    this.#curiesIn = definition.curiesIn ?? 'documents'
     const back = new Map<string, BackLink[]>()
     for (const collection of store().collections.values()) {
       for (const relation of collection.relations) {
@@ -156,7 +158,7 @@ export class Representations {
     const base = this.base(origin)
     return this.#memoized(items, base, [this.#store().seeded.version], 'plain', () => {
       const links: HalLinks = {}
-      this.#addCuries(links, base)
+      this.#addCuries(links, base, 'root')
       links.self = { href: base }
       for (const c of this.#model.collections) {
         const { definition } = c
@@ -227,7 +229,10 @@ export class Representations {
       parent,
       reader = EVERYONE,
       variant = 'plain',
+      asked = '',
     }: {
+      /** The paging parameters the request wrote (`askedQuery`), for a `self: 'asked'` convention. */
+      readonly asked?: string
       readonly back?: { readonly relation: string; readonly target: number }
       readonly parent?: HalRecord
       /** Which records the caller may read (`authorize`); the others are left out. */
@@ -266,7 +271,7 @@ export class Representations {
       stamp.push(own.version)
       at = Math.max(at, own.at)
     }
-    const key = `${origin}${path}?${paging.page}=${index}&${paging.size}=${size}`
+    const key = `${origin}${path}?${paging.page}=${index}&${paging.size}=${size}${paging.selfAsked ? `#${asked}` : ''}`
     // A page filtered for one caller is theirs alone: built for the request, never memoised.
     const memo = this.dependsOnCaller(collection.name, reader) ? undefined : pages
     return this.#memoized(memo, key, stamp, variant, () => {
@@ -287,7 +292,12 @@ export class Representations {
         size,
         total: source.count,
         totalPages,
-        links: pageLinks(href, paging, index, size, totalPages),
+        links: paging.selfAsked
+          ? {
+              ...pageLinks(href, paging, index, size, totalPages),
+              self: { href: `${href}${asked}` },
+            }
+          : pageLinks(href, paging, index, size, totalPages),
         page: (n) => pageLink(href, paging, n, size),
         curies: (curies.curies as readonly PageLink[] | undefined) ?? [],
         ...(parent ? { parent } : {}),
@@ -347,7 +357,7 @@ export class Representations {
     // No prototype: a link whose rel is `__proto__` is then a member like any other.
     const links = Object.create(null) as HalLinks
     // CURIEs once, at the top of a document: embedded resources share them (HAL §8.2).
-    if (top) this.#addCuries(links, base)
+    if (top || this.#curiesIn === 'everywhere') this.#addCuries(links, base)
     links.self = { href: self }
     const up = c.parent
     const upRel = parentLinkRel(definition)
@@ -387,17 +397,11 @@ export class Representations {
       }
     }
     for (const back of this.backLinks(collection.name)) {
-      links[back.rel] = {
-        href: `${self}/${back.path}${this.collection(back.from).paging.template}`,
-        templated: true,
-      }
+      links[back.rel] = listLink(`${self}/${back.path}`, this.collection(back.from).paging)
     }
     for (const name of c.children) {
       const child = this.collection(name)
-      links[child.rel] = {
-        href: `${self}/${child.segment}${child.paging.template}`,
-        templated: true,
-      }
+      links[child.rel] = listLink(`${self}/${child.segment}`, child.paging)
     }
     const body: Record<string, unknown> = { ...properties, _links: links }
     if (embed && definition.embed && definition.embed.length > 0) {
@@ -432,11 +436,13 @@ export class Representations {
     return object
   }
 
-  #addCuries(links: HalLinks, base: string): void {
+  /** The API's CURIEs into `links`, where `curiesIn` puts them (`at` the root, or any document). */
+  #addCuries(links: HalLinks, base: string, at: 'root' | 'document' = 'document'): void {
     if (this.#curies.length === 0) return
-    links.curies = this.#curies.map(({ name, href }) => ({
+    if (this.#curiesIn === 'root' && at !== 'root') return
+    links.curies = this.#curies.map(({ name, href, asIs }) => ({
       name,
-      href: resolve(base, href),
+      href: asIs ? href : resolve(base, href),
       templated: true,
     }))
   }

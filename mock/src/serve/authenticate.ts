@@ -16,8 +16,9 @@ export function authenticatorOf(definition: HalApiDefinition): (request: HalRequ
   if (definition.authenticate) return definition.authenticate.bind(definition)
   const tokens = new Set(acceptedTokens(definition))
   const realm = (definition.title ?? 'HAL API').replace(/["\\\r\n]/g, '')
+  const schemes = definition.securitySchemes
   return (request) => {
-    const token = tokenOf(request)
+    const token = schemes ? schemeTokenOf(request, schemes) : tokenOf(request)
     if (token === undefined || !tokens.has(token)) {
       throw new Problem(
         401,
@@ -29,6 +30,34 @@ export function authenticatorOf(definition: HalApiDefinition): (request: HalRequ
     }
     return token
   }
+}
+
+/**
+ * The token a request carries where an API's `securitySchemes` say: an `apiKey`'s header or
+ * cookie, an `http` bearer's `Authorization`. The default `authenticate` of an API that declares
+ * schemes reads them (a recorded API's, say), in their order.
+ */
+function schemeTokenOf(
+  request: HalRequest,
+  schemes: NonNullable<HalApiDefinition['securitySchemes']>,
+): string | undefined {
+  for (const scheme of Object.values(schemes)) {
+    const name = typeof scheme.name === 'string' ? scheme.name : undefined
+    if (scheme.type === 'apiKey' && name !== undefined) {
+      const value =
+        scheme.in === 'cookie'
+          ? request.cookies[name]
+          : scheme.in === 'header'
+            ? request.headers.get(name.toLowerCase())
+            : undefined
+      if (value !== undefined && value !== null) return value
+    }
+    if (scheme.type === 'http' && /^bearer$/i.test(String(scheme.scheme))) {
+      const bearer = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '')
+      if (bearer?.[1] !== undefined) return bearer[1]
+    }
+  }
+  return undefined
 }
 
 /**

@@ -15,7 +15,7 @@ import {
   type RepresentationVariant,
 } from '../http/respond.js'
 import { openApiDocument } from '../model/openapi.js'
-import { pageRequest } from '../model/paging.js'
+import { askedQuery, pageRequest } from '../model/paging.js'
 import type { ApiModel, CollectionModel, OperationModel } from '../model/types.js'
 import type { Reader } from '../represent/read-sets.js'
 import type { Representations } from '../represent/representation.js'
@@ -220,6 +220,7 @@ const HANDLERS: Record<Exclude<OperationModel['kind'], 'route'>, Handler> = {
       const reader = readerOf(env, grant)
       const rep = (variant: RepresentationVariant) =>
         env.reps.page(http.origin, c.collection(), path, index, size, {
+          asked: askedQuery(http.url, model.paging),
           variant,
           reader,
           ...(parent ? { parent } : {}),
@@ -303,6 +304,7 @@ const HANDLERS: Record<Exclude<OperationModel['kind'], 'route'>, Handler> = {
       const rep = (variant: RepresentationVariant) =>
         env.reps.page(http.origin, env.store().get(from.name), path, index, size, {
           back: { relation, target: target.id },
+          asked: askedQuery(http.url, from.paging),
           variant,
           reader,
         })
