@@ -1,9 +1,10 @@
 import { cp, writeFile } from 'node:fs/promises'
 import { defineConfig } from 'tsup'
-import { bundleExplorerSdk } from './src/shells/server/explorer/sdk-bundle.js'
+import { bundleExplorerSdk } from './src/explorer/sdk-bundle.js'
 
 const publicEntries = {
   index: 'src/index.ts',
+  kit: 'src/kit.ts',
   node: 'src/shells/node/index.ts',
   browser: 'src/shells/browser/index.ts',
   playwright: 'src/shells/playwright/index.ts',
@@ -17,7 +18,7 @@ const publicEntries = {
 }
 
 export default defineConfig({
-  entry: { ...publicEntries, cli: 'src/shells/server/cli.ts' },
+  entry: { ...publicEntries, cli: 'src/cli/main.ts' },
   format: ['esm'],
   dts: { entry: publicEntries },
   target: 'node22',
@@ -32,14 +33,14 @@ export default defineConfig({
     options.conditions = ['@halyard/source']
   },
   // The explorer's page files are served, not bundled: copy them beside the chunk that reads them
-  // (src/shells/server/explorer/explorer.ts), without the type-checking files.
+  // (src/explorer/explorer.ts), without the type-checking files.
   async onSuccess() {
-    await cp('src/shells/server/explorer/explorer-ui', 'dist/explorer-ui', {
+    await cp('src/explorer/explorer-ui', 'dist/explorer-ui', {
       recursive: true,
       filter: (source) => !/\.(d\.ts|json)$/.test(source),
     })
     // The empty tsconfig.json `--api` compiles a module with when it has no trusted one of its own.
-    await cp('src/shells/server/no-project.tsconfig.json', 'dist/no-project.tsconfig.json')
+    await cp('src/cli/no-project.tsconfig.json', 'dist/no-project.tsconfig.json')
     // The SDK's HAL reading, which the page imports as ./sdk.js.
     await writeFile('dist/explorer-ui/sdk.js', await bundleExplorerSdk(process.cwd()))
   },

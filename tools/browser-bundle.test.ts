@@ -48,7 +48,7 @@ describe('a page bundle running its own API in a worker', () => {
     const inputs = await inputsOf(PAGE)
     // The bundle did take the mock's worker and core: the check looks at the right thing.
     expect(inputs).toContain('mock/src/shells/browser/index.ts')
-    expect(inputs.some((input) => input.startsWith('mock/src/core/'))).toBe(true)
+    expect(inputs.some((input) => input.startsWith('mock/src/serve/'))).toBe(true)
     expect(inputs.filter((input) => /mock\/src\/blog|graphql|\/zod\//.test(input))).toEqual([])
   })
 

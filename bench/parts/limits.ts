@@ -7,9 +7,9 @@ import { formatBytes, formatNumber, goal, median, type Table } from '../report.j
 import type { Part } from './part.js'
 
 const script = fileURLToPath(new URL('../limits/server.ts', import.meta.url))
-/** The heap the crash recipe once exhausted (issue 11). */
+/** The heap of the crash recipe (mock/test/memory.test.ts): small enough that an unbounded memo fails. */
 const HEAP_MIB = 512
-/** The bound the GraphQL requests must stay under (issue 11: "never more than ~100 ms"). */
+/** The bound one GraphQL request may block the event loop for (docs/internals/security.md). */
 const MAX_BLOCK_MS = 100
 
 /** A query of `aliases` aliased names spread on every node of a `levels`-deep friends tree. */
@@ -204,7 +204,7 @@ export const limitsPart: Part = {
   },
 }
 
-/** Issue 11, "Crash": 100 POSTs of ~1 MiB, then unauthenticated reads of many page sizes. */
+/** The crash recipe: 100 POSTs of ~1 MiB, then unauthenticated reads of many page sizes. */
 async function crashRecipe(articles: string): Promise<void> {
   const padding = ' '.repeat(450_000)
   const content = 'x'.repeat(100_000)

@@ -46,7 +46,7 @@ export const recordHarPart: Part = {
       const cli =
         context.implementation.kind === 'dist'
           ? join(ROOT, 'mock/dist/cli.js')
-          : join(ROOT, 'mock/src/shells/server/cli.ts')
+          : join(ROOT, 'mock/src/cli/main.ts')
       const rounds = context.timing.rounds
       const seconds: number[] = []
       for (let i = 0; i < rounds; i++) {

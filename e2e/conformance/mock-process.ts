@@ -27,14 +27,7 @@ export interface MockProcess extends ServerUnderTest {
 export async function startMockProcess(): Promise<MockProcess> {
   const child = spawn(
     process.execPath,
-    [
-      '--conditions=@halyard/source',
-      '--import',
-      'tsx',
-      'mock/src/shells/server/cli.ts',
-      '--port',
-      '0',
-    ],
+    ['--conditions=@halyard/source', '--import', 'tsx', 'mock/src/cli/main.ts', '--port', '0'],
     { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] },
   )
   try {

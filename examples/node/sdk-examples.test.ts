@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import { createMockServer, type MockServer } from '@halyard/mock/blog/server'
+import { createBlogServer, type MockServer } from '@halyard/mock/blog/server'
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
 import { errors } from './errors.js'
 import { navigate } from './navigate.js'
@@ -11,7 +11,7 @@ import { write } from './write.js'
 // The SDK guide's examples (docs/guide/sdk.md), run as they are against the real server (as `npm start` serves it).
 let server: MockServer
 beforeAll(async () => {
-  server = await createMockServer({ port: 0, log: false })
+  server = await createBlogServer({ port: 0, log: false })
 })
 afterAll(() => server.close())
 beforeEach(() => server.api.reset())

@@ -51,7 +51,7 @@ describe('halyard-mock --api with a TypeScript API that names no tokens', () => 
         // Only for the CLI's own sources: the user's module is loaded by the CLI itself.
         '--import',
         'tsx',
-        'src/shells/server/cli.ts',
+        'src/cli/main.ts',
         '--port',
         '0',
         '--api',

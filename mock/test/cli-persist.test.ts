@@ -40,7 +40,7 @@ function start(...args: string[]) {
       '--conditions=@halyard/source',
       '--import',
       'tsx',
-      'src/shells/server/cli.ts',
+      'src/cli/main.ts',
       '--port',
       '0',
       '--api',

@@ -21,7 +21,7 @@ export interface CliProcess {
 export function startCli(args: readonly string[], env: Record<string, string> = {}): CliProcess {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', '--conditions=@halyard/source', 'src/shells/server/cli.ts', ...args],
+    ['--import', 'tsx', '--conditions=@halyard/source', 'src/cli/main.ts', ...args],
     { cwd: MOCK, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
   )
   let stdout = ''

@@ -217,7 +217,7 @@ export default defineHalApi({
       'sh',
       [
         '-c',
-        `${process.execPath} --import tsx --conditions=@halyard/source mock/src/shells/server/cli.ts --port 0`,
+        `${process.execPath} --import tsx --conditions=@halyard/source mock/src/cli/main.ts --port 0`,
       ],
     ],
   ])('SIGTERM to the PID of %s frees the port', async (_, command, args) => {

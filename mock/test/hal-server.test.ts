@@ -1,7 +1,7 @@
 import { HttpResponse, http, passthrough } from 'msw'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
-import { defineHalApi } from '../src/core/api.js'
+import { defineHalApi } from '../src/serve/api.js'
 import { createHalServer, type HalServer as MockServer } from '../src/shells/server/server.js'
 import { connectionCases } from './contract/connection.case.js'
 import { sendRaw } from './raw-http.js'

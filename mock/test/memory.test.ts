@@ -17,7 +17,7 @@ async function startWithSmallHeap(): Promise<{ child: ChildProcess; url: string 
       '--import',
       'tsx',
       '--conditions=@halyard/source',
-      'src/shells/server/cli.ts',
+      'src/cli/main.ts',
       '--port',
       '0',
     ],
@@ -41,10 +41,10 @@ async function startWithSmallHeap(): Promise<{ child: ChildProcess; url: string 
   }
 }
 
-// Issue 11, "Crash": ~100 POSTs of ~1 MiB (a title padded with whitespace, the longest content),
-// then unauthenticated reads of that blog's pages with many page sizes. The page memo kept every
-// whole page, and the request log every answer, and the heap passed its limit; now the memos are
-// bounded in bytes, the log keeps no answer and titles are stored trimmed.
+// The crash recipe: ~100 POSTs of ~1 MiB (a title padded with whitespace, the longest content),
+// then unauthenticated reads of that blog's pages with many page sizes. Memos unbounded in bytes,
+// or a request log keeping answers, would pass the heap's limit: the memos are bounded in bytes,
+// the log keeps no answer and titles are stored trimmed.
 it('survives the crash recipe with a 512 MiB heap, and stores titles trimmed', async () => {
   const { child, url } = await startWithSmallHeap()
   const articles = `${url}/blogs/2/articles`

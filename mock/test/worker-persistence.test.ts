@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { createBlogApi } from '../src/blog/api.js'
-import { defineHalApi } from '../src/core/api.js'
+import { defineHalApi } from '../src/serve/api.js'
 import { keepAcrossReloads } from '../src/shells/browser/persistence.js'
 
 // `setupHalWorker(api, { persist: true })` for any API: what a page saves on `pagehide` and the

@@ -1,11 +1,6 @@
 import type { HttpHandler } from 'msw'
-import {
-  defineHalApi,
-  type HalApi,
-  type HalCollections,
-  type HalRecord,
-  halHandler,
-} from '../index.js'
+import { defineHalApi, type HalApi, type HalCollections, type HalRecord } from '../index.js'
+import { halHandler } from '../kit.js'
 import type { BlogDefinitionTypes } from './client-types.js'
 import { blogDefinition } from './definition.js'
 import { type BlogApiOptions, resolveOptions } from './options.js'
@@ -32,7 +27,7 @@ export interface BlogApi extends Omit<HalApi<HalCollections, BlogDefinitionTypes
 
 /**
  * Creates an isolated Blog API mock: its own data, seeded deterministically, so parallel tests never
- * share state. Hand `handlers` to `setupServer`, `setupWorker` or `createMockServer`.
+ * share state. Hand `handlers` to `setupServer`, `setupWorker` or `createBlogServer`.
  *
  * @example
  * import { setupServer } from 'msw/node'

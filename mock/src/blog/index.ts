@@ -3,7 +3,7 @@
  * `@halyard/mock` and nothing else, as MSW request handlers with no Node built-ins. Its shells'
  * conveniences have entries of their own: `@halyard/mock/blog/node` (`setupBlogApi`),
  * `@halyard/mock/blog/browser` (`setupBlogWorker`), `@halyard/mock/blog/playwright` (its `test`
- * fixture) and `@halyard/mock/blog/server` (`createMockServer`).
+ * fixture) and `@halyard/mock/blog/server` (`createBlogServer`).
  *
  * @packageDocumentation
  */

@@ -1,4 +1,5 @@
-import { DEV_TOKEN, MAX_DELAY_MS } from '../index.js'
+import { DEV_TOKEN } from '../index.js'
+import { MAX_DELAY_MS } from '../kit.js'
 import type { TokenGrant } from './auth.js'
 import type { GraphqlLimits } from './graphql/index.js'
 import type { SeedData } from './seed.js'

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { type GeneratedSeed, SEED_TIME } from '../index.js'
+import type { GeneratedSeed } from '../index.js'
+import { SEED_TIME } from '../kit.js'
 import {
   type ArticleRecord,
   articleRecord,

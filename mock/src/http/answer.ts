@@ -1,16 +1,19 @@
 import { HttpResponse } from 'msw'
 
 /**
- * A response as plain data: what the routes produce. Each shell turns it into what it sends, a fetch
- * `Response` for MSW, or a `node:http` write for the real server, which so skips building fetch
- * objects on its hot path.
+ * A response as plain data, the one type an answer has from a route to the socket: what the routes
+ * produce, what the dispatch and the server's own routes answer, what a shell writes. Each shell
+ * turns it into what it sends, a fetch `Response` for MSW, or a `node:http` write for the real
+ * server, which so skips building fetch objects on its hot path.
  */
 export interface Answer {
   readonly status: number
   /** Lower-case names. The receiver owns the object and may add headers (Vary, CORS). */
   readonly headers: Record<string, string>
-  /** The body as text, `null` for none. */
-  readonly body: string | null
+  /** Each `Set-Cookie` line apart (a header record holds one value per name). */
+  readonly setCookies?: readonly string[]
+  /** The body: text (the core's documents), bytes (a `Response` read whole), `null` for none. */
+  readonly body: string | Uint8Array | null
 }
 
 /**
@@ -21,16 +24,22 @@ export interface Answer {
  * toResponse({ status: 204, headers: {}, body: null }).status // 204
  */
 export function toResponse(answer: Answer): Response {
-  const { status, headers, body } = answer
+  const { status, headers, body, setCookies } = answer
   // Without a length, msw's Node interception ends the message by closing the emulated socket,
   // and undici then opens a new connection for every request (`HttpResponse.json()` sets it too).
-  if (typeof body === 'string' && headers['content-length'] === undefined) {
-    return new HttpResponse(body, {
-      status,
-      headers: { ...headers, 'content-length': String(utf8Length(body)) },
-    })
+  const length =
+    body === null || headers['content-length'] !== undefined
+      ? undefined
+      : typeof body === 'string'
+        ? utf8Length(body)
+        : body.byteLength
+  const init = length === undefined ? headers : { ...headers, 'content-length': String(length) }
+  if (setCookies === undefined || setCookies.length === 0) {
+    return new HttpResponse(body, { status, headers: init })
   }
-  return new HttpResponse(body, { status, headers })
+  const all = new Headers(init)
+  for (const line of setCookies) all.append('set-cookie', line)
+  return new HttpResponse(body, { status, headers: all })
 }
 
 /**
@@ -58,19 +67,20 @@ export function utf8Length(text: string): number {
 }
 
 /**
- * An answer carrying a fetch `Response`'s status, headers and text, for code that produces one
- * (graphql-http).
+ * A fetch `Response` as an {@link Answer}, its body read whole (for code that produces one:
+ * graphql-http, an override, the explorer's files), each `Set-Cookie` line kept apart.
  *
  * @example
- * const answer = await fromResponse(await endpoint(request))
+ * const answer = await answerOf(await endpoint(request))
  */
-export async function fromResponse(response: Response): Promise<Answer> {
+export async function answerOf(response: Response): Promise<Answer> {
   const headers: Record<string, string> = {}
   response.headers.forEach((value, name) => {
-    headers[name] = value
+    if (name !== 'set-cookie') headers[name] = value
   })
-  const body = response.body === null ? null : await response.text()
-  return { status: response.status, headers, body }
+  const body = response.body === null ? null : new Uint8Array(await response.arrayBuffer())
+  const setCookies = response.headers.getSetCookie()
+  return { status: response.status, headers, ...(setCookies.length > 0 && { setCookies }), body }
 }
 
 /** Appends to a list-valued header such as `Vary`, as `Headers.append` would, each value once. */
@@ -90,31 +100,4 @@ export function appendHeader(headers: Record<string, string>, name: string, valu
 export function listHas(header: string, value: string): boolean {
   const wanted = value.toLowerCase()
   return header.split(',').some((item) => item.trim().toLowerCase() === wanted)
-}
-
-/**
- * What a shell writes, whoever made it (the API's {@link Answer}, an override's or the explorer's
- * `Response`): a body that may be bytes, and each `Set-Cookie` line apart.
- */
-export interface WireAnswer {
-  readonly status: number
-  /** Lower-case names. The receiver owns the object and may add headers (Vary, CORS). */
-  readonly headers: Record<string, string>
-  readonly setCookies?: readonly string[]
-  readonly body: string | Uint8Array | null
-}
-
-/**
- * A fetch `Response` as a {@link WireAnswer}, its body read whole.
- *
- * @example
- * const answer = await wireAnswerOf(await adminResponse(request, context))
- */
-export async function wireAnswerOf(response: Response): Promise<WireAnswer> {
-  const headers: Record<string, string> = {}
-  response.headers.forEach((value, name) => {
-    if (name !== 'set-cookie') headers[name] = value
-  })
-  const body = response.body === null ? null : new Uint8Array(await response.arrayBuffer())
-  return { status: response.status, headers, setCookies: response.headers.getSetCookie(), body }
 }

@@ -3,7 +3,7 @@ import { resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { outDir } from '../../test/record/replay.js'
 import { mutatingProxy } from '../../test/verify/mutating-proxy.js'
-import type { HalApi } from '../core/api.js'
+import type { HalApi } from '../serve/api.js'
 import { createHalServer, type HalServer } from '../shells/server/index.js'
 import { recordApi, writeRecording } from './record.js'
 
@@ -11,7 +11,7 @@ const SHOP = resolve(import.meta.dirname, '../../../examples/shop/api.ts')
 const { defineShop } = (await import(SHOP)) as { defineShop(): HalApi }
 
 const ROOT = resolve(import.meta.dirname, '../../..')
-const CLI = resolve(ROOT, 'mock/src/shells/server/cli.ts')
+const CLI = resolve(ROOT, 'mock/src/cli/main.ts')
 
 /** `halyard-mock record …` in a process of its own, as a user runs it: its exit code and output. */
 function record(args: string[]): Promise<{ code: number | null; out: string }> {

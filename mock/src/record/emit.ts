@@ -1,5 +1,5 @@
-import type { HalPromises } from '../core/definition.js'
-import { CONTROL_CHARACTERS } from '../shells/server/printable.js'
+import { CONTROL_CHARACTERS } from '../cli/printable.js'
+import type { HalPromises } from '../definition/api.js'
 import { key, literal, shapeType, zodSource } from './infer-schema.js'
 import type {
   ApiModel,

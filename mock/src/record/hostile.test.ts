@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { BACKTRACKING, oddNamesServer } from '../../test/record/odd-names-server.js'
 import { HAL, identity, outDir, REPLAY, replayOf, typecheck } from '../../test/record/replay.js'
-import { printable } from '../shells/server/printable.js'
+import { printable } from '../cli/printable.js'
 import { runRecord } from './command.js'
 import { crawlApi, templateVariables } from './crawl.js'
 import { inferShape, zodSource } from './infer-schema.js'
@@ -168,7 +168,7 @@ describe('a long templated href costs time in proportion to its length', () => {
 
   it('names them in the explorer too (the page script reads them itself)', async () => {
     const page = await readFile(
-      join(import.meta.dirname, '../shells/server/explorer/explorer-ui/explorer.js'),
+      join(import.meta.dirname, '../explorer/explorer-ui/explorer.js'),
       'utf8',
     )
     const start = page.indexOf('function templateVariables(template) {')

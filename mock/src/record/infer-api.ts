@@ -1,5 +1,5 @@
 import { halAdapter, Links } from '@halyard/sdk'
-import { resolve } from '../core/representation.js'
+import { resolve } from '../represent/links.js'
 import { type Crawl, type Exchange, listOf, templateVariables } from './crawl.js'
 import { fitHints } from './fit-hints.js'
 import { inferPaging, isDefaultPaging } from './infer-conventions.js'

@@ -1,4 +1,4 @@
-import type { HalPromises } from '../core/definition.js'
+import type { HalPromises } from '../definition/api.js'
 import type { Crawl } from './crawl.js'
 import type { CollectionModel } from './model.js'
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startHalaciousServer } from '../../test/record/halacious-server.js'
 import { HAL, REPLAY, replayOf, sameShapes } from '../../test/record/replay.js'
-import type { HalApi } from '../core/api.js'
+import type { HalApi } from '../serve/api.js'
 import { type Recording, recordApi } from './record.js'
 
 // halacious 5 on hapi 16, over HTTP: a root at `/api/` reached through its 302 from `/api`,

@@ -3,7 +3,7 @@ import { startLibraryServer } from '../../test/record/library-server.js'
 import { startRelativeHrefsServer } from '../../test/record/relative-hrefs-server.js'
 import { HAL, REPLAY, replayOf } from '../../test/record/replay.js'
 import { startSpringHateoasServer } from '../../test/record/spring-hateoas-server.js'
-import type { HalApi } from '../core/api.js'
+import type { HalApi } from '../serve/api.js'
 import { verifyApi } from '../verify/index.js'
 import { type Recording, recordApi } from './record.js'
 

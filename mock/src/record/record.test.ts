@@ -13,7 +13,7 @@ import {
 } from '../../test/record/replay.js'
 import { createBlogApi } from '../blog/api.js'
 import { createMockServer } from '../blog/shells/server.js'
-import type { HalApi } from '../core/api.js'
+import type { HalApi } from '../serve/api.js'
 import { createHalServer } from '../shells/server/index.js'
 import { checkRecording, type Recording, recordApi, writeRecording } from './record.js'
 
@@ -393,7 +393,7 @@ describe('bounds', () => {
 
 describe('halyard-mock record, then halyard-mock --api (real processes, real HTTP)', () => {
   const ROOT = resolve(import.meta.dirname, '../../..')
-  const CLI = resolve(ROOT, 'mock/src/shells/server/cli.ts')
+  const CLI = resolve(ROOT, 'mock/src/cli/main.ts')
   const children: ChildProcess[] = []
   const servers: { close(): Promise<void> }[] = []
   afterAll(async () => {

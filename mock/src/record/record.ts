@@ -1,6 +1,6 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { HalPromises } from '../core/definition.js'
+import type { HalPromises } from '../definition/api.js'
 import { type Crawl, type CrawlOptions, crawlApi, type Exchange } from './crawl.js'
 import { compareShapes, type Drift } from './drift.js'
 import {

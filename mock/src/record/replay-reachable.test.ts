@@ -4,7 +4,7 @@ import { startHalaciousServer } from '../../test/record/halacious-server.js'
 import { compareReachable, HAL, REPLAY, replayOf } from '../../test/record/replay.js'
 import { springDataRestServer } from '../../test/record/spring-data-rest-server.js'
 import { createMockServer } from '../blog/shells/server.js'
-import type { HalApi } from '../core/api.js'
+import type { HalApi } from '../serve/api.js'
 import { recordApi } from './record.js'
 
 // Every document a crawler reaches from each original's root, asked of its replay (recorded with

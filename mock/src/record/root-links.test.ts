@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { outDir, typecheck } from '../../test/record/replay.js'
-import { defineHalApi } from '../core/api.js'
+import { defineHalApi } from '../serve/api.js'
 import { recordApi } from './record.js'
 
 // A recorded root is served, and typed by ClientTypes, with exactly the links it had: an API

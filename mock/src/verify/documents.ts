@@ -1,5 +1,5 @@
 // What verify reads of HAL documents: links, pointers, templates and URLs, as any server writes them.
-import type { CollectionModel } from '../core/model.js'
+import type { CollectionModel } from '../model/types.js'
 import { expandHref, templateVariables as variablesOf } from '../remote/templates.js'
 
 /** A JSON object. */
@@ -115,7 +115,7 @@ export function absoluteUrl(base: string, href: string): string {
 }
 
 /** A definition's href (relative to the API's base, `../` climbing out of it) as the mock writes it. */
-export { resolve as resolveHref } from '../core/representation.js'
+export { resolve as resolveHref } from '../represent/links.js'
 
 /** A value's JSON type, numbers as one (`integer` is a `number`). */
 export function jsonType(value: unknown): string {

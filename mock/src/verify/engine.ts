@@ -1,5 +1,5 @@
-import type { HalApiDefinition } from '../core/definition.js'
-import { compileApi } from '../core/model.js'
+import type { HalApiDefinition } from '../definition/api.js'
+import { compileApi } from '../model/compile.js'
 import { RemoteStop } from '../remote/client.js'
 import { cleanup } from './checks/created.js'
 import { readRoot } from './checks/root.js'

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { jsonSchemaOf } from '../core/standard-schema.js'
+import { jsonSchemaOf } from '../definition/standard-schema.js'
 import { generateValue, seeded, wrongTypeOf } from './generate.js'
 
 const schemas = {

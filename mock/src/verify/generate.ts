@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../core/model.js'
+import type { JsonSchema } from '../model/types.js'
 
 /** A seeded source of numbers in [0, 1) (mulberry32): the same seed, the same bodies. */
 export type Random = () => number

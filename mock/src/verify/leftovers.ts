@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs'
 import { readFile, writeFile } from 'node:fs/promises'
-import type { HalApiDefinition } from '../core/definition.js'
-import { compileApi } from '../core/model.js'
+import type { HalApiDefinition } from '../definition/api.js'
+import { compileApi } from '../model/compile.js'
 import { RemoteClient } from '../remote/client.js'
 import { tokenHeaderOf } from './engine.js'
 

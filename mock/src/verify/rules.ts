@@ -1,5 +1,5 @@
-import type { HalPromises } from '../core/definition.js'
-import type { ApiModel, CollectionModel } from '../core/model.js'
+import type { HalPromises } from '../definition/api.js'
+import type { ApiModel, CollectionModel } from '../model/types.js'
 import { VERIFY_RULES, type VerifyRule } from './types.js'
 
 /**

@@ -1,5 +1,5 @@
-import type { HalPromises } from '../core/definition.js'
-import type { ApiModel } from '../core/model.js'
+import type { HalPromises } from '../definition/api.js'
+import type { ApiModel } from '../model/types.js'
 import { type Credentials, type Exchange, RemoteClient, RemoteStop } from '../remote/client.js'
 import { urlKey } from '../remote/origin.js'
 import { absoluteUrl, isObject, type Json, linksOf } from './documents.js'

@@ -1,4 +1,4 @@
-import { compileApi } from '../core/model.js'
+import { compileApi } from '../model/compile.js'
 import { verifyApi } from './engine.js'
 import { formatReport } from './report.js'
 import { ruleCatalogue, skippedRules } from './rules.js'

@@ -1,4 +1,4 @@
-import type { HalApiDefinition } from '../core/definition.js'
+import type { HalApiDefinition } from '../definition/api.js'
 
 /**
  * The rules `verify` checks, by name, with the sentence a report gives for each. A finding names

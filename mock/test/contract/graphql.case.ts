@@ -157,7 +157,7 @@ export function graphqlCases(target: () => ContractTarget): void {
 
     it('a small query asking for a huge answer is refused before execution, not a 500', async () => {
       // 3 000 aliased names spread on every node of eight five-level friend trees: at least
-      // 8 × 5 × 3 000 = 120 000 fields whatever the friends, in a query of 36 KB (issue 11).
+      // 8 × 5 × 3 000 = 120 000 fields whatever the friends, in a query of 36 KB.
       const names = Array.from({ length: 3_000 }, (_, i) => `n${i}: name`).join(' ')
       const tree =
         '...Wide friends { ...Wide friends { ...Wide friends { ...Wide friends { ...Wide } } } }'

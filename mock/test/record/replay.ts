@@ -2,9 +2,9 @@ import { execFile } from 'node:child_process'
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { join, resolve } from 'node:path'
-import type { HalApi } from '../../src/core/api.js'
 import { crawlApi } from '../../src/record/crawl.js'
 import { type Recording, writeRecording } from '../../src/record/record.js'
+import type { HalApi } from '../../src/serve/api.js'
 
 // Shared by the recording tests: where recordings go, how they are loaded, how documents compare.
 

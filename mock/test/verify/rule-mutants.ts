@@ -1,4 +1,4 @@
-import type { ApiModel, CollectionModel } from '../../src/core/model.js'
+import type { ApiModel, CollectionModel } from '../../src/model/types.js'
 import { tokenHeaderOf } from '../../src/verify/run.js'
 import type { VerifyRule } from '../../src/verify/types.js'
 import { eachObject, type Mutation, type ProxiedAnswer } from './mutating-proxy.js'

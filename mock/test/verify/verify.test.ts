@@ -747,7 +747,7 @@ describe('halyard-mock verify', () => {
           '--import',
           'tsx',
           '--conditions=@halyard/source',
-          'src/shells/server/cli.ts',
+          'src/cli/main.ts',
           'verify',
           url,
           '--token-env',

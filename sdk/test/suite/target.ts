@@ -27,7 +27,7 @@ export interface SdkTarget {
 export type SdkCapability = 'hal-forms'
 
 /**
- * The capabilities a target has unless it lists its own: the Blog mock serves HAL-FORMS (issue 14),
+ * The capabilities a target has unless it lists its own: the Blog mock serves HAL-FORMS,
  * so the actions cases run on its templates as well as on the suite's fixture. A server without
  * them lists `capabilities: []`.
  */

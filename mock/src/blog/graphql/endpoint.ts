@@ -15,7 +15,7 @@ import {
   validate,
 } from 'graphql'
 import { createHandler, type HandlerOptions } from 'graphql-http/lib/use/fetch'
-import { MAX_BODY_BYTES, readText } from '../../index.js'
+import { MAX_BODY_BYTES, readText } from '../../kit.js'
 import { checkedLimits, type GraphqlLimits } from './checked-limits.js'
 import { checkFieldLimit } from './cost.js'
 import { checkNodeLimit, createDepthLimitRule } from './limits.js'

@@ -1,4 +1,4 @@
-import { reasonPhrase } from '../../index.js'
+import { reasonPhrase } from '../../kit.js'
 import { PROBLEMS } from '../problems.js'
 
 /** What each link relation the API emits means; the curie `doc` expands to these pages. */

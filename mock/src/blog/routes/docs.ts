@@ -1,10 +1,5 @@
-import {
-  type HalAnswer,
-  type HalRoute,
-  type HalRouteContext,
-  HTML_TYPES,
-  Problem,
-} from '../../index.js'
+import { type HalAnswer, type HalRoute, type HalRouteContext, Problem } from '../../index.js'
+import { HTML_TYPES } from '../../kit.js'
 import { docPage, problemDoc, RELATIONS } from '../representations/docs.js'
 
 /** An HTML documentation page, cacheable for an hour. */

@@ -1,4 +1,5 @@
-import { accepts, type HalRoute, HTML_TYPES, MAX_BODY_BYTES, Problem } from '../../index.js'
+import { type HalRoute, Problem } from '../../index.js'
+import { accepts, HTML_TYPES, MAX_BODY_BYTES } from '../../kit.js'
 import { checkedLimits } from '../graphql/checked-limits.js'
 import type { GraphqlLimits } from '../graphql/index.js'
 import { docPage, RELATIONS } from '../representations/docs.js'

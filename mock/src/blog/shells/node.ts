@@ -5,11 +5,20 @@
  * @packageDocumentation
  */
 
-import { type HalApiServer, setupHalApi } from '../../shells/node/index.js'
+import { type HalApiInterception, setupHalApi } from '../../shells/node/index.js'
 import { type BlogApi, type BlogApiOptions, createBlogApi } from '../index.js'
 
 /** A Blog API mock intercepting this process's requests. */
-export type BlogApiServer = HalApiServer<BlogApi>
+export type BlogApiInterception = HalApiInterception<BlogApi>
+
+/**
+ * The old name of {@link BlogApiInterception}: it intercepts requests and runs no server.
+ *
+ * @deprecated Use `BlogApiInterception`.
+ * @example
+ * const mock: BlogApiInterception = setupBlogApi()
+ */
+export type BlogApiServer = BlogApiInterception
 
 /**
  * `setupHalApi(createBlogApi(options))`: every `fetch` of this process to `/api/…` (any host,
@@ -23,7 +32,7 @@ export type BlogApiServer = HalApiServer<BlogApi>
  * afterEach(() => { mock.server.resetHandlers(); return mock.reset() })
  * afterAll(() => mock.server.close())
  */
-export function setupBlogApi(options: BlogApiOptions = {}): BlogApiServer {
+export function setupBlogApi(options: BlogApiOptions = {}): BlogApiInterception {
   return setupHalApi(createBlogApi(options))
 }
 

@@ -104,7 +104,7 @@ export interface BlogApiTestArgs {
  * by default, as in `testWithHalApi`.
  *
  * @example
- * import { expect, test } from '@halyard/mock/blog/playwright'
+ * import { blogTest as test, expect } from '@halyard/mock/blog/playwright'
  * import { HttpResponse, http } from 'msw'
  *
  * test.use({ blogApiOptions: { articles: 5 } })
@@ -115,7 +115,7 @@ export interface BlogApiTestArgs {
  *   await expect(page.getByRole('alert')).toBeVisible()
  * })
  */
-export const test = base.extend<BlogApiTestOptions & BlogApiTestArgs>({
+export const blogTest = base.extend<BlogApiTestOptions & BlogApiTestArgs>({
   blogApiOptions: [{}, { option: true }],
   serviceWorkers: blockServiceWorkers,
   blogApi: [
@@ -127,6 +127,15 @@ export const test = base.extend<BlogApiTestOptions & BlogApiTestArgs>({
     { auto: true },
   ],
 })
+
+/**
+ * The old name of {@link blogTest}, kept because Playwright's own is `test`.
+ *
+ * @deprecated Use `blogTest` (`import { blogTest as test } from '@halyard/mock/blog/playwright'`).
+ * @example
+ * test('reads the blog', async ({ page, blogApi }) => { await page.goto('/') })
+ */
+export const test: typeof blogTest = blogTest
 
 export { expect } from '@playwright/test'
 export type { BlogApi, BlogApiOptions }

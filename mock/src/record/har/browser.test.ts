@@ -12,7 +12,7 @@ import {
   startHarServer,
 } from '../../../test/record/har-server.js'
 import { OUT, outDir as outIn, shapeOf } from '../../../test/record/replay.js'
-import type { HalApi } from '../../core/api.js'
+import type { HalApi } from '../../serve/api.js'
 import { createHalServer } from '../../shells/server/index.js'
 import { verifyApi } from '../../verify/engine.js'
 import type { RecordingShape } from '../emit.js'

@@ -6,8 +6,8 @@
  * @packageDocumentation
  */
 import { type SetupWorker, setupWorker } from 'msw/browser'
-import type { Dispatch } from '../../core/dispatch.js'
-import { halHandler, withHalApi } from '../../core/handler.js'
+import type { Dispatch } from '../../serve/dispatch.js'
+import { halHandler, withHalApi } from '../../serve/handler.js'
 import { routedByPlaywright } from '../common/routed-marker.js'
 import { keepAcrossReloads, type PersistableApi } from './persistence.js'
 import { registrationAdvice } from './registration.js'

@@ -1,4 +1,4 @@
-import type { Dispatch } from '../../core/dispatch.js'
+import type { Dispatch } from '../../serve/dispatch.js'
 
 /** What a collection of `@msw/data` offers that saving and restoring use. */
 interface SavedCollection {

@@ -6,4 +6,9 @@
  */
 
 export type { HalApi } from '../../index.js'
-export { type HalApiServer, type SetupHalApiOptions, setupHalApi } from './setup.js'
+export {
+  type HalApiInterception,
+  type HalApiServer,
+  type SetupHalApiOptions,
+  setupHalApi,
+} from './setup.js'

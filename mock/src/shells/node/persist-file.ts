@@ -7,7 +7,7 @@ import {
   RecordsError,
   type RecordsHolder,
   recordsOf,
-} from '../../core/records-file.js'
+} from '../../store/records-file.js'
 
 /** An API's records kept in a JSON file (see {@link persistToFile}). */
 export interface FilePersistence {

@@ -1,12 +1,12 @@
 /** The Node shell: any API intercepting this process's requests through MSW's `setupServer`. */
 import { type SetupServer, setupServer } from 'msw/node'
-import type { Dispatch } from '../../core/dispatch.js'
-import { halHandler, withHalApi } from '../../core/handler.js'
-import type { RecordsHolder } from '../../core/records-file.js'
+import type { Dispatch } from '../../serve/dispatch.js'
+import { halHandler, withHalApi } from '../../serve/handler.js'
+import type { RecordsHolder } from '../../store/records-file.js'
 import { persistToFile } from './persist-file.js'
 
 /** An API intercepting this process's requests. */
-export type HalApiServer<Api extends object> = Api & {
+export type HalApiInterception<Api extends object> = Api & {
   /** MSW's server: `listen()`, `use()` to override a route, `resetHandlers()`, `close()`. */
   readonly server: SetupServer
   /**
@@ -47,7 +47,7 @@ export interface SetupHalApiOptions {
 export function setupHalApi<Api extends Dispatch>(
   api: Api,
   options: SetupHalApiOptions = {},
-): HalApiServer<Api> {
+): HalApiInterception<Api> {
   if (options.persist === undefined) {
     return withHalApi(api, { server: setupServer(halHandler(api)), flush: async () => undefined })
   }
@@ -89,3 +89,12 @@ export function setupHalApi<Api extends Dispatch>(
 
 /** Methods that change nothing: no reason to write the file. */
 const READS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/**
+ * The old name of {@link HalApiInterception}: it intercepts requests and runs no server.
+ *
+ * @deprecated Use `HalApiInterception`.
+ * @example
+ * const mock: HalApiInterception<typeof shop> = setupHalApi(shop)
+ */
+export type HalApiServer<Api extends object> = HalApiInterception<Api>

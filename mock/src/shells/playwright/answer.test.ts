@@ -1,8 +1,8 @@
 import { http, passthrough } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { defineHalApi } from '../../core/api.js'
-import { halResponder } from '../../core/handler.js'
+import { defineHalApi } from '../../serve/api.js'
+import { halResponder } from '../../serve/handler.js'
 import { answerRequest } from './answer.js'
 
 // Chromium never hands a preflight to a route (Playwright answers it), Firefox and WebKit do: the

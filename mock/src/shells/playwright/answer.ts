@@ -1,7 +1,7 @@
 import { isPassthroughResponse, type RequestHandler } from 'msw'
-import { overridesFirst, type Responder } from '../../core/overrides.js'
-import { problemAnswer } from '../../core/problem.js'
 import { toResponse } from '../../http/answer.js'
+import { overridesFirst, type Responder } from '../../serve/overrides.js'
+import { problemAnswer } from '../../serve/problem.js'
 import { CorsPolicy, isPreflight } from '../common/cors.js'
 
 /** Only this test's pages reach the mock: each may read its answers, with credentials. */

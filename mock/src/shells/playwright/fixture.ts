@@ -1,7 +1,7 @@
 import { type BrowserContext, test as base, type PlaywrightTestOptions } from '@playwright/test'
-import type { HalApi, HalCollections } from '../../core/api.js'
-import type { Dispatch } from '../../core/dispatch.js'
-import { withHalApi } from '../../core/handler.js'
+import type { HalApi, HalCollections } from '../../serve/api.js'
+import type { Dispatch } from '../../serve/dispatch.js'
+import { withHalApi } from '../../serve/handler.js'
 import { type HalApiRoute, type RouteUrl, routeHalApi } from './route.js'
 
 /** The `halApi` fixture of {@link testWithHalApi}: the API, routed into this test's context. */

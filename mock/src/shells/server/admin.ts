@@ -1,7 +1,7 @@
-import type { HalRoute } from '../../core/definition.js'
-import type { HalRequest } from '../../core/request.js'
+import type { HalRoute } from '../../definition/api.js'
 import type { Answer } from '../../http/answer.js'
 import { Problem } from '../../http/problem.js'
+import type { HalRequest } from '../../serve/request.js'
 import type { CorsPolicy } from '../common/cors.js'
 import {
   logged,
@@ -129,6 +129,9 @@ function withoutCookies(request: HalRequest): HalRequest {
     path: request.path,
     headers,
     cookies: {},
+    get prefer() {
+      return request.prefer
+    },
     body: null,
     toFetch() {
       const fetched = request.toFetch()

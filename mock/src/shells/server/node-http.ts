@@ -1,9 +1,10 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
 import { PassThrough, Readable } from 'node:stream'
-import { cookiesOf, type HalRequest } from '../../core/request.js'
-import type { WireAnswer } from '../../http/answer.js'
+import type { Answer } from '../../http/answer.js'
 import type { HeaderReader } from '../../http/headers.js'
+import { type Preferences, parsePrefer } from '../../http/prefer.js'
 import { reasonPhrase } from '../../http/reason-phrase.js'
+import { cookiesOf, type HalRequest } from '../../serve/request.js'
 
 /**
  * The URL of a request: `origin` and the origin-form `path` joined as text, never resolved, so that
@@ -78,6 +79,7 @@ export class NodeRequest implements HalRequest {
   readonly headers: NodeHeaders
   readonly #req: IncomingMessage
   #cookies: Readonly<Record<string, string>> | undefined
+  #prefer: Preferences | undefined
   #pathname: string | undefined
   readonly #path: string
   #url: URL | undefined
@@ -114,6 +116,11 @@ export class NodeRequest implements HalRequest {
   get cookies(): Readonly<Record<string, string>> {
     this.#cookies ??= cookiesOf(this.headers.get('cookie'))
     return this.#cookies
+  }
+
+  get prefer(): Preferences {
+    this.#prefer ??= parsePrefer(this.headers)
+    return this.#prefer
   }
 
   get body(): ReadableStream<Uint8Array> | null {
@@ -209,7 +216,7 @@ const join = (name: string, before: string, value: string): string =>
  * Writes an answer in one go: the head and the body (a string or bytes) in the same write, no body
  * for HEAD, 204 and 304.
  */
-export function writeAnswer(res: ServerResponse, answer: WireAnswer, method: string): void {
+export function writeAnswer(res: ServerResponse, answer: Answer, method: string): void {
   const headers: Record<string, string | readonly string[]> = answer.headers
   if (answer.setCookies !== undefined && answer.setCookies.length > 0) {
     headers['set-cookie'] = answer.setCookies

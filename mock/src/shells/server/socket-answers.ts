@@ -1,10 +1,10 @@
 import { STATUS_CODES } from 'node:http'
 import type { Duplex } from 'node:stream'
-import { methodNotAllowed } from '../../core/dispatch.js'
-import type { ProblemWriter } from '../../core/problem.js'
 import type { Answer } from '../../http/answer.js'
 import { Problem } from '../../http/problem.js'
 import { reasonPhrase } from '../../http/reason-phrase.js'
+import { methodNotAllowed } from '../../serve/dispatch.js'
+import type { ProblemWriter } from '../../serve/problem.js'
 
 /** The `Allow` of a method the server has nowhere: what it answers at all. */
 export const SERVER_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const
@@ -23,7 +23,13 @@ export function answerOnSocket(socket: Duplex, answer: Answer): void {
     .map(([name, value]) => `${name}: ${value}`)
     .join('\r\n')
   const reason = reasonPhrase(answer.status) ?? STATUS_CODES[answer.status] ?? ''
-  socket.end(`HTTP/1.1 ${answer.status} ${reason}\r\n${head}\r\n\r\n${answer.body ?? ''}`)
+  const { body } = answer
+  const start = `HTTP/1.1 ${answer.status} ${reason}\r\n${head}\r\n\r\n`
+  socket.end(
+    body instanceof Uint8Array
+      ? Buffer.concat([Buffer.from(start), body])
+      : `${start}${body ?? ''}`,
+  )
 }
 
 /** The 405 for a `CONNECT`: the server is no proxy. */

@@ -1,4 +1,4 @@
-import type { CollectionModel, JsonSchema } from '../../core/model.js'
+import type { CollectionModel, JsonSchema } from '../../model/types.js'
 import { isObject, type Json, relationMembers } from '../documents.js'
 import { generateValue, seeded, wrongTypeOf } from '../generate.js'
 import type { VerifyRun } from '../run.js'

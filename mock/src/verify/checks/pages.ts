@@ -1,4 +1,4 @@
-import type { CollectionModel } from '../../core/model.js'
+import type { CollectionModel } from '../../model/types.js'
 import type { Exchange } from '../../remote/client.js'
 import {
   absoluteUrl,

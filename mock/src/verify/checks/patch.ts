@@ -1,4 +1,4 @@
-import type { CollectionModel } from '../../core/model.js'
+import type { CollectionModel } from '../../model/types.js'
 import { isObject, type Json } from '../documents.js'
 import { generateValue, seeded } from '../generate.js'
 import { HAL, type VerifyRun } from '../run.js'

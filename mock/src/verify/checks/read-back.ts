@@ -1,4 +1,4 @@
-import type { CollectionModel } from '../../core/model.js'
+import type { CollectionModel } from '../../model/types.js'
 import type { Exchange } from '../../remote/client.js'
 import { isObject, type Json } from '../documents.js'
 import type { VerifyRun } from '../run.js'

@@ -1,4 +1,4 @@
-import type { OperationModel } from '../../core/model.js'
+import type { OperationModel } from '../../model/types.js'
 import type { Exchange } from '../../remote/client.js'
 import { HAL, type VerifyRun } from '../run.js'
 import { checkNegotiation } from './negotiation.js'

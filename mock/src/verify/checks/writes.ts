@@ -1,5 +1,5 @@
-import type { CollectionModel } from '../../core/model.js'
-import { withArticle } from '../../core/words.js'
+import { withArticle } from '../../definition/words.js'
+import type { CollectionModel } from '../../model/types.js'
 import type { Credentials, Exchange } from '../../remote/client.js'
 import {
   absoluteUrl,
