@@ -364,8 +364,9 @@ export function ruleMutant(rule: VerifyRule, model: ApiModel): Mutation | undefi
         if (a.status === 403 && isWrite(a.method)) a.status = 401
       })
     case 'delete':
+      // A success no DELETE answers (a recording's definition takes 200, 202 or 204).
       return answers((a) => {
-        if (a.method === 'DELETE' && a.status === 204) a.status = 200
+        if (a.method === 'DELETE' && a.status >= 200 && a.status < 300) a.status = 201
       })
     case 'delete.gone':
       return deletedStillRead()
