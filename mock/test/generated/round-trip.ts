@@ -102,7 +102,7 @@ const failuresOf = (report: VerifyReport) =>
     )
 
 /** How verify is given the credential the original takes: as a token, or a cookie header. */
-function verifyCredentials(original: Original): {
+export function verifyCredentials(original: Original): {
   token?: string
   headers?: Record<string, string>
 } {

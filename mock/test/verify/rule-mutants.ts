@@ -180,8 +180,16 @@ export function ruleMutant(rule: VerifyRule, model: ApiModel): Mutation | undefi
             .join(', ')
       })
     case 'page.params':
-      // The list links' templates name other variables than the convention's.
-      return answers((a) =>
+      // The list links' templates name other variables than the convention's, and a page's first
+      // link the page after the convention's first (lists linked plainly have no template).
+      return answers((a) => {
+        eachPage(model, a, (page, c) =>
+          atPointers(page, nav(c, 'first'), (link) =>
+            isObject(link) && typeof link.href === 'string'
+              ? { ...link, href: withParam(link.href, c.paging.page, (n) => n + 1) }
+              : link,
+          ),
+        )
         onLinks(a.body, (link) => {
           if (link.templated === true && typeof link.href === 'string')
             link.href = link.href.replace(/\{([?&])([^}]*)\}/g, (_, op: string, names: string) => {
@@ -191,8 +199,8 @@ export function ruleMutant(rule: VerifyRule, model: ApiModel): Mutation | undefi
                 .join(',')
               return `{${op}${renamed}}`
             })
-        }),
-      )
+        })
+      })
     case 'page.size.bounds':
       // A size out of bounds is served at the largest (or 1) instead of refused.
       return {
@@ -223,9 +231,10 @@ export function ruleMutant(rule: VerifyRule, model: ApiModel): Mutation | undefi
     case 'page.next.present':
       return answers((a) => eachPage(model, a, (page, c) => atPointers(page, nav(c, 'next'))))
     case 'page.next':
+      // next, and self, name the page after the one they should (a single page has no next).
       return answers((a) =>
         eachPage(model, a, (page, c) =>
-          atPointers(page, nav(c, 'next'), (link) =>
+          atPointers(page, [...nav(c, 'next'), ...nav(c, 'self')], (link) =>
             isObject(link) && typeof link.href === 'string'
               ? { ...link, href: withParam(link.href, c.paging.page, (n) => n + 1) }
               : link,
@@ -355,8 +364,9 @@ export function ruleMutant(rule: VerifyRule, model: ApiModel): Mutation | undefi
         if (a.status === 403 && isWrite(a.method)) a.status = 401
       })
     case 'delete':
+      // A success no DELETE answers (a recording's definition takes 200, 202 or 204).
       return answers((a) => {
-        if (a.method === 'DELETE' && a.status === 204) a.status = 200
+        if (a.method === 'DELETE' && a.status >= 200 && a.status < 300) a.status = 201
       })
     case 'delete.gone':
       return deletedStillRead()

@@ -1,3 +1,4 @@
+import { createHalApi } from '../../core/api.js'
 import type { Exchange } from '../../remote/client.js'
 import { expand, firstLink, hrefOf, isObject, linksOf, templateVariables } from '../documents.js'
 import { HAL, type VerifyRun } from '../run.js'
@@ -42,9 +43,13 @@ export async function readRoot(run: VerifyRun): Promise<void> {
   await checkCaching(run, 'root', root, route)
   checkCuries(run, 'root', root)
   const links = linksOf(root.json)
+  const routeLinks = ownRoot ? await linkedByRoute(run) : {}
   for (const declared of run.model.root) {
     const link = firstLink(links[declared.rel])
     const href = hrefOf(link)
+    // A link the definition's own root answers (a recording's) is promised as that root links it.
+    const own = firstLink(routeLinks[declared.rel])
+    const promised = !ownRoot || own !== undefined
     if (
       !run.expect(
         'root',
@@ -52,7 +57,7 @@ export async function readRoot(run: VerifyRun): Promise<void> {
         href !== undefined,
         `The root has no "${declared.rel}" link.`,
         root,
-        ownRoot ? 'warning' : 'failure',
+        promised ? 'failure' : 'warning',
       )
     )
       continue
@@ -64,7 +69,7 @@ export async function readRoot(run: VerifyRun): Promise<void> {
         link?.templated === true,
         `The root's "${declared.rel}" link is not templated (${target}).`,
         root,
-        ownRoot ? 'warning' : 'failure',
+        !ownRoot || own?.templated === true ? 'failure' : 'warning',
       )
     }
     const collection = declared.collection ? run.model.collection(declared.collection) : undefined
@@ -80,6 +85,24 @@ export async function readRoot(run: VerifyRun): Promise<void> {
   }
   if (ownRoot) await readUndeclared(run, root, links)
   await checkParents(run)
+}
+
+/**
+ * The links of the definition's own root route, asked of the definition in memory (no storage,
+ * no token): none when it answers no HAL document so.
+ */
+async function linkedByRoute(run: VerifyRun): Promise<Record<string, unknown>> {
+  try {
+    const api = createHalApi({ ...run.model.definition, storage: {} })
+    const base = run.model.definition.basePath.replace(/\/$/, '')
+    const answer = await api.handle(
+      new Request(`http://verify.invalid${base}/`, { headers: { accept: HAL } }),
+    )
+    const json: unknown = answer.ok ? await answer.json() : undefined
+    return linksOf(json)
+  } catch {
+    return {}
+  }
 }
 
 /**
