@@ -1,5 +1,5 @@
-import { createHalApi } from '../../core/api.js'
 import type { Exchange } from '../../remote/client.js'
+import { createHalApi } from '../../serve/api.js'
 import { expand, firstLink, hrefOf, isObject, linksOf, templateVariables } from '../documents.js'
 import { HAL, type VerifyRun } from '../run.js'
 import { checkCuries, checkResolves } from './links.js'
