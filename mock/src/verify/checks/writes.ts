@@ -261,7 +261,12 @@ async function checkUnmodifiedSince(
 /** A member the create sent that the input schema leaves optional, without a default. */
 function optionalMember(c: CollectionModel, body: Json): string | undefined {
   const schema = c.jsonSchema.input
-  const required = new Set((schema.required as string[] | undefined) ?? [])
+  // Optional to send and to keep: a member the record schema requires cannot be gone after a PUT
+  // (an input all optional, as a recording without forms writes, still makes whole records).
+  const required = new Set([
+    ...((schema.required as string[] | undefined) ?? []),
+    ...((c.jsonSchema.record.required as string[] | undefined) ?? []),
+  ])
   const properties = (schema.properties as Record<string, Json> | undefined) ?? {}
   return Object.keys(body).find(
     (key) =>
