@@ -92,8 +92,9 @@ describe('the crawler', () => {
       onProgress: (p) => progress.push(p),
     })
     expect(new Set(seen)).toEqual(new Set(['k1']))
-    // A redirect to another origin is not followed: the key stays with the API.
-    expect(seen).toHaveLength(5)
+    // A redirect to another origin is not followed: the key stays with the API (four GETs, the
+    // root's HAL-FORMS variant, and its OPTIONS probe).
+    expect(seen).toHaveLength(6)
     const elsewhere = 'another origin: the crawler reads only the root’s'
     expect(crawl.unreached).toEqual([
       { url: 'http://api.test/gone', reason: '410 Gone' },

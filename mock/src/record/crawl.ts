@@ -76,6 +76,11 @@ export interface Crawl {
   readonly unreached: readonly Unreached[]
   /** Links it chose not to follow, counted by why (a page's `first`, a CURIE). */
   readonly skipped: readonly { readonly reason: string; readonly count: number }[]
+  /**
+   * The methods each probed URL's `OPTIONS` answer allows (RFC 9110 §10.2.1), upper case: one list
+   * and one item per kind of document. A URL without an `Allow` (404, 405, 501) is absent: unknown.
+   */
+  readonly allow?: ReadonlyMap<string, readonly string[]>
   readonly requests: number
   readonly records: number
   readonly elapsed: number
@@ -104,7 +109,8 @@ const SKIPPED_PAGES =
 interface Job {
   readonly url: string
   readonly depth: number
-  readonly accept: Exchange['accept']
+  /** What to ask: a document (by `Accept`), or `allow`, an `OPTIONS` probe of its methods. */
+  readonly accept: Exchange['accept'] | 'allow'
   /** The list a page belongs to (its URL without query), when the job walks `next`. */
   readonly list?: string
   /** Redirects that led here: a chain of them stops at {@link MAX_REDIRECTS}. */
@@ -159,6 +165,7 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
   })
   const origin = client.origin
   const exchanges = new Map<string, Exchange>()
+  const allow = new Map<string, readonly string[]>()
   const unreached = new Map<string, string>()
   const seen = new Set<string>()
   const queue: Job[] = []
@@ -316,6 +323,7 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
 
   const run = async (job: Job): Promise<void> => {
     requests++
+    if (job.accept === 'allow') return probeAllow(job.url)
     // Redirects by hand: the headers given (a token) never follow one to another origin.
     const answer = await client.send('GET', job.url, {
       headers: { accept: ACCEPT[job.accept] },
@@ -396,12 +404,28 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
     if (formsKey && !profiled.has(formsKey)) {
       profiled.add(formsKey)
       enqueue({ url: job.url, depth: job.depth, accept: 'forms' })
+      enqueue({ url: listOf(job.url), depth: job.depth, accept: 'allow' })
     }
     // Spring Data REST's profiles: ALPS and JSON Schema beside the HAL document.
     if (/\/profile\/[^/]+$/.test(listOf(job.url))) {
       enqueue({ url: job.url, depth: job.depth, accept: 'alps' })
       enqueue({ url: job.url, depth: job.depth, accept: 'schema' })
     }
+  }
+
+  // OPTIONS is safe (RFC 9110 §9.3.7): what it allows says whether a list takes a create, an item
+  // a write, which no GET shows. Its body is not read; no `Allow` leaves the methods unknown.
+  const probeAllow = async (url: string): Promise<void> => {
+    const answer = await client.send('OPTIONS', url, { read: () => false })
+    const header = answer.headers.get('allow')
+    if (answer.status < 200 || answer.status > 299 || header === null) return
+    allow.set(
+      url,
+      header
+        .split(',')
+        .map((m) => m.trim().toUpperCase())
+        .filter((m) => m !== ''),
+    )
   }
 
   // One deadline for the whole crawl, bodies included (the client's): it ends every request in flight.
@@ -460,6 +484,7 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
       .map(([url, reason]) => ({ url, reason }))
       .sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0)),
     skipped: [...skipped].map(([reason, count]) => ({ reason, count })),
+    allow,
     requests,
     records: records.size,
     elapsed: Date.now() - started,

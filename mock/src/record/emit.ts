@@ -189,6 +189,10 @@ function writesNote(c: CollectionModel): string {
       return c.writes.methods.length > 0
         ? `writable: its ALPS profile offers ${c.writes.methods.join(', ')}`
         : 'read-only: its ALPS profile offers no write'
+    case 'allow':
+      return c.writes.methods.length > 0
+        ? `writable: its OPTIONS answers allow ${c.writes.methods.join(', ')}`
+        : 'read-only: its OPTIONS answers allow no POST, PUT, PATCH nor DELETE (405 to a write)'
     case 'traffic':
       return `writable: the traffic recorded shows ${c.writes.methods.join(', ')}`
     default:

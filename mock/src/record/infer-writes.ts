@@ -153,7 +153,10 @@ export function serverSet(member: string, records: readonly Record<string, unkno
   })
 }
 
-/** Which writes a collection offers: its HAL-FORMS templates, or its ALPS profile's descriptors. */
+/**
+ * Which writes a collection offers: its HAL-FORMS templates, its ALPS profile's descriptors, or
+ * what `OPTIONS` allows on its list and items.
+ */
 export function inferWrites(
   collection: CollectionModel,
   crawl: Crawl,
@@ -203,5 +206,34 @@ export function inferWrites(
     }
     return { source: 'alps', methods: [...methods].sort() }
   }
-  return { source: 'none', methods: [] }
+  return allowedWrites(collection, crawl, shape)
+}
+
+const ITEM_WRITES = ['PUT', 'PATCH', 'DELETE']
+
+/**
+ * What the `OPTIONS` probes of a collection's list and item allow: read-only when the list's
+ * `Allow` lacks POST and no item's names a write (an item not probed counts as none: a definition
+ * says read-only of the whole collection). Unknown (no `Allow` on the list) is `none`.
+ */
+function allowedWrites(
+  collection: CollectionModel,
+  crawl: Crawl,
+  shape: (url: string) => string | undefined,
+): WritesModel {
+  const list = collection.pattern.replace(/\/\{\}$/, '')
+  let onList: readonly string[] | undefined
+  const onItems = new Set<string>()
+  for (const [url, methods] of crawl.allow ?? []) {
+    const at = shape(url)
+    if (at === list && collection.list !== false) onList ??= methods
+    else if (at === collection.pattern)
+      for (const m of methods) if (ITEM_WRITES.includes(m)) onItems.add(m)
+  }
+  if (onList === undefined) return { source: 'none', methods: [] }
+  const methods = [...(onList.includes('POST') ? ['POST'] : []), ...onItems]
+  // A list refusing creates whose items take writes: the definition cannot say so (`readOnly` is
+  // the whole collection's), so the mock keeps every write, as without a probe.
+  if (methods.length > 0 && !methods.includes('POST')) return { source: 'none', methods: [] }
+  return { source: 'allow', methods: methods.sort() }
 }

@@ -94,7 +94,7 @@ export interface TemplatesModel {
 
 /** What a collection lets clients write, and what said so. */
 export interface WritesModel {
-  readonly source: 'hal-forms' | 'alps' | 'traffic' | 'none'
+  readonly source: 'hal-forms' | 'alps' | 'allow' | 'traffic' | 'none'
   readonly methods: readonly string[]
 }
 

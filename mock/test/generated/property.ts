@@ -11,6 +11,8 @@ export interface Figures {
   servers: number
   passed: number
   documents: number
+  /** Creates an original refused with 405, asked of its replay (which must refuse them too). */
+  refusals: number
 }
 
 /** Records, replays and verifies one generated server; throws what went wrong. */
@@ -20,6 +22,7 @@ export async function checkServer(spec: ServerSpec, figures: Figures): Promise<v
     figures.servers++
     const trip = await roundTrip(server, 'generated')
     figures.documents += trip.documents
+    figures.refusals += trip.refusals
     if (trip.problems.length > 0) throw new Error(trip.problems.slice(0, 8).join('\n'))
     figures.passed++
   } finally {

@@ -36,6 +36,8 @@ export interface Original {
 /** What a round trip saw: documents compared, and each way it went wrong. */
 export interface RoundTrip {
   readonly documents: number
+  /** Creates the original refused with 405, each asked of the replay. */
+  readonly refusals: number
   readonly problems: readonly string[]
 }
 
@@ -124,6 +126,7 @@ export async function roundTrip(original: Original, name: string): Promise<Round
   const replay = await createHalServer(api, { port: 0, log: false })
   const to = new URL(replay.url).origin
   let documents = 0
+  let refusals = 0
   try {
     // 1. Every document the crawler reaches on the original, asked of the replay.
     const crawl = await crawlApi(original.root, {
@@ -149,6 +152,38 @@ export async function roundTrip(original: Original, name: string): Promise<Round
       const d = shapeDifference(recorded, replayed)
       if (d) problems.push(`replay: GET ${exchange.url}: ${d}`)
     }
+    // 1b. A create the original refuses (its Allow lacks POST, and a POST is answered 405) is
+    // refused by the replay too: a read-only collection is not recorded writable.
+    for (const [url, methods] of crawl.allow ?? []) {
+      if (methods.includes('POST')) continue
+      const refused = await fetch(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: HAL,
+          ...credentialHeaders(original),
+        },
+        body: '{}',
+      })
+      await refused.body?.cancel()
+      if (refused.status !== 405) continue
+      refusals++
+      const answer = await api.handle(
+        new Request(url.replace(from, to), {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            accept: HAL,
+            authorization: 'Bearer mock-token',
+          },
+          body: '{}',
+        }),
+      )
+      if (answer.status !== 405)
+        problems.push(
+          `replay: POST ${url} answered ${answer.status}; the original refuses it (405)`,
+        )
+    }
     // 2. The original, then the replay, verified against the untouched recording.
     const original_ = await verifyApi({ url: original.root, api, ...verifyCredentials(original) })
     for (const f of failuresOf(original_)) problems.push(`verify original: ${f}`)
@@ -167,5 +202,9 @@ export async function roundTrip(original: Original, name: string): Promise<Round
   } finally {
     await replay.close()
   }
-  return { documents, problems }
+  return { documents, refusals, problems }
 }
+
+/** The original's credential as a request header, when it takes one. */
+const credentialHeaders = (original: Original): Record<string, string> =>
+  original.credential ? { [original.credential.name]: original.credential.value } : {}

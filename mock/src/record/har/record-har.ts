@@ -169,6 +169,7 @@ function crawlOf(traffic: HarTraffic, seeded: Seeded, started: number, live?: Cr
       a.url < b.url ? -1 : a.url > b.url ? 1 : 0,
     ),
     skipped: [...(live?.skipped ?? []), ...traffic.skipped],
+    ...(live?.allow ? { allow: live.allow } : {}),
     requests: (live?.requests ?? 0) + traffic.entries,
     records: [...read].filter((u) => /\/\d+$/.test(listOf(u))).length,
     elapsed: Date.now() - started,
