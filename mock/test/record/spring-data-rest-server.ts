@@ -210,7 +210,14 @@ async function writeOf(
   if (request.method === 'GET' || request.method === 'HEAD') return undefined
   const empty = (status: number, headers: Record<string, string> = {}) =>
     new Response(null, { status, headers })
-  if (path.startsWith('/addresses')) return empty(405, { allow: 'GET, HEAD' })
+  if (path.startsWith('/addresses')) {
+    return empty(request.method === 'OPTIONS' ? 200 : 405, { allow: 'GET, HEAD, OPTIONS' })
+  }
+  // Spring Data REST answers OPTIONS with the methods a resource takes, and no body.
+  if (request.method === 'OPTIONS') {
+    const methods = path === '/persons' ? 'GET, HEAD, POST' : 'GET, HEAD, PUT, PATCH, DELETE'
+    return empty(200, { allow: `${methods}, OPTIONS` })
+  }
   const body = request.method === 'DELETE' ? undefined : ((await request.json()) as unknown)
   const members = (value: unknown): PersonBody => {
     const { firstName, lastName } = (value ?? {}) as PersonBody
