@@ -1,6 +1,6 @@
 import { CONTROL_CHARACTERS } from '../cli/printable.js'
 import type { HalPromises } from '../definition/api.js'
-import { key, literal, shapeType, zodSource } from './infer-schema.js'
+import { key, literal, shapeType, zodSource } from './infer/schema.js'
 import type {
   ApiModel,
   CollectionModel,

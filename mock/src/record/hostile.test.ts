@@ -8,7 +8,7 @@ import { HAL, identity, outDir, REPLAY, replayOf, typecheck } from '../../test/r
 import { printable } from '../cli/printable.js'
 import { runRecord } from './command.js'
 import { crawlApi, templateVariables } from './crawl.js'
-import { inferShape, zodSource } from './infer-schema.js'
+import { inferShape, zodSource } from './infer/schema.js'
 import { recordApi } from './record.js'
 import { Redactor } from './redact.js'
 import { backtracks } from './safe-regex.js'

@@ -1,5 +1,5 @@
 import { beforeTemplate } from './crawl.js'
-import type { Shape } from './infer-schema.js'
+import type { Shape } from './infer/schema.js'
 
 // The model of a recorded API: what the inference finds and the emitter writes.
 

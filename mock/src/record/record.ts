@@ -10,9 +10,9 @@ import {
   type RecordingShape,
   recordingShape,
 } from './emit.js'
-import { inferApi } from './infer-api.js'
-import { securitySchemesOf } from './infer-auth.js'
-import { promisesOf } from './infer-promises.js'
+import { inferApi } from './infer/api.js'
+import { securitySchemesOf } from './infer/auth.js'
+import { promisesOf } from './infer/promises.js'
 import type { ApiModel } from './model.js'
 import { type RedactionReport, type RedactOptions, Redactor, unsafeSecret } from './redact.js'
 
@@ -62,7 +62,7 @@ export function weakHeader(
   return undefined
 }
 
-/** The API's OpenAPI document: read, never written (the mock serves its own; see infer-api.ts). */
+/** The API's OpenAPI document: read, never written (the mock serves its own; see infer/api.ts). */
 const isOpenApi = (url: string) => new URL(url).pathname.endsWith('/openapi.json')
 
 /** The crawl with its secrets replaced, in a fixed order (so that pseudonyms are stable). */

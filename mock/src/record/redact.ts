@@ -1,5 +1,5 @@
 import { secretSpellings } from '../remote/secrets.js'
-import { literal } from './infer-schema.js'
+import { literal } from './infer/schema.js'
 
 /** Member and query parameter names whose values are credentials. */
 export const CREDENTIAL_NAME =

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { type Crawl, crawlApi, type Exchange, listOf } from '../crawl.js'
 import { compareShapes, type Drift } from '../drift.js'
 import { type RecordingShape, recordingShape } from '../emit.js'
-import { objectShape } from '../infer-schema.js'
+import { objectShape } from '../infer/schema.js'
 import { type ApiModel, type CollectionModel, isObject } from '../model.js'
 import { type Recording, type RecordOptions, recordCrawl } from '../record.js'
 import {

@@ -1,4 +1,4 @@
-import { CREDENTIAL_NAME } from './redact.js'
+import { CREDENTIAL_NAME } from '../redact.js'
 
 // How the API reads credentials, from the headers a recording was made with (`--header`): the
 // OpenAPI security schemes the definition declares, so the replay and `verify` send the token

@@ -1,5 +1,5 @@
 import { expandTemplate, halAdapter, Links } from '@halyard/sdk'
-import type { Exchange } from './crawl.js'
+import type { Exchange } from '../crawl.js'
 import {
   isObject,
   PAGE_RELS,
@@ -7,7 +7,7 @@ import {
   type PageMember,
   type PageRel,
   type PagingModel,
-} from './model.js'
+} from '../model.js'
 
 // A collection's page convention, read from its recorded pages: the parameters, the first index,
 // the default size and the page document, as a template of roles (`index`, `total`, links…).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { replayOf } from '../../test/record/replay.js'
-import { recordApi } from './record.js'
+import { replayOf } from '../../../test/record/replay.js'
+import { recordApi } from '../record.js'
 
 // A collection's writes from what OPTIONS allows (RFC 9110 §10.2.1): no GET shows that a server
 // refuses creates, so without the probe the replay took writes the API answers 405 to.

@@ -1,6 +1,6 @@
-import type { HalPromises } from '../definition/api.js'
-import type { Crawl } from './crawl.js'
-import type { CollectionModel } from './model.js'
+import type { HalPromises } from '../../definition/api.js'
+import type { Crawl } from '../crawl.js'
+import type { CollectionModel } from '../model.js'
 
 /** Every `href` of a HAL document's links, its embedded documents' too. */
 function hrefs(value: unknown, out: string[] = []): string[] {

@@ -1,11 +1,6 @@
 import { halAdapter, Links } from '@halyard/sdk'
-import { resolve } from '../represent/links.js'
-import { type Crawl, type Exchange, listOf, templateVariables } from './crawl.js'
-import { fitHints } from './fit-hints.js'
-import { inferPaging, isDefaultPaging } from './infer-conventions.js'
-import { inferLinks } from './infer-links.js'
-import { objectShape } from './infer-schema.js'
-import { inferTemplates, inferWrites, withFormHints } from './infer-writes.js'
+import { resolve } from '../../represent/links.js'
+import { type Crawl, type Exchange, listOf, templateVariables } from '../crawl.js'
 import {
   type ApiModel,
   byKey,
@@ -23,8 +18,13 @@ import {
   relative,
   singular,
   untemplated,
-} from './model.js'
-import { collectionName, isSafeId } from './safe-name.js'
+} from '../model.js'
+import { collectionName, isSafeId } from '../safe-name.js'
+import { inferPaging, isDefaultPaging } from './conventions.js'
+import { fitHints } from './fit-hints.js'
+import { inferLinks } from './links.js'
+import { objectShape } from './schema.js'
+import { inferTemplates, inferWrites, withFormHints } from './writes.js'
 
 /** A back link's placeholder: the collection whose records make the list, and its segment. */
 const BACK = /^@back:([^/]+)(?:\/(.+))?$/

@@ -1,5 +1,5 @@
-import type { FormHints, Member, Shape } from './infer-schema.js'
-import { backtracks } from './safe-regex.js'
+import { backtracks } from '../safe-regex.js'
+import type { FormHints, Member, Shape } from './schema.js'
 
 // A form's constraints kept only where the recorded records meet them: the emitted schema checks
 // its seed when the module loads, so a constraint the API's own data breaks would stop it loading.

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { MAX_DEPTH } from '../remote/depth.js'
+import { MAX_DEPTH } from '../../remote/depth.js'
 
 /** The shape of recorded values: what a member held across records. */
 export type Shape =

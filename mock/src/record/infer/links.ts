@@ -1,5 +1,5 @@
 import { halAdapter, Links } from '@halyard/sdk'
-import type { Exchange } from './crawl.js'
+import type { Exchange } from '../crawl.js'
 import {
   type CollectionModel,
   type Item,
@@ -7,7 +7,7 @@ import {
   type LinkModel,
   relative,
   untemplated,
-} from './model.js'
+} from '../model.js'
 
 const adapter = halAdapter()
 

@@ -1,7 +1,7 @@
 // What a collection lets clients write, and how: from HAL-FORMS templates or ALPS profiles.
 
-import { type Crawl, listOf } from './crawl.js'
-import { type CollectionModel, isObject, type TemplatesModel, type WritesModel } from './model.js'
+import { type Crawl, listOf } from '../crawl.js'
+import { type CollectionModel, isObject, type TemplatesModel, type WritesModel } from '../model.js'
 
 /**
  * A collection's shape with what its HAL-FORMS templates say of each member (prompt, bounds,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { inferShape, literal, objectShape, zodSource } from './infer-schema.js'
+import { inferShape, literal, objectShape, zodSource } from './schema.js'
 
 /** The zod schema a shape's source makes, evaluated. */
 const schemaOf = (source: string) => new Function('z', `return ${source}`)(z) as z.ZodType
