@@ -14,7 +14,7 @@ import { createHalServer, type HalServer } from '../shells/server/server.js'
 import { loadRecords, parseRecordsFile } from '../store/records-file.js'
 import { apiModule, UsageError, wholeNumber } from './args.js'
 import { stopWithProcess } from './lifetime.js'
-import { printable } from './printable.js'
+import { printable } from '../remote/printable.js'
 
 const HELP = `halyard-mock: the Blog API v1.2 mock, or any API made with defineHalApi, as a real HTTP server
 

@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { apiModule, headerLines, UsageError, wholeNumber } from '../cli/args.js'
-import { printable } from '../cli/printable.js'
+import { printable } from '../remote/printable.js'
 import { verifyApi } from '../verify/engine.js'
 import { formatReport } from '../verify/report.js'
 import { checkHar, recordHar } from './har/record-har.js'

@@ -1,4 +1,4 @@
-import { CONTROL_CHARACTERS } from '../cli/printable.js'
+import { CONTROL_CHARACTERS } from '../remote/printable.js'
 import type { HalPromises } from '../definition/api.js'
 import { key, literal, shapeType, zodSource } from './infer/schema.js'
 import type {

@@ -1,4 +1,4 @@
-import { printable } from '../cli/printable.js'
+import { printable } from '../remote/printable.js'
 import { VERIFY_RULES, type VerifyFinding, type VerifyReport } from './types.js'
 
 /**
