@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util'
 import { createBlogApi, parseSeed, SeedError } from '../blog/index.js'
 import type { BlogServerOptions } from '../blog/shells/server.js'
 import { tokenHint } from '../definition/tokens.js'
+import { printable } from '../remote/printable.js'
 import type { HalApi } from '../serve/api.js'
 import { corsOrigin } from '../shells/common/cors.js'
 import type { HalServerOptions } from '../shells/server/options.js'
@@ -14,7 +15,6 @@ import { createHalServer, type HalServer } from '../shells/server/server.js'
 import { loadRecords, parseRecordsFile } from '../store/records-file.js'
 import { apiModule, UsageError, wholeNumber } from './args.js'
 import { stopWithProcess } from './lifetime.js'
-import { printable } from '../remote/printable.js'
 
 const HELP = `halyard-mock: the Blog API v1.2 mock, or any API made with defineHalApi, as a real HTTP server
 
@@ -176,12 +176,12 @@ async function commandFrom(argv: string[]): Promise<Command> {
 async function main(): Promise<void> {
   // `halyard-mock record …`: recording a live API is a command of its own (mock/src/record/).
   if (process.argv[2] === 'record') {
-    const { runRecord } = await import('../record/command.js')
+    const { runRecord } = await import('./record.js')
     process.exitCode = await runRecord(process.argv.slice(3))
     return
   }
   if (process.argv[2] === 'verify') {
-    const { runVerify } = await import('../verify/command.js')
+    const { runVerify } = await import('./verify.js')
     process.exitCode = await runVerify(process.argv.slice(3))
     return
   }

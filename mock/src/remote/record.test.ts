@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { type LocalServer, listenLocal } from '../../test/listen-local.js'
-import { runRecord } from '../record/command.js'
-import { runVerify } from '../verify/command.js'
+import { runRecord } from '../cli/record.js'
+import { runVerify } from '../cli/verify.js'
 
 // `record` and `verify` through the one remote client: a redirect chain is counted, a server's
 // text echoing a header is redacted, and a root that is no JSON object is an error of its own.

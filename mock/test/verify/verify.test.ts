@@ -10,7 +10,7 @@ import { createMockServer, type MockServer } from '../../src/blog/shells/server.
 import { defineCollection, defineHalApi, type HalApi } from '../../src/index.js'
 import { recordApi } from '../../src/record/record.js'
 import { createHalServer } from '../../src/shells/server/index.js'
-import { runVerify } from '../../src/verify/command.js'
+import { runVerify } from '../../src/cli/verify.js'
 import {
   cleanupLeftovers,
   formatReport,

@@ -1,11 +1,7 @@
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { apiModule, headerLines, UsageError, wholeNumber } from '../cli/args.js'
-import { printable } from '../remote/printable.js'
-import { verifyApi } from '../verify/engine.js'
-import { formatReport } from '../verify/report.js'
-import { checkHar, recordHar } from './har/record-har.js'
-import { partialNote } from './model.js'
+import { checkHar, recordHar } from '../record/har/record-har.js'
+import { partialNote } from '../record/model.js'
 import {
   checkRecording,
   RecordError,
@@ -13,7 +9,11 @@ import {
   recordApi,
   weakHeader,
   writeRecording,
-} from './record.js'
+} from '../record/record.js'
+import { printable } from '../remote/printable.js'
+import { verifyApi } from '../verify/engine.js'
+import { formatReport } from '../verify/report.js'
+import { apiModule, headerLines, UsageError, wholeNumber } from './args.js'
 
 const HELP = `halyard-mock record: record a live HAL API into a stateful mock (a defineHalApi module)
 

@@ -1,16 +1,21 @@
 import { execFileSync } from 'node:child_process'
 import { parseArgs } from 'node:util'
 import { createBlogApi } from '../blog/index.js'
-import { apiModule, headerLines, UsageError, wholeNumber } from '../cli/args.js'
-import { printable } from '../remote/printable.js'
 import type { HalApiDefinition } from '../definition/api.js'
 import { compileApi } from '../model/compile.js'
-import { leftoversOf, verifyWith } from './engine.js'
-import { cleanupLeftovers, writeLeftovers, writeLeftoversNow } from './leftovers.js'
-import { counted, formatReport, junitReport } from './report.js'
-import { closeRules, isRule, ruleCatalogue, skippedRules } from './rules.js'
-import type { VerifyRun } from './run.js'
-import { VERIFY_RULES, type VerifyOptions, type VerifyProgress, type VerifyRule } from './types.js'
+import { printable } from '../remote/printable.js'
+import { leftoversOf, verifyWith } from '../verify/engine.js'
+import { cleanupLeftovers, writeLeftovers, writeLeftoversNow } from '../verify/leftovers.js'
+import { counted, formatReport, junitReport } from '../verify/report.js'
+import { closeRules, isRule, ruleCatalogue, skippedRules } from '../verify/rules.js'
+import type { VerifyRun } from '../verify/run.js'
+import {
+  VERIFY_RULES,
+  type VerifyOptions,
+  type VerifyProgress,
+  type VerifyRule,
+} from '../verify/types.js'
+import { apiModule, headerLines, UsageError, wholeNumber } from './args.js'
 
 const HELP = `halyard-mock verify: check a running HAL server against an API definition, by its links
 
