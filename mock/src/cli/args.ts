@@ -1,30 +1,6 @@
 import type { HalApi } from '../serve/api.js'
 import { importModule } from './load-module.js'
-
-/** A command-line mistake of any `halyard-mock` command: printed with its usage hint, exit code 2. */
-export class UsageError extends Error {
-  override readonly name = 'UsageError'
-}
-
-/**
- * An option's whole number from `min` to `max`, `undefined` when it is not given.
- *
- * @example
- * wholeNumber('port', '4010', 0, 65535) // 4010
- */
-export function wholeNumber(
-  name: string,
-  raw: string | undefined,
-  min: number,
-  max: number,
-): number | undefined {
-  if (raw === undefined) return undefined
-  const value = /^\d+$/.test(raw) ? Number(raw) : Number.NaN
-  if (!(value >= min && value <= max)) {
-    throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, not "${raw}"`)
-  }
-  return value
-}
+import { UsageError } from './parse.js'
 
 /**
  * `--header 'Name: value'` lines as headers; a malformed one is a usage error that never shows
@@ -67,4 +43,36 @@ export async function apiModule(file: string, option = '--api'): Promise<HalApi>
     throw new UsageError(`${option} ${file} must default-export an API made with defineHalApi`)
   }
   return api as HalApi
+}
+
+/**
+ * An argument that must be an http(s) URL (a root, `--base`), parsed; a usage error naming it
+ * otherwise.
+ *
+ * @example
+ * httpUrl('http://127.0.0.1:4010/api').pathname // '/api'
+ */
+export function httpUrl(raw: string): URL {
+  let url: URL | undefined
+  try {
+    url = new URL(raw)
+  } catch {}
+  if (url?.protocol !== 'http:' && url?.protocol !== 'https:') {
+    throw new UsageError(`"${raw}" is no http(s) URL`)
+  }
+  return url
+}
+
+/**
+ * `--var name=value` pairs as [name, value], in order; a usage error for one without its name.
+ *
+ * @example
+ * namedValues(['blogId=1']) // [['blogId', '1']]
+ */
+export function namedValues(pairs: readonly string[]): [string, string][] {
+  return pairs.map((pair) => {
+    const eq = pair.indexOf('=')
+    if (eq < 1) throw new UsageError(`--var must look like name=value, not "${pair}"`)
+    return [pair.slice(0, eq), pair.slice(eq + 1)]
+  })
 }

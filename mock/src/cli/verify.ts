@@ -1,5 +1,4 @@
 import { execFileSync } from 'node:child_process'
-import { parseArgs } from 'node:util'
 import { createBlogApi } from '../blog/index.js'
 import type { HalApiDefinition } from '../definition/api.js'
 import { compileApi } from '../model/compile.js'
@@ -15,43 +14,80 @@ import {
   type VerifyProgress,
   type VerifyRule,
 } from '../verify/types.js'
-import { apiModule, headerLines, UsageError, wholeNumber } from './args.js'
+import { apiModule, headerLines, httpUrl, namedValues } from './args.js'
+import {
+  type CommandLine,
+  flag,
+  helpOf,
+  list,
+  parseCommand,
+  text,
+  UsageError,
+  usageFailed,
+  whole,
+} from './parse.js'
 
-const HELP = `halyard-mock verify: check a running HAL server against an API definition, by its links
+/** `halyard-mock verify`'s options, as data: `--help` is made from them. */
+const VERIFY = {
+  name: 'halyard-mock verify',
+  summary: 'check a running HAL server against an API definition, by its links',
+  usage: [
+    '<api-root-url> [--api <module>] [options]',
+    '--cleanup <file> [--api <module>] [--token-env NAME | --header …]',
+    '--list-rules [--api <module>]',
+  ],
+  about:
+    'Reads from the root by the links: pages, records, links, CURIEs, media types, validators, HEAD, 406, Allow/405 and HAL-FORMS. Then writes only on records it creates itself (unless --read-only), and deletes them again, on failure and on Ctrl-C too. Exit 0: no failure; 1: failures; 2: usage, or a root that is no HAL document; 130: Ctrl-C.',
+  positionals: true,
+  options: {
+    api: text(
+      '<module>',
+      'the definition to check against: a module default-exporting an API made with defineHalApi (default: the Blog API v1.2)',
+    ),
+    'read-only': flag('read only: no write at all'),
+    header: list(
+      "'Name: value'",
+      'send this header with every request (repeatable); never printed',
+    ),
+    'token-env': text('<NAME>', 'the token that may write, from this environment variable'),
+    'token-command': text(
+      '<cmd>',
+      "the token that may write, from this command's output (run without a shell)",
+    ),
+    // The defaults said here are the run's (verify/run.ts).
+    'max-requests': whole('<n>', [1, 10_000_000], 'requests in all, cleanup aside (default 5000)'),
+    rate: whole('<n>', [1, 10_000], 'requests per second (default: no limit)'),
+    'max-time': whole(
+      '<s>',
+      [1, 86_400],
+      'seconds the run may take before it stops and cleans up (default 300)',
+    ),
+    pages: whole('<n>', [1, 1_000_000], 'pages read per list by following next (default 50)'),
+    samples: whole('<n>', [1, 10_000], 'records read by their own URL per collection (default 3)'),
+    seed: whole('<n>', [0, 2 ** 31], 'seed of the generated bodies (default 1)'),
+    var: list(
+      'name=value',
+      "value of a templated link's variable (repeatable; an id is tried as 1)",
+    ),
+    reset: text('<url>', 'POST to this URL before the run (only if your server offers a reset)'),
+    skip: list(
+      '<rule>',
+      'do not check this rule, for a known difference (repeatable); listed as skipped in every report',
+    ),
+    'list-rules': flag('list the rules the definition makes, per collection, then exit'),
+    reporter: text('<name>', 'human, json or junit, on stdout', {
+      default: 'human',
+      choices: ['human', 'json', 'junit'],
+    }),
+    leftovers: text('<file>', 'where to list records it could not delete', {
+      default: 'halyard-verify-leftovers.json',
+    }),
+    cleanup: text('<file>', 'delete the records a leftovers file lists, then exit'),
+    quiet: flag('no progress line'),
+  },
+} as const
 
-Usage: halyard-mock verify <api-root-url> [--api <module>] [options]
-       halyard-mock verify --cleanup <file> [--api <module>] [--token-env NAME | --header …]
-       halyard-mock verify --list-rules [--api <module>]
-
-Reads from the root by the links: pages, records, links, CURIEs, media types, validators, HEAD,
-406, Allow/405 and HAL-FORMS. Then writes only on records it creates itself (unless --read-only),
-and deletes them again, on failure and on Ctrl-C too. Exit 0: no failure; 1: failures; 2: usage,
-or a root that is no HAL document; 130: Ctrl-C.
-
-Options:
-  --api <module>         the definition to check against: a module default-exporting an API made
-                         with defineHalApi (default: the Blog API v1.2)
-  --read-only            read only: no write at all
-  --header 'Name: value' send this header with every request (repeatable); never printed
-  --token-env <NAME>     the token that may write, from this environment variable
-  --token-command <cmd>  the token that may write, from this command's output (run without a shell)
-  --max-requests <n>     requests in all, cleanup aside (default 5000)
-  --rate <n>             requests per second (default: no limit)
-  --max-time <s>         seconds the run may take before it stops and cleans up (default 300)
-  --pages <n>            pages read per list by following next (default 50)
-  --samples <n>          records read by their own URL per collection (default 3)
-  --seed <n>             seed of the generated bodies (default 1)
-  --var name=value       value of a templated link's variable (repeatable; an id is tried as 1)
-  --reset <url>          POST to this URL before the run (only if your server offers a reset)
-  --skip <rule>          do not check this rule, for a known difference (repeatable); listed as
-                         skipped in every report
-  --list-rules           list the rules the definition makes, per collection, then exit
-  --reporter <name>      human (default), json or junit, on stdout
-  --leftovers <file>     where to list records it could not delete (default
-                         halyard-verify-leftovers.json)
-  --cleanup <file>       delete the records a leftovers file lists, then exit
-  --quiet                no progress line
-  -h, --help             show this help`
+type VerifyLine = CommandLine<typeof VERIFY.options>
 
 /** The rules a definition makes, per collection, each with the model's statement it comes from. */
 function listRules(definition: HalApiDefinition): string {
@@ -99,90 +135,53 @@ function tokenOf(env: string | undefined, command: string | undefined): string |
   return undefined
 }
 
-function parse(argv: readonly string[]) {
-  const { values, positionals } = parseArgs({
-    args: [...argv],
-    allowPositionals: true,
-    strict: true,
-    options: {
-      api: { type: 'string' },
-      'read-only': { type: 'boolean' },
-      header: { type: 'string', multiple: true },
-      'token-env': { type: 'string' },
-      'token-command': { type: 'string' },
-      'max-requests': { type: 'string' },
-      rate: { type: 'string' },
-      'max-time': { type: 'string' },
-      pages: { type: 'string' },
-      samples: { type: 'string' },
-      seed: { type: 'string' },
-      var: { type: 'string', multiple: true },
-      reset: { type: 'string' },
-      skip: { type: 'string', multiple: true },
-      'list-rules': { type: 'boolean' },
-      reporter: { type: 'string' },
-      leftovers: { type: 'string' },
-      cleanup: { type: 'string' },
-      quiet: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  })
-  if (values.help) return 'help' as const
-  const reporter = values.reporter ?? 'human'
-  if (!['human', 'json', 'junit'].includes(reporter)) {
-    throw new UsageError(`--reporter must be human, json or junit, not "${reporter}"`)
-  }
-  const skip = values.skip ?? []
-  for (const name of skip) {
+/** The rules named by --skip; a usage error naming the close ones for a name that is none. */
+function skippedByName(names: readonly string[]): VerifyRule[] {
+  for (const name of names) {
     if (isRule(name)) continue
     const close = closeRules(name)
     throw new UsageError(
       `--skip: there is no rule "${name}"${close.length > 0 ? `; close names: ${close.join(', ')}` : ''} (--list-rules lists them)`,
     )
   }
-  if (values['list-rules']) return { listRules: true as const, api: values.api }
+  return names as VerifyRule[]
+}
+
+/** What `halyard-mock verify` is asked to run, read from its command line once. */
+type VerifyCommand = ReturnType<typeof verifyCommand>
+
+/** A run (or a cleanup) from its command line: its URL checked, its limits in the run's units. */
+function verifyCommand({ values, positionals }: VerifyLine) {
   if (values.cleanup === undefined && positionals.length !== 1) {
     throw new UsageError('verify takes one API root URL')
   }
   const url = positionals[0]
-  if (url !== undefined) {
-    try {
-      const parsed = new URL(url)
-      if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error()
-    } catch {
-      throw new UsageError(`"${url}" is no http(s) URL`)
-    }
-  }
-  const variables: Record<string, string> = {}
-  for (const pair of values.var ?? []) {
-    const eq = pair.indexOf('=')
-    if (eq < 1) throw new UsageError(`--var must look like name=value, not "${pair}"`)
-    variables[pair.slice(0, eq)] = pair.slice(eq + 1)
-  }
-  const maxTime = wholeNumber('max-time', values['max-time'], 1, 86_400)
+  // As given: the run resolves it itself.
+  if (url !== undefined) httpUrl(url)
+  const maxTime = values['max-time']
   const limits = {
-    maxRequests: wholeNumber('max-requests', values['max-requests'], 1, 10_000_000),
-    rate: wholeNumber('rate', values.rate, 1, 10_000),
+    maxRequests: values['max-requests'],
+    rate: values.rate,
     maxTime: maxTime === undefined ? undefined : maxTime * 1000,
-    pages: wholeNumber('pages', values.pages, 1, 1_000_000),
-    samples: wholeNumber('samples', values.samples, 1, 10_000),
-    seed: wholeNumber('seed', values.seed, 0, 2 ** 31),
+    pages: values.pages,
+    samples: values.samples,
+    seed: values.seed,
   }
   return {
     url,
     api: values.api,
-    reporter: reporter as 'human' | 'json' | 'junit',
-    readOnly: values['read-only'] === true,
-    headers: headerLines(values.header ?? []),
+    reporter: values.reporter,
+    readOnly: values['read-only'],
+    headers: headerLines(values.header),
     tokenEnv: values['token-env'],
     tokenCommand: values['token-command'],
     limits: Object.fromEntries(Object.entries(limits).filter(([, v]) => v !== undefined)),
-    variables,
+    variables: Object.fromEntries(namedValues(values.var)),
     reset: values.reset,
-    skip: skip as VerifyRule[],
-    leftovers: values.leftovers ?? 'halyard-verify-leftovers.json',
+    skip: skippedByName(values.skip),
+    leftovers: values.leftovers,
     cleanup: values.cleanup,
-    quiet: values.quiet === true,
+    quiet: values.quiet,
   }
 }
 
@@ -207,48 +206,58 @@ function progressLine(): (progress: VerifyProgress) => void {
  * process.exitCode = await runVerify(['http://127.0.0.1:4010/api/v1.2', '--read-only'])
  */
 export async function runVerify(argv: readonly string[]): Promise<number> {
-  let parsed: Exclude<ReturnType<typeof parse>, 'help' | { listRules: true }>
+  let command: VerifyCommand
   let definition: HalApiDefinition
   let token: string | undefined
   try {
-    const result = parse(argv)
-    if (result === 'help') {
-      console.log(HELP)
+    const line = parseCommand(VERIFY, argv)
+    if (line === 'help') {
+      console.log(helpOf(VERIFY))
       return 0
     }
-    if ('listRules' in result) {
-      console.log(listRules(await definitionOf(result.api)))
+    if (line.values['list-rules']) {
+      skippedByName(line.values.skip)
+      console.log(listRules(await definitionOf(line.values.api)))
       return 0
     }
-    parsed = result
-    definition = await definitionOf(parsed.api)
-    token = tokenOf(parsed.tokenEnv, parsed.tokenCommand)
+    command = verifyCommand(line)
+    definition = await definitionOf(command.api)
+    token = tokenOf(command.tokenEnv, command.tokenCommand)
   } catch (error) {
-    if (!(error instanceof UsageError) && !(error instanceof TypeError)) throw error
+    if (error instanceof UsageError) return usageFailed(VERIFY, error)
+    throw error
+  }
+  const credentials = { headers: command.headers, ...(token === undefined ? {} : { token }) }
+  if (command.cleanup !== undefined) return cleanup(command.cleanup, definition, credentials)
+  return check(command, { api: definition, ...credentials })
+}
+
+/** `--cleanup <file>`: deletes what a leftovers file lists, and lists again what is still left. */
+async function cleanup(
+  file: string,
+  api: HalApiDefinition,
+  credentials: { readonly headers: Record<string, string>; readonly token?: string },
+): Promise<number> {
+  const cleaned = await cleanupLeftovers(file, { api, ...credentials }).catch((error: unknown) => {
+    // A file that is not a leftovers file (no JSON, no API URL) is a usage mistake.
     console.error(
-      `halyard-mock verify: ${printable((error as Error).message)}\nRun halyard-mock verify --help for the options.`,
+      `halyard-mock verify: --cleanup ${printable(file)}: ${printable((error as Error).message)}`,
     )
-    return 2
-  }
-  const credentials = { headers: parsed.headers, ...(token === undefined ? {} : { token }) }
-  if (parsed.cleanup !== undefined) {
-    const cleaned = await cleanupLeftovers(parsed.cleanup, {
-      api: definition,
-      ...credentials,
-    }).catch((error: unknown) => {
-      // A file that is not a leftovers file (no JSON, no API URL) is a usage mistake.
-      console.error(
-        `halyard-mock verify: --cleanup ${printable(parsed.cleanup ?? '')}: ${printable((error as Error).message)}`,
-      )
-      return undefined
-    })
-    if (cleaned === undefined) return 2
-    const { url, deleted, left } = cleaned
-    console.log(`Deleted ${counted(deleted.length, 'record')}; ${left.length} left.`)
-    for (const record of left) console.log(`  left: ${printable(record)}`)
-    if (left.length > 0) await writeLeftovers(parsed.cleanup, { url, leftovers: left })
-    return left.length > 0 ? 1 : 0
-  }
+    return undefined
+  })
+  if (cleaned === undefined) return 2
+  const { url, deleted, left } = cleaned
+  console.log(`Deleted ${counted(deleted.length, 'record')}; ${left.length} left.`)
+  for (const record of left) console.log(`  left: ${printable(record)}`)
+  if (left.length > 0) await writeLeftovers(file, { url, leftovers: left })
+  return left.length > 0 ? 1 : 0
+}
+
+/** The run: its report on stdout in the reporter asked for, what it left in --leftovers. */
+async function check(
+  parsed: VerifyCommand,
+  given: Pick<VerifyOptions, 'api' | 'headers' | 'token'>,
+): Promise<number> {
   // Ctrl-C stops the run, which then deletes what it created; a second one quits at once, with
   // what is left listed first.
   const controller = new AbortController()
@@ -270,8 +279,7 @@ export async function runVerify(argv: readonly string[]): Promise<number> {
   process.on('SIGINT', interrupt)
   const options: VerifyOptions = {
     url: parsed.url as string,
-    api: definition,
-    ...credentials,
+    ...given,
     readOnly: parsed.readOnly,
     ...parsed.limits,
     variables: parsed.variables,
