@@ -168,6 +168,10 @@ async function checkSizeBounds(run: VerifyRun, c: CollectionModel, template: str
   }
 }
 
+/**
+ * A list's pages from `url`, walked by `next` up to `--pages`: each page's checks (its place, its
+ * counts, its neighbours), each record's, then a few records again at their own URL.
+ */
 export async function readPages(
   run: VerifyRun,
   c: CollectionModel,
@@ -175,7 +179,6 @@ export async function readPages(
   back = false,
 ): Promise<{ pages: number; total?: number }> {
   const { paging } = c
-  const { layout } = paging
   const maxPages = run.options.pages ?? 50
   let next: string | undefined = url
   let index: number = paging.firstIndex
@@ -209,177 +212,18 @@ export async function readPages(
       )
     )
       return { pages }
-    const doc = page.json as Json
-    if (pages === 1 && run.first(`page ${c.name}`)) {
-      checkMediaType(run, c.name, page, HAL)
-      await checkCaching(run, c.name, page)
-    }
-    // A page of back links to a nested collection has no create template (no one URL for it).
-    if (pages === 1 && !(back && c.parent) && run.first(`forms page ${c.name}`)) {
-      await checkForms(run, c, page, 'page')
-    }
-    if (pages === 1) checkCuries(run, c.name, page)
-    const nav = (role: keyof typeof layout.links) => {
-      const pointers = layout.links[role]
-      const standard = pointers.find((p) => p.startsWith('/_links/')) ?? pointers[0]
-      return standard === undefined ? undefined : hrefOf(pointerGet(doc, standard) as Link)
-    }
-    const self = nav('self')
-    // A URL that names no page is the first, as a request without the parameter is.
-    const pageOf = (href: string | undefined) =>
-      href === undefined
-        ? undefined
-        : (numberParam(absoluteUrl(page.url, href), paging.page) ?? paging.firstIndex)
-    run.expect(c.name, 'page.links', self !== undefined, 'A page has no self link.', page)
-    // A templated self (Spring Data REST's `/persons{&sort,page,size}`) names no page.
-    if (self !== undefined && !self.includes('{')) {
-      run.expect(
-        c.name,
-        'page.next',
-        pageOf(self) === index,
-        `The page reached as page ${index} says it is page ${String(pageOf(self))}.`,
-        page,
-      )
-    }
-    // A convention whose page renders no first link (a recording's) promises none.
-    if (pages === 1 && layout.links.first.length > 0) {
-      const first = nav('first')
-      run.expect(
-        c.name,
-        'page.params',
-        pageOf(first) === paging.firstIndex,
-        `first names page ${String(pageOf(first))}; the convention counts from ${paging.firstIndex}.`,
-        page,
-      )
-    }
-    const items = layout.items === undefined ? undefined : pointerGet(doc, layout.items)
-    run.expect(
-      c.name,
-      'page.items',
-      Array.isArray(items),
-      `A page has no array of records at ${layout.items ?? '(unknown)'}.`,
-      page,
-    )
-    const records = (Array.isArray(items) ? items : []).filter(isObject)
-    const pageTotal = layout.total === undefined ? undefined : pointerGet(doc, layout.total)
-    const totalPages =
-      layout.totalPages === undefined ? undefined : pointerGet(doc, layout.totalPages)
-    const size =
-      layout.size === undefined
-        ? numberParam(self ?? '', paging.size)
-        : pointerGet(doc, layout.size)
-    if (typeof pageTotal === 'number') {
-      if (total !== undefined) {
-        run.expect(
-          c.name,
-          'page.totals',
-          pageTotal === total,
-          `One page counts ${total} records, the next ${pageTotal}.`,
-          page,
-        )
-      }
-      total = pageTotal
-      if (typeof size === 'number' && size > 0) {
-        if (typeof totalPages === 'number') {
-          run.expect(
-            c.name,
-            'page.totals',
-            // An empty list is one empty page to some servers (halacious), none to others.
-            totalPages === Math.ceil(pageTotal / size) || (pageTotal === 0 && totalPages === 1),
-            `totalPages is ${totalPages}, but ${pageTotal} records ${size} a page make ${Math.ceil(pageTotal / size)}.`,
-            page,
-          )
-        }
-        const offset = (index - paging.firstIndex) * size
-        const expected = Math.max(0, Math.min(size, pageTotal - offset))
-        run.expect(
-          c.name,
-          'page.totals',
-          records.length === expected,
-          `Page ${index} holds ${records.length} records; ${pageTotal} in all, ${size} a page, it should hold ${expected}.`,
-          page,
-        )
-      }
-    }
-    const lastPages =
-      typeof totalPages === 'number'
-        ? totalPages
-        : typeof pageTotal === 'number' && typeof size === 'number' && size > 0
-          ? Math.ceil(pageTotal / size)
-          : undefined
-    const lastIndex =
-      lastPages === undefined ? undefined : paging.firstIndex + Math.max(lastPages - 1, 0)
-    const nextHref = nav('next')
-    const prevHref = nav('prev')
-    run.expect(
-      c.name,
-      'page.links',
-      (layout.links.first.length === 0 || nav('first') !== undefined) &&
-        (layout.links.last.length === 0 || nav('last') !== undefined),
-      'A page lacks its first or last link.',
-      page,
-    )
-    // A convention whose page renders no prev or next (a recording's) promises none.
-    if (layout.links.prev.length > 0) {
-      if (index === paging.firstIndex)
-        run.expect(
-          c.name,
-          'page.prev.absent-on-first',
-          prevHref === undefined,
-          `The first page links a prev page (${String(prevHref)}).`,
-          page,
-        )
-      else
-        run.expect(
-          c.name,
-          'page.prev.present',
-          prevHref !== undefined,
-          `Page ${index} links no prev page.`,
-          page,
-        )
-    }
-    if (lastIndex !== undefined && layout.links.next.length > 0) {
-      if (index >= lastIndex)
-        run.expect(
-          c.name,
-          'page.next.absent-on-last',
-          nextHref === undefined,
-          `The last page (${index}) links a next page (${String(nextHref)}).`,
-          page,
-        )
-      else
-        run.expect(
-          c.name,
-          'page.next.present',
-          nextHref !== undefined,
-          `Page ${index} of ${lastIndex} links no next page.`,
-          page,
-        )
-    }
-    if (nextHref !== undefined) {
-      run.expect(
-        c.name,
-        'page.next',
-        pageOf(nextHref) === index + 1,
-        `next of page ${index} names page ${String(pageOf(nextHref))}.`,
-        page,
-      )
-    }
-    if (prevHref !== undefined) {
-      run.expect(
-        c.name,
-        'page.next',
-        pageOf(prevHref) === index - 1,
-        `prev of page ${index} names page ${String(pageOf(prevHref))}.`,
-        page,
-      )
-    }
-    for (const record of records) {
+    if (pages === 1) await checkFirstPage(run, c, page, back)
+    const read = pageRead(c, page, index)
+    checkPagePlace(run, c, read, pages === 1)
+    const counted = checkPageCounts(run, c, read, total)
+    if (counted.total !== undefined) total = counted.total
+    const nextHref = checkPageNeighbours(run, c, read, counted.lastIndex)
+    for (const record of counted.records) {
       await checkRecord(run, c, record, page, undefined)
       const href = hrefOf(firstLink(linksOf(record).self))
       if (href !== undefined && samples.length < run.samples) samples.push(href)
     }
-    count += records.length
+    count += counted.records.length
     // A templated next (`?page=1&size=5{&sort}`) is followed with its other variables unset.
     next = nextHref === undefined ? undefined : expand(nextHref, {})
     index++
@@ -395,4 +239,234 @@ export async function readPages(
   // A self that does not answer is a wrong self.
   for (const href of samples) await readItem(run, c, href, 'record.self')
   return total === undefined ? { pages } : { pages, total }
+}
+
+/** The checks of a list's first page made once a collection: media type, caching, forms, CURIEs. */
+async function checkFirstPage(
+  run: VerifyRun,
+  c: CollectionModel,
+  page: Exchange,
+  back: boolean,
+): Promise<void> {
+  if (run.first(`page ${c.name}`)) {
+    checkMediaType(run, c.name, page, HAL)
+    await checkCaching(run, c.name, page)
+  }
+  // A page of back links to a nested collection has no create template (no one URL for it).
+  if (!(back && c.parent) && run.first(`forms page ${c.name}`)) {
+    await checkForms(run, c, page, 'page')
+  }
+  checkCuries(run, c.name, page)
+}
+
+/** One page of a walk, read: its document, the index the walk reached it as, its links by role. */
+interface PageRead {
+  readonly page: Exchange
+  readonly doc: Json
+  readonly index: number
+  /** The href of the link of a role (self, first, next…) where the convention puts it. */
+  readonly nav: (role: keyof CollectionModel['paging']['layout']['links']) => string | undefined
+  /** The page an href names. */
+  readonly pageOf: (href: string | undefined) => number | undefined
+}
+
+function pageRead(c: CollectionModel, page: Exchange, index: number): PageRead {
+  const { paging } = c
+  const doc = page.json as Json
+  const nav: PageRead['nav'] = (role) => {
+    const pointers = paging.layout.links[role]
+    const standard = pointers.find((p) => p.startsWith('/_links/')) ?? pointers[0]
+    return standard === undefined ? undefined : hrefOf(pointerGet(doc, standard) as Link)
+  }
+  // A URL that names no page is the first, as a request without the parameter is.
+  const pageOf = (href: string | undefined) =>
+    href === undefined
+      ? undefined
+      : (numberParam(absoluteUrl(page.url, href), paging.page) ?? paging.firstIndex)
+  return { page, doc, index, nav, pageOf }
+}
+
+/** A page says where it is: its self names the page reached, the first page's first the first. */
+function checkPagePlace(run: VerifyRun, c: CollectionModel, read: PageRead, first: boolean): void {
+  const { paging } = c
+  const { page, index, nav, pageOf } = read
+  const self = nav('self')
+  run.expect(c.name, 'page.links', self !== undefined, 'A page has no self link.', page)
+  // A templated self (Spring Data REST's `/persons{&sort,page,size}`) names no page.
+  if (self !== undefined && !self.includes('{')) {
+    run.expect(
+      c.name,
+      'page.next',
+      pageOf(self) === index,
+      `The page reached as page ${index} says it is page ${String(pageOf(self))}.`,
+      page,
+    )
+  }
+  // A convention whose page renders no first link (a recording's) promises none.
+  if (first && paging.layout.links.first.length > 0) {
+    const firstHref = nav('first')
+    run.expect(
+      c.name,
+      'page.params',
+      pageOf(firstHref) === paging.firstIndex,
+      `first names page ${String(pageOf(firstHref))}; the convention counts from ${paging.firstIndex}.`,
+      page,
+    )
+  }
+}
+
+/**
+ * A page's records and counts: an array of records, a total the same on every page (`before`,
+ * the previous page's), totalPages and the records a page holds as the size makes them. Its
+ * records, its total and the index of the last page, when the page says enough to know it.
+ */
+function checkPageCounts(
+  run: VerifyRun,
+  c: CollectionModel,
+  { page, doc, index, nav }: PageRead,
+  before: number | undefined,
+): { records: Json[]; total: number | undefined; lastIndex: number | undefined } {
+  const { paging } = c
+  const { layout } = paging
+  const items = layout.items === undefined ? undefined : pointerGet(doc, layout.items)
+  run.expect(
+    c.name,
+    'page.items',
+    Array.isArray(items),
+    `A page has no array of records at ${layout.items ?? '(unknown)'}.`,
+    page,
+  )
+  const records = (Array.isArray(items) ? items : []).filter(isObject)
+  const pageTotal = layout.total === undefined ? undefined : pointerGet(doc, layout.total)
+  const totalPages =
+    layout.totalPages === undefined ? undefined : pointerGet(doc, layout.totalPages)
+  const size =
+    layout.size === undefined
+      ? numberParam(nav('self') ?? '', paging.size)
+      : pointerGet(doc, layout.size)
+  if (typeof pageTotal === 'number') {
+    if (before !== undefined) {
+      run.expect(
+        c.name,
+        'page.totals',
+        pageTotal === before,
+        `One page counts ${before} records, the next ${pageTotal}.`,
+        page,
+      )
+    }
+    if (typeof size === 'number' && size > 0) {
+      if (typeof totalPages === 'number') {
+        run.expect(
+          c.name,
+          'page.totals',
+          // An empty list is one empty page to some servers (halacious), none to others.
+          totalPages === Math.ceil(pageTotal / size) || (pageTotal === 0 && totalPages === 1),
+          `totalPages is ${totalPages}, but ${pageTotal} records ${size} a page make ${Math.ceil(pageTotal / size)}.`,
+          page,
+        )
+      }
+      const offset = (index - paging.firstIndex) * size
+      const expected = Math.max(0, Math.min(size, pageTotal - offset))
+      run.expect(
+        c.name,
+        'page.totals',
+        records.length === expected,
+        `Page ${index} holds ${records.length} records; ${pageTotal} in all, ${size} a page, it should hold ${expected}.`,
+        page,
+      )
+    }
+  }
+  const lastPages =
+    typeof totalPages === 'number'
+      ? totalPages
+      : typeof pageTotal === 'number' && typeof size === 'number' && size > 0
+        ? Math.ceil(pageTotal / size)
+        : undefined
+  const lastIndex =
+    lastPages === undefined ? undefined : paging.firstIndex + Math.max(lastPages - 1, 0)
+  return {
+    records,
+    total: typeof pageTotal === 'number' ? pageTotal : undefined,
+    lastIndex,
+  }
+}
+
+/**
+ * A page's links to the others: first and last there, prev on every page but the first, next on
+ * every page but the last, each naming the page beside this one. The next page's href, if any.
+ */
+function checkPageNeighbours(
+  run: VerifyRun,
+  c: CollectionModel,
+  { page, index, nav, pageOf }: PageRead,
+  lastIndex: number | undefined,
+): string | undefined {
+  const { paging } = c
+  const { layout } = paging
+  const nextHref = nav('next')
+  const prevHref = nav('prev')
+  run.expect(
+    c.name,
+    'page.links',
+    (layout.links.first.length === 0 || nav('first') !== undefined) &&
+      (layout.links.last.length === 0 || nav('last') !== undefined),
+    'A page lacks its first or last link.',
+    page,
+  )
+  // A convention whose page renders no prev or next (a recording's) promises none.
+  if (layout.links.prev.length > 0) {
+    if (index === paging.firstIndex)
+      run.expect(
+        c.name,
+        'page.prev.absent-on-first',
+        prevHref === undefined,
+        `The first page links a prev page (${String(prevHref)}).`,
+        page,
+      )
+    else
+      run.expect(
+        c.name,
+        'page.prev.present',
+        prevHref !== undefined,
+        `Page ${index} links no prev page.`,
+        page,
+      )
+  }
+  if (lastIndex !== undefined && layout.links.next.length > 0) {
+    if (index >= lastIndex)
+      run.expect(
+        c.name,
+        'page.next.absent-on-last',
+        nextHref === undefined,
+        `The last page (${index}) links a next page (${String(nextHref)}).`,
+        page,
+      )
+    else
+      run.expect(
+        c.name,
+        'page.next.present',
+        nextHref !== undefined,
+        `Page ${index} of ${lastIndex} links no next page.`,
+        page,
+      )
+  }
+  if (nextHref !== undefined) {
+    run.expect(
+      c.name,
+      'page.next',
+      pageOf(nextHref) === index + 1,
+      `next of page ${index} names page ${String(pageOf(nextHref))}.`,
+      page,
+    )
+  }
+  if (prevHref !== undefined) {
+    run.expect(
+      c.name,
+      'page.next',
+      pageOf(prevHref) === index - 1,
+      `prev of page ${index} names page ${String(pageOf(prevHref))}.`,
+      page,
+    )
+  }
+  return nextHref
 }

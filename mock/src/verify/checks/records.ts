@@ -14,7 +14,7 @@ import {
 import { generateValue, seeded } from '../generate.js'
 import { HAL_MEMBERS, type Shape, type VerifyRun } from '../run.js'
 
-/** A record's members, links and `self`, as embedded or read at `url`. */
+/** A record's members, links and `self`, as embedded or read at `url`; its embedded records too. */
 export async function checkRecord(
   run: VerifyRun,
   c: CollectionModel,
@@ -25,43 +25,70 @@ export async function checkRecord(
   const embedded = run.embedded.get(c.name) ?? []
   if (embedded.length < 50) embedded.push(doc)
   run.embedded.set(c.name, embedded)
-  const self = hrefOf(firstLink(linksOf(doc).self))
   const id = doc.id === undefined ? '' : ` ${String(doc.id)}`
-  const where = `${c.noun}${id}`
-  if (
-    run.expect(c.name, 'record.self', self !== undefined, `The ${where} has no self link.`, from)
-  ) {
-    const absolute = /^[a-z][a-z\d+.-]*:\/\//i.test(self as string)
-    // Relative hrefs, where the definition allows them, name what they resolve to.
-    const href = run.promises('absoluteLinks')
-      ? (self as string)
-      : absoluteUrl(from.url, self as string)
-    if (run.promises('absoluteLinks'))
-      run.expect(
-        c.name,
-        'record.self',
-        absolute,
-        `The ${where}'s self (${href}) is not an absolute URL.`,
-        from,
-      )
-    if (url !== undefined) {
-      run.expect(
-        c.name,
-        'record.self',
-        sameUrl(href, absoluteUrl(run.options.url, url)),
-        `The ${where} read at ${url} names self ${href}.`,
-        from,
-      )
-    } else {
-      run.expect(
-        c.name,
-        'record.self',
-        itemPattern(run, c.itemPath).test(href),
-        `The ${where}'s self (${href}) is no URL of a ${c.noun} (${c.itemPath}).`,
-        from,
-      )
+  const record: RecordRead = { c, doc, from, where: `${c.noun}${id}` }
+  checkSelf(run, record, url)
+  await checkMembers(run, record)
+  checkRecordLinks(run, record)
+  const embeddedDocs = isObject(doc._embedded) ? doc._embedded : {}
+  for (const embed of c.embeds) {
+    const target = run.model.collection(embed.collection)
+    for (const inner of [embeddedDocs[embed.rel]].flat().filter(isObject)) {
+      await checkRecord(run, target, inner, from, undefined)
     }
   }
+}
+
+/** A record being checked: its collection, its document, the answer it came in, its name in messages. */
+interface RecordRead {
+  readonly c: CollectionModel
+  readonly doc: Json
+  readonly from: Exchange
+  /** `article 7`, as the messages name it. */
+  readonly where: string
+}
+
+/** Its self: there, absolute where promised, the URL it was read at, else a URL of its collection. */
+function checkSelf(run: VerifyRun, { c, doc, from, where }: RecordRead, url: string | undefined) {
+  const self = hrefOf(firstLink(linksOf(doc).self))
+  if (
+    !run.expect(c.name, 'record.self', self !== undefined, `The ${where} has no self link.`, from)
+  )
+    return
+  const absolute = /^[a-z][a-z\d+.-]*:\/\//i.test(self as string)
+  // Relative hrefs, where the definition allows them, name what they resolve to.
+  const href = run.promises('absoluteLinks')
+    ? (self as string)
+    : absoluteUrl(from.url, self as string)
+  if (run.promises('absoluteLinks'))
+    run.expect(
+      c.name,
+      'record.self',
+      absolute,
+      `The ${where}'s self (${href}) is not an absolute URL.`,
+      from,
+    )
+  if (url !== undefined) {
+    run.expect(
+      c.name,
+      'record.self',
+      sameUrl(href, absoluteUrl(run.options.url, url)),
+      `The ${where} read at ${url} names self ${href}.`,
+      from,
+    )
+  } else {
+    run.expect(
+      c.name,
+      'record.self',
+      itemPattern(run, c.itemPath).test(href),
+      `The ${where}'s self (${href}) is no URL of a ${c.noun} (${c.itemPath}).`,
+      from,
+    )
+  }
+}
+
+/** Its members: those the definition's records always show, of their types, valid by the schema. */
+async function checkMembers(run: VerifyRun, { c, doc, from, where }: RecordRead): Promise<void> {
   const shape = await shapeOf(run, c)
   if (shape) {
     for (const member of shape.always) {
@@ -94,6 +121,10 @@ export async function checkRecord(
       from,
     )
   }
+}
+
+/** Its declared links: there when required, titled where promised, a relation naming its target's URLs. */
+function checkRecordLinks(run: VerifyRun, { c, doc, from, where }: RecordRead): void {
   const links = linksOf(doc)
   for (const declared of c.links) {
     let required = declared.always
@@ -136,13 +167,6 @@ export async function checkRecord(
           from,
         )
       }
-    }
-  }
-  const embeddedDocs = isObject(doc._embedded) ? doc._embedded : {}
-  for (const embed of c.embeds) {
-    const target = run.model.collection(embed.collection)
-    for (const inner of [embeddedDocs[embed.rel]].flat().filter(isObject)) {
-      await checkRecord(run, target, inner, from, undefined)
     }
   }
 }
