@@ -154,6 +154,28 @@ describe('the import graph of mock/src', () => {
   })
 })
 
+describe('the command line', () => {
+  // A test may run a command to see what a user sees (record/hostile.test.ts).
+  const modulesUnder = (room: string) =>
+    sourcesUnder(join(SRC, room)).filter((file) => !file.endsWith('.test.ts'))
+  const importsInto = (files: readonly string[], rooms: readonly string[]) =>
+    files.flatMap((file) =>
+      importsOf(file)
+        .filter((target) => rooms.some((room) => target.startsWith(join(SRC, room, '/'))))
+        .map((target) => `${shown(file)} -> ${shown(target)}`),
+    )
+
+  it('is read in cli/ alone: the modules of record/ and verify/ import nothing of cli/', () => {
+    const rooms = [...modulesUnder('record'), ...modulesUnder('verify')]
+    expect(rooms.length).toBeGreaterThan(20)
+    expect(importsInto(rooms, ['cli'])).toEqual([])
+  })
+
+  it('leaves remote/, the client of record and verify, importing none of the three', () => {
+    expect(importsInto(modulesUnder('remote'), ['cli', 'record', 'verify'])).toEqual([])
+  })
+})
+
 describe('the Blog API', () => {
   it('is not in the main entry: @halyard/mock reaches no Blog module', () => {
     const reached = [...reachable(join(SRC, 'index.ts'))].filter(isBlogCode).map(shown)
