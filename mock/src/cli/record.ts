@@ -16,6 +16,7 @@ import { formatReport } from '../verify/report.js'
 import { apiModule, headerLines, httpUrl, namedValues } from './args.js'
 import {
   type CommandLine,
+  type CommandSpec,
   flag,
   helpOf,
   list,
@@ -87,7 +88,7 @@ const RECORD = {
     'no-redact': flag('redact nothing but the values of --header'),
     quiet: flag('no progress display'),
   },
-} as const
+} as const satisfies CommandSpec
 
 /** What `halyard-mock record` is asked to do, read from its command line once. */
 interface RecordCommand {

@@ -15,6 +15,7 @@ import { apiModule } from './args.js'
 import { stopWithProcess } from './lifetime.js'
 import {
   type CommandLine,
+  type CommandSpec,
   flag,
   helpOf,
   list,
@@ -81,7 +82,7 @@ const SERVE = {
   },
   footer:
     "Admin: POST /__admin/reset (Content-Type: application/json) restores the seed (not --data's records; with --persist, written to the file) and empties the request list; GET /__admin/requests lists recent requests, secrets redacted. Both answer only this origin and trusted origins (loopback, --cors-origin), and need a token with --protect-reads.\nHAL explorer: open the server's / in a browser to browse the API by its links.",
-} as const
+} as const satisfies CommandSpec
 
 /** What the command line asks for: the Blog API with its options, or another API. */
 type Command =

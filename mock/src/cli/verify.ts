@@ -17,6 +17,7 @@ import {
 import { apiModule, headerLines, httpUrl, namedValues } from './args.js'
 import {
   type CommandLine,
+  type CommandSpec,
   flag,
   helpOf,
   list,
@@ -85,7 +86,7 @@ const VERIFY = {
     cleanup: text('<file>', 'delete the records a leftovers file lists, then exit'),
     quiet: flag('no progress line'),
   },
-} as const
+} as const satisfies CommandSpec
 
 type VerifyLine = CommandLine<typeof VERIFY.options>
 
