@@ -20,6 +20,7 @@ import {
   writeLeftovers,
 } from '../../src/verify/index.js'
 import { transportWarnings } from '../contract/connection.case.js'
+import { packedBin, projectOf } from '../packed.js'
 import { replayOf } from '../record/replay.js'
 import { eachObject, type Mutation, mutatingProxy } from './mutating-proxy.js'
 import { plainProxy } from './plain-proxy.js'
@@ -741,25 +742,12 @@ describe('halyard-mock verify', () => {
     })
     try {
       const url = `${proxy.origin}${new URL(server.url).pathname}`
-      child = spawn(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          '--conditions=@halyard/source',
-          'src/cli/main.ts',
-          'verify',
-          url,
-          '--token-env',
-          'VERIFY_TEST_TOKEN',
-          '--quiet',
-        ],
-        {
-          cwd: join(import.meta.dirname, '../..'),
-          env: { ...process.env, VERIFY_TEST_TOKEN: TOKEN },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        },
-      )
+      const bin = await packedBin()
+      child = spawn(bin, ['verify', url, '--token-env', 'VERIFY_TEST_TOKEN', '--quiet'], {
+        cwd: projectOf(bin),
+        env: { ...process.env, VERIFY_TEST_TOKEN: TOKEN },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
       let stderr = ''
       child.stderr?.on('data', (chunk) => {
         stderr += chunk
