@@ -185,8 +185,11 @@ async function removeStale(keep: string): Promise<void> {
  * Runs `make` into `folder` once: the first caller, in any process, takes a lock (a directory,
  * made atomically) and writes a `done` mark; the others wait for the mark. A lock whose process
  * has ended is taken over, and a folder left half-made by it is made again.
+ *
+ * @example
+ * await once(join(tmpdir(), 'halyard-packed-x', 'cli'), () => install())
  */
-async function once(folder: string, make: () => Promise<void>): Promise<void> {
+export async function once(folder: string, make: () => Promise<void>): Promise<void> {
   const done = join(folder, '.done')
   const lock = `${folder}.lock`
   const owner = join(lock, 'pid')
