@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -167,7 +167,11 @@ async function cacheRoot(): Promise<string> {
   }
   const name = `halyard-packed-${hash.digest('hex').slice(0, 16)}`
   await removeStale(name)
-  return join(tmpdir(), name)
+  const root = join(tmpdir(), name)
+  // Touched at each use: another checkout's run removes only a pack nobody used for a day.
+  const now = new Date()
+  await utimes(root, now, now).catch(() => undefined)
+  return root
 }
 
 /** Removes other sources' packs nobody has touched for a day (other checkouts may use theirs). */

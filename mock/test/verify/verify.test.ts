@@ -637,9 +637,13 @@ describe('verify catches a shop server that breaks one rule', () => {
 
 describe('halyard-mock verify', () => {
   let server: MockServer
+  /** The `halyard-mock` of the packed tarball, installed outside the repository. */
+  let bin = ''
   beforeAll(async () => {
     server = await createMockServer({ port: 0, log: false })
-  })
+    // Before the cases: the first caller of a run packs and installs, longer than a case may take.
+    bin = await packedBin()
+  }, 300_000)
   afterAll(() => server.close())
 
   /** Runs the command in process: its exit code and what it printed. */
@@ -742,7 +746,6 @@ describe('halyard-mock verify', () => {
     })
     try {
       const url = `${proxy.origin}${new URL(server.url).pathname}`
-      const bin = await packedBin()
       child = spawn(bin, ['verify', url, '--token-env', 'VERIFY_TEST_TOKEN', '--quiet'], {
         cwd: projectOf(bin),
         env: { ...process.env, VERIFY_TEST_TOKEN: TOKEN },
