@@ -9,31 +9,26 @@ import { build } from 'esbuild'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chromiumLaunchOptions } from '../e2e/chromium.js'
 import { e2ePort } from '../e2e/port.js'
+import {
+  installTarballs,
+  type PackedTarball,
+  packedTarballs,
+  WORKSPACES,
+} from '../mock/test/packed.js'
 import { relativeLinks } from './markdown-links.js'
-import { type Lockfile, offlineProject } from './offline-project.js'
 import { viteApp } from './vite-app.js'
 
-// The packages as a user gets them: packed (prepack builds them), installed from the tarballs into
-// a project of their own, offline, then imported from plain Node and type-checked by TypeScript.
+// The packages as a user gets them: packed (prepack builds them; the tarballs the CLI tests run are
+// the same, see mock/test/packed.ts), installed from the tarballs into a project of their own,
+// offline, then imported from plain Node and type-checked by TypeScript.
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const run = promisify(execFile)
-const WORKSPACES = [
-  { name: '@halyard/mock', folder: 'mock' },
-  { name: '@halyard/sdk', folder: 'sdk' },
-  { name: '@halyard/query', folder: 'query' },
-] as const
 // `msw/browser` is `null` under Node's `node` condition: these entries load only in a bundle.
 const BROWSER_ONLY = new Set(['@halyard/mock/browser', '@halyard/mock/blog/browser'])
 /** What each browser-only entry must export. */
 const BROWSER_EXPORTS: Readonly<Record<string, string>> = {
   '@halyard/mock/browser': 'setupHalWorker',
   '@halyard/mock/blog/browser': 'setupBlogWorker',
-}
-
-interface Packed {
-  name: string
-  filename: string
-  files: { path: string }[]
 }
 
 // A user's own API and its typed client, with no hand-written resource type: each misspelling must
@@ -111,104 +106,17 @@ export async function use(): Promise<void> {
 }
 `
 
-/** A recording's module as `halyard-mock record` writes one: it imports the mock and zod. */
-const RECORDING = `import { defineHalApi } from '@halyard/mock'
-import { z } from 'zod'
-
-export default defineHalApi({
-  basePath: '/api',
-  title: 'Recorded',
-  collections: { notes: { schema: z.object({ text: z.string() }), seed: [{ text: 'Buy milk' }] } },
-})
-`
-
-/** The server's own refusals, each a request head (no body) and its status. */
-const OWN_REFUSALS: readonly (readonly [string, string, number])[] = [
-  [
-    'admin reset as text/plain',
-    'POST /__admin/reset HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain\r\nContent-Length: 0',
-    415,
-  ],
-  ['a foreign Host', 'GET /api HTTP/1.1\r\nHost: evil.example', 403],
-  ['DELETE /', 'DELETE / HTTP/1.1\r\nHost: 127.0.0.1', 405],
-  [
-    "a stranger's preflight",
-    'OPTIONS /api/orders HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: https://evil.example\r\nAccess-Control-Request-Method: DELETE',
-    403,
-  ],
-  [
-    'headers over 16 KiB',
-    `GET /api HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20_000)}`,
-    431,
-  ],
-  ['two Host lines', 'GET /api HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: localhost', 400],
-  ['CONNECT', 'CONNECT 127.0.0.1:80 HTTP/1.1\r\nHost: 127.0.0.1:80', 405],
-]
-
-/** The status a server at `origin` answers one raw request with (`Connection: close`). */
-function statusOf(origin: string, head: string): Promise<number> {
-  const { hostname, port } = new URL(origin)
-  return new Promise((resolve, reject) => {
-    const socket = connect({ host: hostname, port: Number(port) })
-    let text = ''
-    socket.setEncoding('utf8')
-    socket.on('data', (chunk: string) => {
-      text += chunk
-    })
-    socket.once('error', reject)
-    socket.once('close', () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1])))
-    socket.write(`${head}\r\nConnection: close\r\n\r\n`)
-  })
-}
-
-/** Runs the installed `halyard-mock --api file` from the project, calls `check` with its origin. */
-async function serveFromBin(file: string, check: (origin: string) => Promise<void>): Promise<void> {
-  const child = spawn(join(dir, 'node_modules/.bin/halyard-mock'), ['--port', '0', '--api', file], {
-    cwd: dir,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let stdout = ''
-  let stderr = ''
-  child.stdout.on('data', (chunk) => {
-    stdout += chunk
-  })
-  child.stderr.on('data', (chunk) => {
-    stderr += chunk
-  })
-  try {
-    let url: string | undefined
-    while (url === undefined) {
-      if (child.exitCode !== null) throw new Error(`halyard-mock exited: ${stderr}`)
-      await new Promise((resolve) => setTimeout(resolve, 50))
-      url = /listening on (\S+)/.exec(stdout)?.[1]
-    }
-    await check(new URL(url).origin)
-    expect(stderr).toBe('')
-  } finally {
-    child.kill()
-  }
-}
-
 let dir = ''
-let packed: Packed[] = []
+let packed: PackedTarball[] = []
 /** What the prepack builds printed. */
 let buildOutput = ''
 const specifiers: string[] = []
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'halyard-packages-'))
-  const workspaces = WORKSPACES.flatMap(({ name }) => ['--workspace', name])
-  const { stdout, stderr } = await run(
-    'npm',
-    ['pack', '--json', '--pack-destination', dir, ...workspaces],
-    {
-      cwd: ROOT,
-      maxBuffer: 64 * 1024 * 1024,
-    },
-  )
-  // npm prints the prepack builds' output before the JSON array.
-  packed = JSON.parse(stdout.slice(stdout.lastIndexOf('\n[') + 1)) as Packed[]
-  buildOutput = `${stdout}\n${stderr}`
+  const packs = await packedTarballs()
+  packed = packs.tarballs
+  buildOutput = packs.buildOutput
   for (const { folder } of WORKSPACES) {
     const manifest = JSON.parse(await readFile(join(ROOT, folder, 'package.json'), 'utf8')) as {
       name: string
@@ -218,14 +126,10 @@ beforeAll(async () => {
       specifiers.push(key === '.' ? manifest.name : `${manifest.name}${key.slice(1)}`)
     }
   }
-  const lock = JSON.parse(await readFile(join(ROOT, 'package-lock.json'), 'utf8')) as Lockfile
-  const project = offlineProject(
-    lock,
-    WORKSPACES.map(({ name, folder }) => ({
-      name,
-      folder,
-      tarball: packed.find((p) => p.name === name)?.filename ?? `${name} was not packed`,
-    })),
+  await installTarballs(
+    dir,
+    packed,
+    WORKSPACES.map(({ name }) => name),
     // The mock's peer (users install their own MSW beside it), the fixture's optional peer,
     // @halyard/query's peer, Node's types for the TypeScript check, and a Vite + React app's stack.
     [
@@ -239,10 +143,7 @@ beforeAll(async () => {
       '@tanstack/react-query',
     ],
   )
-  await writeFile(join(dir, 'package.json'), JSON.stringify(project.packageJson, null, 2))
-  await writeFile(join(dir, 'package-lock.json'), JSON.stringify(project.packageLock, null, 2))
-  await run('npm', ['ci', '--offline', '--no-audit', '--no-fund'], { cwd: dir })
-}, 240_000)
+}, 300_000)
 
 afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true })
@@ -334,35 +235,6 @@ for (const specifier of ${JSON.stringify(specifiers.filter((s) => !BROWSER_ONLY.
         const inputs = Object.keys(result.metafile.inputs)
         expect(inputs.filter((input) => /graphql|blog/.test(input))).toEqual([])
       }
-    }
-  })
-
-  it('run the CLI from its bin', async () => {
-    const { stdout } = await run(join(dir, 'node_modules/.bin/halyard-mock'), ['--help'])
-    expect(stdout).toContain('Usage: halyard-mock [options]')
-  })
-
-  it("serve a TypeScript module from the bin with the server's own 4xx, and a recording from a folder of no project", async () => {
-    // A module in the project (CommonJS: no "type"), and one where nothing resolves its imports.
-    await cp(join(ROOT, 'examples/shop/api.ts'), join(dir, 'shop.ts'))
-    const elsewhere = await mkdtemp(join(tmpdir(), 'halyard-recording-'))
-    try {
-      await mkdir(join(elsewhere, 'rec'))
-      await writeFile(join(elsewhere, 'rec', 'api.ts'), RECORDING)
-      await serveFromBin(join(dir, 'shop.ts'), async (origin) => {
-        for (const [what, head, status] of OWN_REFUSALS) {
-          expect(await statusOf(origin, head), what).toBe(status)
-        }
-      })
-      await serveFromBin(join(elsewhere, 'rec', 'api.ts'), async (origin) => {
-        const notes = (await fetch(`${origin}/api/notes`).then((r) => r.json())) as {
-          page: { totalElements: number }
-        }
-        expect(notes.page.totalElements).toBe(1)
-        expect(await statusOf(origin, 'GET /api HTTP/1.1\r\nHost: evil.example')).toBe(403)
-      })
-    } finally {
-      await rm(elsewhere, { recursive: true, force: true })
     }
   })
 

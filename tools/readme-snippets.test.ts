@@ -1,12 +1,12 @@
 import { execFile } from 'node:child_process'
-import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { createMockServer, type MockServer } from '@halyard/mock/blog/server'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { allSnippets, type Snippet, snippetsOf } from './readme-snippets.js'
+import { allSnippets, docsPages, readmes, type Snippet, snippetsOf } from './readme-snippets.js'
 
 // Every TypeScript snippet of every README and docs page is type-checked as its own file, and run where Node
 // and the mock are enough. Snippets written against `npm start` (http://127.0.0.1:4010) run
@@ -117,6 +117,28 @@ export default { resolve: { conditions }, ssr: { resolve: { conditions } } }`,
     },
     70_000,
   )
+})
+
+describe('README and docs shell snippets', () => {
+  // `npm install @halyard/mock` puts the bin in node_modules/.bin, on no shell's PATH: a bare
+  // `halyard-mock …` copied from a page fails with "command not found".
+  it('run the CLI as an install has it: through npx (or npm start), never as a bare halyard-mock', async () => {
+    const bare: string[] = []
+    for (const page of [...(await readmes(ROOT)), ...(await docsPages(ROOT))]) {
+      const markdown = await readFile(join(ROOT, page), 'utf8')
+      for (const match of markdown.matchAll(
+        /^( *)```(?:sh|bash|shell|console)\n([\s\S]*?)^\1```/gm,
+      )) {
+        const first = markdown.slice(0, match.index).split('\n').length + 1
+        for (const [i, line] of (match[2] ?? '').split('\n').entries()) {
+          // A command at the start of a line, after variables it is given (`TOKEN=… halyard-mock`).
+          if (/^\s*(?:\w+=\S*\s+)*halyard-mock\b/.test(line))
+            bare.push(`${page}:${first + i}: ${line.trim()}`)
+        }
+      }
+    }
+    expect(bare).toEqual([])
+  })
 })
 
 describe('snippetsOf', () => {

@@ -1,20 +1,20 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { packedBin, projectOf } from './packed.js'
 
 // `halyard-mock --api` on an API a new user writes from the README: TypeScript with an
 // extension-less import, no tokens. It serves it, prints the token that writes, and takes writes.
-const MOCK = fileURLToPath(new URL('..', import.meta.url))
-const ROOT = join(MOCK, '..')
+/** The `halyard-mock` of the packed tarball, installed outside the repository. */
+let bin = ''
 let dir = ''
 let child: ChildProcess | undefined
 
 beforeAll(async () => {
-  // Inside the repository, so that `@halyard/mock` and `zod` resolve as in a user's project.
-  await mkdir(join(ROOT, 'node_modules', '.cache'), { recursive: true })
-  dir = await mkdtemp(join(ROOT, 'node_modules', '.cache', 'halyard-own-api-'))
+  bin = await packedBin()
+  // In the project the bin is installed in: `@halyard/mock` and `zod` resolve as in a user's.
+  dir = await mkdtemp(join(projectOf(bin), 'halyard-own-api-'))
   await writeFile(
     join(dir, 'tsconfig.json'),
     JSON.stringify({ compilerOptions: { module: 'preserve', moduleResolution: 'bundler' } }),
@@ -35,7 +35,7 @@ beforeAll(async () => {
       '})',
     ].join('\n'),
   )
-}, 30_000)
+}, 300_000)
 
 afterAll(async () => {
   child?.kill('SIGKILL')
@@ -44,21 +44,10 @@ afterAll(async () => {
 
 describe('halyard-mock --api with a TypeScript API that names no tokens', () => {
   it('serves it, prints the development token, and a write with it succeeds', async () => {
-    child = spawn(
-      process.execPath,
-      [
-        '--conditions=@halyard/source',
-        // Only for the CLI's own sources: the user's module is loaded by the CLI itself.
-        '--import',
-        'tsx',
-        'src/cli/main.ts',
-        '--port',
-        '0',
-        '--api',
-        join(dir, 'api.ts'),
-      ],
-      { cwd: MOCK, stdio: ['ignore', 'pipe', 'pipe'] },
-    )
+    child = spawn(bin, ['--port', '0', '--api', join(dir, 'api.ts')], {
+      cwd: projectOf(bin),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     let stdout = ''
     let stderr = ''
     child.stdout?.on('data', (chunk) => {

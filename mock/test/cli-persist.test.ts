@@ -1,20 +1,20 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { packedBin, projectOf } from './packed.js'
 
 // `halyard-mock --api` with --data, --delay and --persist: the records of any API from a
 // json-server style file, kept across restarts.
-const MOCK = fileURLToPath(new URL('..', import.meta.url))
-const ROOT = join(MOCK, '..')
+/** The `halyard-mock` of the packed tarball, installed outside the repository. */
+let bin = ''
 let dir = ''
 const children: ChildProcess[] = []
 
 beforeAll(async () => {
-  // Inside the repository, so that `@halyard/mock` and `zod` resolve as in a user's project.
-  await mkdir(join(ROOT, 'node_modules', '.cache'), { recursive: true })
-  dir = await mkdtemp(join(ROOT, 'node_modules', '.cache', 'halyard-persist-cli-'))
+  bin = await packedBin()
+  // In the project the bin is installed in: `@halyard/mock` and `zod` resolve as in a user's.
+  dir = await mkdtemp(join(projectOf(bin), 'halyard-persist-cli-'))
   await writeFile(
     join(dir, 'api.mjs'),
     [
@@ -26,7 +26,7 @@ beforeAll(async () => {
       '})',
     ].join('\n'),
   )
-}, 30_000)
+}, 300_000)
 
 afterAll(async () => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL')
@@ -34,21 +34,10 @@ afterAll(async () => {
 })
 
 function start(...args: string[]) {
-  const child = spawn(
-    process.execPath,
-    [
-      '--conditions=@halyard/source',
-      '--import',
-      'tsx',
-      'src/cli/main.ts',
-      '--port',
-      '0',
-      '--api',
-      join(dir, 'api.mjs'),
-      ...args,
-    ],
-    { cwd: MOCK, stdio: ['ignore', 'pipe', 'pipe'] },
-  )
+  const child = spawn(bin, ['--port', '0', '--api', join(dir, 'api.mjs'), ...args], {
+    cwd: projectOf(bin),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   children.push(child)
   let stdout = ''
   let stderr = ''

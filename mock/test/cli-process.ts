@@ -1,7 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { fileURLToPath } from 'node:url'
-
-const MOCK = fileURLToPath(new URL('..', import.meta.url))
+import { projectOf } from './packed.js'
 
 /** A CLI process started by {@link startCli}: the child, its exit, and what it printed so far. */
 export interface CliProcess {
@@ -11,19 +9,25 @@ export interface CliProcess {
 }
 
 /**
- * Starts `halyard-mock <args>` as `npm start` does (tsx on the sources, in mock/), its output kept.
- * The caller kills it when a test ends early.
+ * Starts `halyard-mock <args>` from `bin` (the installed one of `packedBin()` in mock/test/packed.ts),
+ * in the project it is installed in, as a user runs it there, its output kept. The caller kills it
+ * when a test ends early.
  *
  * @example
- * const run = startCli(['verify', url, '--quiet'], { TOKEN: 'dev-token' })
+ * const run = startCli(await packedBin(), ['verify', url, '--quiet'], { TOKEN: 'dev-token' })
  * expect(await run.exit).toBe(0)
  */
-export function startCli(args: readonly string[], env: Record<string, string> = {}): CliProcess {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', '--conditions=@halyard/source', 'src/cli/main.ts', ...args],
-    { cwd: MOCK, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
-  )
+export function startCli(
+  bin: string,
+  args: readonly string[],
+  env: Record<string, string> = {},
+): CliProcess {
+  // The bin itself, not `node bin`: its shebang and exec bit are part of what is tested.
+  const child = spawn(bin, args, {
+    cwd: projectOf(bin),
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let stdout = ''
   let stderr = ''
   child.stdout?.on('data', (chunk) => {

@@ -1,24 +1,30 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { delimiter, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startCli } from './cli-process.js'
 import { streamedBody } from './contract/helpers.js'
 import type { RawRequest } from './contract/target.js'
+import { packedBin, projectOf } from './packed.js'
 import { sendRaw } from './raw-http.js'
 
 const MOCK = fileURLToPath(new URL('..', import.meta.url))
 const SHOP = fileURLToPath(new URL('../../examples/shop/api.ts', import.meta.url))
 const children: ChildProcess[] = []
+/** The `halyard-mock` of the packed tarball, installed outside the repository. */
+let bin = ''
+beforeAll(async () => {
+  bin = await packedBin()
+}, 300_000)
 afterEach(() => {
   for (const child of children.splice(0)) child.kill('SIGKILL')
 })
 
-/** Starts the CLI as `npm start` does (tsx on the sources), with `args`. */
+/** Starts the installed bin with `args`, as a user runs it. */
 function cli(args: string[], env: Record<string, string> = {}) {
-  const { child, exit, output } = startCli(args, env)
+  const { child, exit, output } = startCli(bin, args, env)
   children.push(child)
   /** Waits until stdout matches `pattern` (the server logs after it has answered). */
   async function waitFor(pattern: RegExp): Promise<RegExpExecArray> {
@@ -146,10 +152,10 @@ describe('halyard-mock (CLI)', () => {
   it("with --api and the API's protectReads, /__admin/requests takes the API's own Bearer token", async () => {
     const dir = await mkdtemp(join(tmpdir(), 'halyard-'))
     const file = join(dir, 'guarded.mjs')
-    const index = new URL('../src/index.ts', import.meta.url).href
+    // As a user writes it: the CLI resolves the mock's import to its own copy.
     await writeFile(
       file,
-      `import { defineHalApi } from '${index}'
+      `import { defineHalApi } from '@halyard/mock'
 const any = { '~standard': { version: 1, vendor: 'test', validate: (value) => ({ value }) } }
 export default defineHalApi({
   basePath: '/api', title: 'Guarded', tokens: ['shop-token'], protectReads: true,
@@ -212,18 +218,18 @@ export default defineHalApi({
   // CI scripts and test harnesses stop a server by the PID they hold: npm's, or a shell's.
   it.each([
     ['npm start', 'npm', ['start', '--', '--port', '0']],
-    [
-      'a shell running the bin under npm, as npx does',
-      'sh',
-      [
-        '-c',
-        `${process.execPath} --import tsx --conditions=@halyard/source mock/src/cli/main.ts --port 0`,
-      ],
-    ],
+    ['a shell running the bin under npm, as npx does', 'sh', ['-c', 'halyard-mock --port 0']],
   ])('SIGTERM to the PID of %s frees the port', async (_, command, args) => {
+    const project = projectOf(bin)
+    const shell = command === 'sh'
     const wrapper = spawn(command, args, {
-      cwd: join(MOCK, '..'),
-      env: { ...process.env, npm_execpath: process.env.npm_execpath ?? 'npm' },
+      // npm start runs the sources from the repository; npx, the bin it installed, from PATH.
+      cwd: shell ? project : join(MOCK, '..'),
+      env: {
+        ...process.env,
+        ...(shell ? { PATH: `${join(bin, '..')}${delimiter}${process.env.PATH ?? ''}` } : {}),
+        npm_execpath: process.env.npm_execpath ?? 'npm',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     children.push(wrapper)

@@ -1,28 +1,24 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { fileURLToPath } from 'node:url'
-import { afterEach, expect, it } from 'vitest'
+import { afterEach, beforeAll, expect, it } from 'vitest'
+import { packedBin, projectOf } from './packed.js'
 
-const MOCK = fileURLToPath(new URL('..', import.meta.url))
+/** The `halyard-mock` of the packed tarball, installed outside the repository. */
+let bin = ''
+beforeAll(async () => {
+  bin = await packedBin()
+}, 300_000)
 const children: ChildProcess[] = []
 afterEach(() => {
   for (const child of children.splice(0)) child.kill('SIGKILL')
 })
 
-/** Starts the CLI as `npm start` does, with a 512 MiB heap, and answers its base URL. */
+/** Starts the installed bin with a 512 MiB heap, and answers its base URL. */
 async function startWithSmallHeap(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(
-    process.execPath,
-    [
-      '--max-old-space-size=512',
-      '--import',
-      'tsx',
-      '--conditions=@halyard/source',
-      'src/cli/main.ts',
-      '--port',
-      '0',
-    ],
-    { cwd: MOCK, stdio: ['ignore', 'pipe', 'pipe'] },
-  )
+  const child = spawn(bin, ['--port', '0'], {
+    cwd: projectOf(bin),
+    env: { ...process.env, NODE_OPTIONS: '--max-old-space-size=512' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   children.push(child)
   let stdout = ''
   let stderr = ''

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process'
 import { resolve } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { packedBin, projectOf } from '../../test/packed.js'
 import { outDir } from '../../test/record/replay.js'
 import { mutatingProxy } from '../../test/verify/mutating-proxy.js'
 import type { HalApi } from '../serve/api.js'
@@ -10,16 +11,15 @@ import { recordApi, writeRecording } from './record.js'
 const SHOP = resolve(import.meta.dirname, '../../../examples/shop/api.ts')
 const { defineShop } = (await import(SHOP)) as { defineShop(): HalApi }
 
-const ROOT = resolve(import.meta.dirname, '../../..')
-const CLI = resolve(ROOT, 'mock/src/cli/main.ts')
+/** The `halyard-mock` of the packed tarball, installed outside the repository. */
+let bin = ''
+beforeAll(async () => {
+  bin = await packedBin()
+}, 300_000)
 
 /** `halyard-mock record …` in a process of its own, as a user runs it: its exit code and output. */
 function record(args: string[]): Promise<{ code: number | null; out: string }> {
-  const child = spawn(
-    process.execPath,
-    ['--conditions=@halyard/source', '--import', 'tsx', CLI, 'record', ...args],
-    { cwd: ROOT, env: { ...process.env, INIT_CWD: ROOT } },
-  )
+  const child = spawn(bin, ['record', ...args], { cwd: projectOf(bin) })
   let out = ''
   child.stdout.on('data', (chunk: Buffer) => {
     out += chunk
@@ -58,6 +58,6 @@ describe('record --check verifies the API against the recorded definition', () =
     expect(broken.out).toContain('No drift')
     expect(broken.out).toContain('validators.etag')
     expect(broken.code).toBe(1)
-    // Two processes, each starting tsx and loading the recorded module: slow on a busy machine.
+    // Two processes, each loading the CLI and the recorded module: slow on a busy machine.
   }, 120_000)
 })

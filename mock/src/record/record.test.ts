@@ -2,7 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { closeSync, openSync } from 'node:fs'
 import { readdir, readFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { packedBin, projectOf } from '../../test/packed.js'
 import {
   HAL,
   identity,
@@ -392,20 +393,19 @@ describe('bounds', () => {
 })
 
 describe('halyard-mock record, then halyard-mock --api (real processes, real HTTP)', () => {
-  const ROOT = resolve(import.meta.dirname, '../../..')
-  const CLI = resolve(ROOT, 'mock/src/cli/main.ts')
+  /** The `halyard-mock` of the packed tarball, installed outside the repository. */
+  let cli = ''
+  beforeAll(async () => {
+    cli = await packedBin()
+  }, 300_000)
   const children: ChildProcess[] = []
   const servers: { close(): Promise<void> }[] = []
   afterAll(async () => {
     for (const child of children) child.kill()
     await Promise.all(servers.map((s) => s.close()))
   })
-  /** Runs the bin as `npm start` does (TypeScript sources through tsx). */
-  const bin = (args: string[]) =>
-    spawn(process.execPath, ['--conditions=@halyard/source', '--import', 'tsx', CLI, ...args], {
-      cwd: ROOT,
-      env: { ...process.env, INIT_CWD: ROOT },
-    })
+  /** Runs the installed bin from its project, as a user does. */
+  const bin = (args: string[]) => spawn(cli, args, { cwd: projectOf(cli) })
   const exit = (child: ChildProcess) =>
     new Promise<{ code: number | null; out: string }>((done) => {
       let out = ''
@@ -438,11 +438,10 @@ describe('halyard-mock record, then halyard-mock --api (real processes, real HTT
     // stdout and stderr into one file, as `… > log 2>&1` does: the order they were written in.
     const log = join(dir, 'log.txt')
     const fd = openSync(log, 'w')
-    const child = spawn(
-      process.execPath,
-      ['--conditions=@halyard/source', '--import', 'tsx', CLI, 'record', shop.url, '--out', dir],
-      { cwd: ROOT, env: { ...process.env, INIT_CWD: ROOT }, stdio: ['ignore', fd, fd] },
-    )
+    const child = spawn(cli, ['record', shop.url, '--out', dir], {
+      cwd: projectOf(cli),
+      stdio: ['ignore', fd, fd],
+    })
     const code = await new Promise((done) => child.on('close', done))
     closeSync(fd)
     expect(code).toBe(0)
@@ -499,6 +498,6 @@ describe('halyard-mock record, then halyard-mock --api (real processes, real HTT
     expect(drift.code).toBe(1)
     expect(drift.out).toContain('collection removed: customers')
     expect((await exit(bin(['record', 'not a url', '--out', dir]))).code).toBe(2)
-    // Five processes, each starting tsx: more than the default 20 s on a busy machine.
+    // Five processes, each loading the CLI and a recorded module: slow on a busy machine.
   }, 240_000)
 })

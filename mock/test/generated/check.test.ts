@@ -1,8 +1,9 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { packedBin } from '../packed.js'
 import { type GeneratedServer, startGeneratedServer } from './hal-server.js'
-import { BIN, ensureBuilt, recordWithBin } from './round-trip.js'
+import { recordWithBin } from './round-trip.js'
 import type { ServerSpec } from './spec.js'
 
 // `record --check` on an unchanged server: "No drift", exit 0, for an API whose CURIE href is
@@ -45,18 +46,19 @@ const SPEC: ServerSpec = {
 
 const run = promisify(execFile)
 let server: GeneratedServer
+/** The `halyard-mock` of the packed tarball, installed outside the repository. */
+let bin = ''
 beforeAll(async () => {
-  await ensureBuilt()
+  bin = await packedBin()
   server = await startGeneratedServer(SPEC)
-}, 180_000)
+}, 300_000)
 afterAll(() => server.close())
 
 it('says no drift and exits 0 on the server it was recorded from', async () => {
-  const dir = await recordWithBin(server, 'check')
+  const dir = await recordWithBin(bin, server, 'check')
   const header = `${server.credential?.name}: ${server.credential?.value}`
   // The bin, as CI runs it: a failure rejects with its exit code and output.
-  const { stdout } = await run(process.execPath, [
-    BIN,
+  const { stdout } = await run(bin, [
     'record',
     '--check',
     dir,

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { serveFetch } from '../listen-local.js'
+import { packedBin } from '../packed.js'
 import { startHalaciousServer } from '../record/halacious-server.js'
 import { springDataRestServer } from '../record/spring-data-rest-server.js'
 import { startSpringHateoasServer } from '../record/spring-hateoas-server.js'
-import { ensureBuilt, roundTrip } from './round-trip.js'
+import { roundTrip } from './round-trip.js'
 
 // The same round trip as the generated servers', on the fixtures shaped after real servers:
-// recorded by the bin, replayed, verified both ways, the recording untouched.
+// recorded by the packed tarball's bin, replayed, verified both ways, the recording untouched.
 
 const FIXTURES: readonly {
   name: string
@@ -21,7 +22,10 @@ const FIXTURES: readonly {
 // its `cover` image, a single CURIE object), odd-names (a `__proto__` member; links its own server
 // answers 404), relative-hrefs (origin-relative hrefs on every link).
 
-beforeAll(() => ensureBuilt(), 180_000)
+let bin = ''
+beforeAll(async () => {
+  bin = await packedBin()
+}, 300_000)
 
 describe.each(FIXTURES)('$name', ({ name, start, path }) => {
   let server: { origin: string; close(): Promise<void> }
@@ -31,7 +35,7 @@ describe.each(FIXTURES)('$name', ({ name, start, path }) => {
   afterAll(() => server.close())
 
   it('round-trips with no edit of the recording', async () => {
-    const trip = await roundTrip({ root: `${server.origin}${path}` }, `fixture-${name}`)
+    const trip = await roundTrip(bin, { root: `${server.origin}${path}` }, `fixture-${name}`)
     expect(trip.documents).toBeGreaterThan(1)
     expect(trip.problems).toEqual([])
   }, 120_000)

@@ -5,10 +5,11 @@ import { compileApi } from '../../src/model/compile.js'
 import type { HalApi } from '../../src/serve/api.js'
 import { type VerifyReport, type VerifyRule, verifyApi } from '../../src/verify/index.js'
 import { ruleCatalogue } from '../../src/verify/rules.js'
+import { packedBin } from '../packed.js'
 import { mutatingProxy } from '../verify/mutating-proxy.js'
 import { ruleMutant } from '../verify/rule-mutants.js'
 import { startGeneratedServer } from './hal-server.js'
-import { ensureBuilt, recordWithBin, verifyCredentials } from './round-trip.js'
+import { recordWithBin, verifyCredentials } from './round-trip.js'
 import { type ServerSpec, serverSpec } from './spec.js'
 
 // Each rule a generated server holds, broken alone by its operator (mock/test/verify/rule-mutants.ts)
@@ -51,7 +52,7 @@ async function mutantsOf(spec: ServerSpec, index: number): Promise<Tally> {
   let clean: VerifyReport
   const credentials = verifyCredentials(original)
   try {
-    const dir = await recordWithBin(original, `mutants-${index}`)
+    const dir = await recordWithBin(bin, original, `mutants-${index}`)
     api = (await import(join(dir, 'api.ts'))).default as HalApi
     clean = await verifyApi({ url: original.root, api, ...credentials })
   } finally {
@@ -107,7 +108,10 @@ async function mutantsOf(spec: ServerSpec, index: number): Promise<Tally> {
   return tally
 }
 
-beforeAll(() => ensureBuilt(), 180_000)
+let bin = ''
+beforeAll(async () => {
+  bin = await packedBin()
+}, 300_000)
 
 it('verify fails every mutant of a sample of generated servers, naming its rule', async () => {
   const specs = fc.sample(small, { seed: SEED, numRuns: SERVERS })

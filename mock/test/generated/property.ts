@@ -15,12 +15,12 @@ export interface Figures {
   refusals: number
 }
 
-/** Records, replays and verifies one generated server; throws what went wrong. */
-export async function checkServer(spec: ServerSpec, figures: Figures): Promise<void> {
+/** Records (with `bin`), replays and verifies one generated server; throws what went wrong. */
+export async function checkServer(bin: string, spec: ServerSpec, figures: Figures): Promise<void> {
   const server = await startGeneratedServer(spec)
   try {
     figures.servers++
-    const trip = await roundTrip(server, 'generated')
+    const trip = await roundTrip(bin, server, 'generated')
     figures.documents += trip.documents
     figures.refusals += trip.refusals
     if (trip.problems.length > 0) throw new Error(trip.problems.slice(0, 8).join('\n'))
@@ -31,10 +31,12 @@ export async function checkServer(spec: ServerSpec, figures: Figures): Promise<v
 }
 
 /**
- * Runs the property on `servers` servers from `seed`, `together` at a time (the bin's start and the
- * crawl wait on I/O as much as on a core); rejects with fast-check's report, the seed in it.
+ * Runs the property on `servers` servers from `seed`, recorded by `bin`, `together` at a time (the
+ * bin's start and the crawl wait on I/O as much as on a core); rejects with fast-check's report,
+ * the seed in it.
  */
 export async function roundTrips(
+  bin: string,
   servers: number,
   seed: number,
   figures: Figures,
@@ -47,7 +49,9 @@ export async function roundTrips(
     fc.asyncProperty(
       fc.array(specs, { minLength: together, maxLength: together }),
       async (batch) => {
-        const results = await Promise.allSettled(batch.map((spec) => checkServer(spec, figures)))
+        const results = await Promise.allSettled(
+          batch.map((spec) => checkServer(bin, spec, figures)),
+        )
         const failed = results.find((r) => r.status === 'rejected')
         if (failed) throw failed.reason
       },

@@ -1,32 +1,21 @@
 import { execFile } from 'node:child_process'
-import { existsSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { crawlApi } from '../../src/record/crawl.js'
 import type { HalApi } from '../../src/serve/api.js'
 import { createHalServer } from '../../src/shells/server/index.js'
 import { verifyApi } from '../../src/verify/engine.js'
 import type { VerifyReport } from '../../src/verify/types.js'
+import { projectOf } from '../packed.js'
 import { outDir } from '../record/replay.js'
 
-// One round trip: a server is recorded by the built bin, as a user records one; its replay is
+// One round trip: a server is recorded by the bin of the packed tarball (`packedBin()` in
+// mock/test/packed.ts), as a user records one; its replay is
 // asked every document the crawler reaches on the original and must answer it in the same
 // shape; the original and the replay each pass `verify` against the untouched recording.
 
 const run = promisify(execFile)
-const MOCK = resolve(import.meta.dirname, '../..')
-/** The bin as npm installs it. */
-export const BIN = join(MOCK, 'dist/cli.js')
 const HAL = 'application/hal+json, application/json;q=0.9'
-
-/** Builds mock/dist once, when it is missing (`npm test` builds it before Vitest). */
-export async function ensureBuilt(force = false): Promise<void> {
-  if (!force && existsSync(BIN)) return
-  await run('npm', ['run', 'build', '--workspace', '@halyard/mock'], {
-    cwd: resolve(MOCK, '..'),
-    maxBuffer: 64 * 1024 * 1024,
-  })
-}
 
 export interface Original {
   readonly root: string
@@ -41,20 +30,21 @@ export interface RoundTrip {
   readonly problems: readonly string[]
 }
 
-/** Records `original` with the bin into a fresh folder; returns the folder. */
-export async function recordWithBin(original: Original, name: string): Promise<string> {
+/** Records `original` with `bin` (the installed `halyard-mock`) into a fresh folder; returns it. */
+export async function recordWithBin(
+  bin: string,
+  original: Original,
+  name: string,
+): Promise<string> {
   const dir = await outDir(name)
   const header = original.credential
     ? ['--header', `${original.credential.name}: ${original.credential.value}`]
     : []
   try {
-    await run(
-      process.execPath,
-      [BIN, 'record', original.root, '--out', dir, '--quiet', ...header],
-      {
-        maxBuffer: 16 * 1024 * 1024,
-      },
-    )
+    await run(bin, ['record', original.root, '--out', dir, '--quiet', ...header], {
+      cwd: projectOf(bin),
+      maxBuffer: 16 * 1024 * 1024,
+    })
   } catch (error) {
     const e = error as { stdout?: string; stderr?: string; message: string }
     throw new Error(`record failed: ${e.stderr || e.stdout || e.message}`)
@@ -115,12 +105,12 @@ export function verifyCredentials(original: Original): {
 }
 
 /**
- * The round trip of one server: record (bin), compare every reachable document with the replay,
- * verify of the original (writes too), verify of the replay.
+ * The round trip of one server: record (`bin`), compare every reachable document with the
+ * replay, verify of the original (writes too), verify of the replay.
  */
-export async function roundTrip(original: Original, name: string): Promise<RoundTrip> {
+export async function roundTrip(bin: string, original: Original, name: string): Promise<RoundTrip> {
   const problems: string[] = []
-  const dir = await recordWithBin(original, name)
+  const dir = await recordWithBin(bin, original, name)
   const api = (await import(join(dir, 'api.ts'))).default as HalApi
   const from = new URL(original.root).origin
   const replay = await createHalServer(api, { port: 0, log: false })

@@ -1,10 +1,11 @@
 import { parseArgs } from 'node:util'
+import { packedBin } from '../packed.js'
 import { type Figures, roundTrips } from './property.js'
-import { ensureBuilt } from './round-trip.js'
 import { serverSpecs } from './spec.js'
 
 // `npm run test:roundtrip -- --runs 500 [--seed n] [--gaps]`: the round trip's long run, on the
-// bin built once at its start. `--gaps` draws the conventions it does not pass yet too (spec.ts).
+// packed tarball's bin (packed and installed at its start, reused for the same sources). `--gaps`
+// draws the conventions it does not pass yet too (spec.ts).
 
 const { values } = parseArgs({
   options: {
@@ -15,12 +16,13 @@ const { values } = parseArgs({
 })
 const runs = Number(values.runs)
 const seed = Number(values.seed)
-await ensureBuilt(true)
+const bin = await packedBin()
 const figures: Figures = { servers: 0, passed: 0, documents: 0, refusals: 0 }
 const started = Date.now()
 let code = 0
 try {
   await roundTrips(
+    bin,
     runs,
     seed,
     figures,

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createHalServer } from '../../src/shells/server/index.js'
 import { startCli } from '../cli-process.js'
+import { packedBin } from '../packed.js'
 import { type Hostility, hostileProxy } from './hostile-proxy.js'
 import { NOTES_TOKEN, notesApi } from './notes-api.js'
 
@@ -15,15 +16,18 @@ import { NOTES_TOKEN, notesApi } from './notes-api.js'
 const API = fileURLToPath(new URL('./notes-api.ts', import.meta.url))
 let server: Awaited<ReturnType<typeof createHalServer>>
 const children: ChildProcess[] = []
+/** The `halyard-mock` of the packed tarball, installed outside the repository. */
+let bin = ''
 beforeAll(async () => {
   server = await createHalServer(notesApi, { port: 0, log: false })
-})
+  bin = await packedBin()
+}, 300_000)
 afterEach(() => {
   for (const child of children.splice(0)) child.kill('SIGKILL')
 })
 afterAll(() => server.close())
 
-/** The CLI on the sources (as `npm start` runs it), `verify` through a proxy that may be hostile. */
+/** The installed bin's `verify` through a proxy that may be hostile. */
 async function verifyCli(
   plan: (method: string, path: string) => Hostility | undefined,
   args: string[] = [],
@@ -31,6 +35,7 @@ async function verifyCli(
 ) {
   const proxy = await hostileProxy(server.url, plan)
   const run = startCli(
+    bin,
     [
       'verify',
       `${proxy.origin}/api`,

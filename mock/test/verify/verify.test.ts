@@ -20,6 +20,7 @@ import {
   writeLeftovers,
 } from '../../src/verify/index.js'
 import { transportWarnings } from '../contract/connection.case.js'
+import { packedBin, projectOf } from '../packed.js'
 import { replayOf } from '../record/replay.js'
 import { eachObject, type Mutation, mutatingProxy } from './mutating-proxy.js'
 import { plainProxy } from './plain-proxy.js'
@@ -636,9 +637,13 @@ describe('verify catches a shop server that breaks one rule', () => {
 
 describe('halyard-mock verify', () => {
   let server: MockServer
+  /** The `halyard-mock` of the packed tarball, installed outside the repository. */
+  let bin = ''
   beforeAll(async () => {
     server = await createMockServer({ port: 0, log: false })
-  })
+    // Before the cases: the first caller of a run packs and installs, longer than a case may take.
+    bin = await packedBin()
+  }, 300_000)
   afterAll(() => server.close())
 
   /** Runs the command in process: its exit code and what it printed. */
@@ -741,25 +746,11 @@ describe('halyard-mock verify', () => {
     })
     try {
       const url = `${proxy.origin}${new URL(server.url).pathname}`
-      child = spawn(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          '--conditions=@halyard/source',
-          'src/cli/main.ts',
-          'verify',
-          url,
-          '--token-env',
-          'VERIFY_TEST_TOKEN',
-          '--quiet',
-        ],
-        {
-          cwd: join(import.meta.dirname, '../..'),
-          env: { ...process.env, VERIFY_TEST_TOKEN: TOKEN },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        },
-      )
+      child = spawn(bin, ['verify', url, '--token-env', 'VERIFY_TEST_TOKEN', '--quiet'], {
+        cwd: projectOf(bin),
+        env: { ...process.env, VERIFY_TEST_TOKEN: TOKEN },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
       let stderr = ''
       child.stderr?.on('data', (chunk) => {
         stderr += chunk

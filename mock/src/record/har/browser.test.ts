@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { existsSync } from 'node:fs'
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { type Browser, chromium, type LaunchOptions } from '@playwright/test'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { packedBin, projectOf } from '../../../test/packed.js'
 import { cdpHar } from '../../../test/record/cdp-har.js'
 import {
   SECRETS,
@@ -199,16 +199,17 @@ describe.each(['recordHar', 'cdp'] as const)('a HAR from %s', (how) => {
   }, 120_000)
 })
 
-/** The built bin, as users run it (`npm run build --workspace @halyard/mock` first). */
-const BIN = resolve(import.meta.dirname, '../../../dist/cli.js')
+/** The `halyard-mock` of the packed tarball, installed outside the repository. */
+let installed = ''
 const children: ChildProcess[] = []
 afterAll(() => {
   for (const child of children) child.kill('SIGKILL')
 })
 function bin(args: string[]) {
-  if (!existsSync(BIN))
-    throw new Error(`${BIN} is missing: npm run build --workspace @halyard/mock`)
-  const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(installed, args, {
+    cwd: projectOf(installed),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   children.push(child)
   let out = ''
   child.stdout?.on('data', (chunk: Buffer) => {
@@ -223,7 +224,10 @@ function bin(args: string[]) {
   return { child, exit, output: () => out }
 }
 
-describe('halyard-mock record --har (the built bin)', () => {
+describe('halyard-mock record --har (the packed bin)', () => {
+  beforeAll(async () => {
+    installed = await packedBin()
+  }, 300_000)
   it('records a Playwright HAR, serves it, checks newer traffic, verifies the live server, and combines with a crawl', async () => {
     const dir = await outDir('har-cli')
     const { api, path } = await browse('recordHar', dir)
