@@ -280,7 +280,7 @@ async function record(command: RecordCommand): Promise<number> {
   for (const u of crawl.unreached.slice(0, 20)) say(`Not reached: ${u.url}: ${u.reason}`)
   if (crawl.unreached.length > 20)
     console.log(`… and ${crawl.unreached.length - 20} more (recording.json)`)
-  say(`Serve it: halyard-mock --api ${out}/api.ts`)
+  say(`Serve it: npx halyard-mock --api ${out}/api.ts`)
   return 0
 }
 

@@ -100,15 +100,34 @@ const xml = (text: string) =>
  * await writeFile('verify.xml', junitReport(report))
  */
 export function junitReport(report: VerifyReport): string {
+  // The catalogue's rules of a collection no check counted: skipped on purpose, or never run.
+  const skippedOf = (collection: string) =>
+    report.rules.filter(
+      (r) =>
+        r.collection === collection &&
+        (r.status === 'skipped' || r.status === 'not checked') &&
+        !report.checks.some((c) => c.collection === collection && c.rule === r.rule),
+    )
+  const collections = [
+    ...new Set([
+      ...report.checks.map((c) => c.collection),
+      ...report.rules.map((r) => r.collection),
+    ]),
+  ]
+  const suites = collections.map((collection) => ({
+    collection,
+    checks: report.checks.filter((c) => c.collection === collection),
+    skipped: skippedOf(collection),
+  }))
+  const count = (f: (s: (typeof suites)[number]) => number) => suites.reduce((n, s) => n + f(s), 0)
+  const failed = (checks: VerifyReport['checks']) => checks.filter((c) => c.failed > 0).length
   const out = ['<?xml version="1.0" encoding="UTF-8"?>']
   out.push(
-    `<testsuites name="${xml(`verify ${report.title}`)}" tests="${report.checks.length}" failures="${report.checks.filter((c) => c.failed > 0).length}" time="${(report.elapsed / 1000).toFixed(3)}">`,
+    `<testsuites name="${xml(`verify ${report.title}`)}" tests="${count((s) => s.checks.length + s.skipped.length)}" failures="${count((s) => failed(s.checks))}" skipped="${count((s) => s.skipped.length)}" time="${(report.elapsed / 1000).toFixed(3)}">`,
   )
-  const collections = [...new Set(report.checks.map((c) => c.collection))]
-  for (const collection of collections) {
-    const checks = report.checks.filter((c) => c.collection === collection)
+  for (const { collection, checks, skipped } of suites) {
     out.push(
-      `  <testsuite name="${xml(collection)}" tests="${checks.length}" failures="${checks.filter((c) => c.failed > 0).length}">`,
+      `  <testsuite name="${xml(collection)}" tests="${checks.length + skipped.length}" failures="${failed(checks)}" skipped="${skipped.length}">`,
     )
     for (const check of checks) {
       const findings = report.findings.filter(
@@ -127,11 +146,7 @@ export function junitReport(report: VerifyReport): string {
         out.push(`      <system-out>${xml(warnings.flatMap(findingLines).join('\n'))}</system-out>`)
       out.push('    </testcase>')
     }
-    // The catalogue's rules of this collection no check counted: skipped on purpose, or never run.
-    for (const rule of report.rules.filter(
-      (r) => r.collection === collection && (r.status === 'skipped' || r.status === 'not checked'),
-    )) {
-      if (checks.some((c) => c.rule === rule.rule)) continue
+    for (const rule of skipped) {
       const why = rule.status === 'skipped' ? (rule.reason ?? 'skipped') : 'not checked'
       out.push(
         `    <testcase classname="${xml(collection)}" name="${xml(rule.rule)}"><skipped message="${xml(why)}"/></testcase>`,

@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { createBlogApi } from '../../src/blog/index.js'
 import { createMockServer, type MockServer } from '../../src/blog/shells/server.js'
+import { runVerify } from '../../src/cli/verify.js'
 import { defineCollection, defineHalApi, type HalApi } from '../../src/index.js'
 import { recordApi } from '../../src/record/record.js'
 import { createHalServer } from '../../src/shells/server/index.js'
-import { runVerify } from '../../src/cli/verify.js'
 import {
   cleanupLeftovers,
   formatReport,
@@ -912,6 +912,10 @@ describe('halyard-mock verify', () => {
       expect(junit.stdout).toContain(
         '<testcase classname="articles" name="vary"><skipped message="skipped by --skip"/></testcase>',
       )
+      // A CI reads the counts: every test case written is counted, the skipped ones as skipped.
+      const top = /<testsuites [^>]*tests="(\d+)"[^>]*skipped="(\d+)"/.exec(junit.stdout)
+      expect(Number(top?.[1])).toBe(junit.stdout.match(/<testcase /g)?.length)
+      expect(Number(top?.[2])).toBe(junit.stdout.match(/<skipped /g)?.length)
     } finally {
       await proxy.close()
     }
