@@ -23,7 +23,7 @@ Usage: halyard-mock record <root-url> --out <dir> [options]
        halyard-mock record --check <dir> --har <newer.har> [--base <url>]
 
 Options:
-  --out <dir>            where to write api.ts, seed.json, documents.json, recording.json
+  --out <dir>            where to write api.ts, seed.json, documents.json, links.json, recording.json
   --check <dir>          crawl again and report drift from the recording in <dir>, then verify the
                          API read-only against <dir>/api.ts (exit 1 on drift or a failure)
   --har <file.har>       record from a HAR file (DevTools, Playwright's recordHar, a proxy)

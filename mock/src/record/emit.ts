@@ -87,16 +87,23 @@ function resolveLinks(model: ApiModel): Map<string, { links: LinkModel[]; nested
   return out
 }
 
-/** `schema`: the record's, to type `r` by (a rel named like `Object.prototype`'s gets no type). */
+/**
+ * `schema`: the record's, to type `r` by (a rel named like `Object.prototype`'s gets no type);
+ * `collection`: the one the link is of, whose recorded ids `links.json` keeps.
+ */
 function linkSource(
   link: LinkModel,
   optional: (member: string) => boolean,
-  schema?: string,
+  schema: string | undefined,
+  collection: string,
 ): string {
+  if (link.kind === 'recorded')
+    return `{ to: ${js(link.to)}, id: recordedId(linked[${js(collection)}][${js(link.rel)}]) }`
   if (link.kind === 'plain') {
     const href = template(link.href).replace(/\\?\{id\}/g, ID_SLOT)
     const r = schema === undefined ? '(r)' : '(r: { id: number })'
-    return `{ href: ${r} => \`${href}\`${link.templated ? ', templated: true' : ''} }`
+    const served = link.unserved ? ', served: false' : ''
+    return `{ href: ${r} => \`${href}\`${link.templated ? ', templated: true' : ''}${served} }`
   }
   const q = optional(link.member) ? '?.' : '.'
   const r = schema === undefined ? '(r)' : `(r: z.output<typeof ${schema}>)`
@@ -245,7 +252,7 @@ function collectionSource(
     lines.push('links: {')
     for (const link of links) {
       const typed = isPrototypeName(link.rel) ? schema : undefined
-      lines.push(`  ${key(link.rel)}: ${linkSource(link, optional, typed)},`)
+      lines.push(`  ${key(link.rel)}: ${linkSource(link, optional, typed, c.name)},`)
     }
     lines.push('},')
   }
@@ -303,6 +310,11 @@ function collectionSource(
     ...(c.partial ? [`PARTIAL: ${partialNote(c.records.length, c.partial)}.`] : []),
     `${c.records.length} ${c.records.length === 1 ? 'record' : 'records'} at ${c.pattern.replace(/\{\}/g, '{id}')}; ${writesNote(c)}.`,
     ...c.dropped.map((d) => `Not reproduced: ${d}.`),
+    ...links.flatMap((l) =>
+      l.kind === 'plain' && l.unserved
+        ? [`${l.rel}: its targets answered ${l.unserved}; nothing is served there.`]
+        : [],
+    ),
   ]
   return [
     ...notes.map((n) => `    // ${comment(n)}`),
@@ -349,19 +361,22 @@ export function emitRecording(model: ApiModel, notes: EmitNotes): RecordingFiles
     (c) => `const ${camel(c.name)}Schema = ${zodSource(c.shape)}`,
   )
   const hasRoutes = model.documents.length > 0 || model.root !== undefined
+  const linked = recordedLinks(model)
   const imports = [
     `import { defineCollection, defineHalApi${hasRoutes ? ', type HalRoute' : ''} } from '@halyard/mock'`,
     `import { z } from 'zod'`,
     ...(hasRoutes ? [`import documents from './documents.json' with { type: 'json' }`] : []),
     `import seed from './seed.json' with { type: 'json' }`,
+    ...(linked ? [`import linked from './links.json' with { type: 'json' }`] : []),
   ]
   const paging = model.collections.some((c) => c.paging)
   const helpers: string[] = []
   if (paging) {
     if (helpers.length > 0) helpers.push('')
     helpers.push(
-      '/** The origin of a page (its links are absolute), for the links the page document adds. */',
-      'const origin = (p: { links: { self: { href: string } } }) => new URL(p.links.self.href).origin',
+      "/** The origin of a page's links (none when they are origin-relative), for the links it adds. */",
+      'const origin = (p: { links: { self: { href: string } } }) =>',
+      "  URL.canParse(p.links.self.href) ? new URL(p.links.self.href).origin : ''",
     )
   }
   const strip =
@@ -392,6 +407,13 @@ export function emitRecording(model: ApiModel, notes: EmitNotes): RecordingFiles
       '  const value = (record as Record<string, unknown>)[name]',
       '  return value === undefined || value === null ? undefined : String(value)',
       '}',
+    )
+  }
+  if (linked) {
+    if (helpers.length > 0) helpers.push('')
+    helpers.push(
+      '/** A link no member holds: the id it led to from each record, as recorded (none for one made since). */',
+      'const recordedId = (ids: Readonly<Record<string, number>>) => (r: { id: number }) => ids[String(r.id)]',
     )
   }
   if (hasRoutes) {
@@ -455,6 +477,8 @@ export function emitRecording(model: ApiModel, notes: EmitNotes): RecordingFiles
     )
   }
   if (model.curiesIn) body.push(`  curiesIn: ${js(model.curiesIn)},`)
+  if (model.singleCurie) body.push(`  singleCurie: ${js(model.singleCurie)},`)
+  if (model.hrefs) body.push(`  hrefs: ${js(model.hrefs)},`)
   // The headers it was recorded with, or the traffic's credentials: the scheme, never a value.
   const schemes = { ...notes.securitySchemes, ...model.securitySchemes }
   if (Object.keys(schemes).length > 0)
@@ -498,7 +522,29 @@ export function emitRecording(model: ApiModel, notes: EmitNotes): RecordingFiles
     'recording.json': `${JSON.stringify(recordingShape(model, notes), null, 2)}\n`,
   }
   if (hasRoutes) files['documents.json'] = `${JSON.stringify(documents, null, 2)}\n`
+  if (linked) files['links.json'] = `${JSON.stringify(linked, null, 2)}\n`
   return files
+}
+
+/**
+ * The linked ids of the relations no member holds, by collection, rel and record id (`links.json`),
+ * or undefined when there are none.
+ */
+function recordedLinks(
+  model: ApiModel,
+): Record<string, Record<string, Readonly<Record<string, number>>>> | undefined {
+  // No prototype: a collection named `__proto__` is a key like any other.
+  const out = Object.create(null) as Record<
+    string,
+    Record<string, Readonly<Record<string, number>>>
+  >
+  for (const c of model.collections) {
+    for (const link of c.links) {
+      if (link.kind !== 'recorded') continue
+      out[c.name] = { ...out[c.name], [link.rel]: link.ids }
+    }
+  }
+  return Object.keys(out).length > 0 ? out : undefined
 }
 
 /** The shape of a recording, without values: what `record --check` compares. */
@@ -536,9 +582,7 @@ export function recordingShape(
         ? `${c.paging.page},${c.paging.size} from ${c.paging.firstIndex}`
         : 'page,size from 0',
       ...(c.partial ? { partial: c.partial.reason } : {}),
-      links: c.links.map((l) =>
-        l.kind === 'relation' ? `${l.rel} -> ${l.to}` : `${l.rel} (link)`,
-      ),
+      links: c.links.map((l) => (l.kind === 'plain' ? `${l.rel} (link)` : `${l.rel} -> ${l.to}`)),
       embed: [...c.embed],
       members: c.shape.members.map(
         (m) =>

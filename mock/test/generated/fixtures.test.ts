@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { serveFetch } from '../listen-local.js'
 import { startHalaciousServer } from '../record/halacious-server.js'
+import { startLibraryServer } from '../record/library-server.js'
+import { startRelativeHrefsServer } from '../record/relative-hrefs-server.js'
 import { springDataRestServer } from '../record/spring-data-rest-server.js'
 import { startSpringHateoasServer } from '../record/spring-hateoas-server.js'
 import { ensureBuilt, roundTrip } from './round-trip.js'
@@ -16,10 +18,10 @@ const FIXTURES: readonly {
   { name: 'halacious', start: startHalaciousServer, path: '/api' },
   { name: 'spring-hateoas', start: startSpringHateoasServer, path: '/api' },
   { name: 'spring-data-rest', start: () => serveFetch(springDataRestServer()), path: '/' },
+  { name: 'library', start: startLibraryServer, path: '/api' },
+  { name: 'relative-hrefs', start: startRelativeHrefsServer, path: '/shop' },
 ]
-// Not yet in the same shape: library (a book's `author` link without a member naming the author,
-// its `cover` image, a single CURIE object), odd-names (a `__proto__` member; links its own server
-// answers 404), relative-hrefs (origin-relative hrefs on every link).
+// Not yet in the same shape: odd-names (a `__proto__` member; links its own server answers 404).
 
 beforeAll(() => ensureBuilt(), 180_000)
 

@@ -25,6 +25,7 @@ import { fitHints } from './fit-hints.js'
 import { inferLinks } from './links.js'
 import { objectShape } from './schema.js'
 import { inferTemplates, inferWrites, withFormHints } from './writes.js'
+import { hrefsWritten, singleCurieWritten } from './written.js'
 
 /** A back link's placeholder: the collection whose records make the list, and its segment. */
 const BACK = /^@back:([^/]+)(?:\/(.+))?$/
@@ -244,6 +245,7 @@ export function inferApi(crawl: Crawl): ApiModel {
     })
   }
 
+  const unreached = new Map(crawl.unreached.map((u) => [u.url, u.reason]))
   // Links, embeds, paging and writes, now that every collection is known.
   const byName = new Map(collections.map((c) => [c.name, c]))
   const result = collections.map((collection): CollectionModel => {
@@ -257,8 +259,9 @@ export function inferApi(crawl: Crawl): ApiModel {
       pages: pages.filter((p) => p.collection !== collection.name),
       byName,
       under,
+      unreached: (url) => unreached.get(url),
     })
-    const relations = new Set(links.filter((l) => l.kind === 'relation').map((l) => l.rel))
+    const relations = new Set(links.filter((l) => l.kind !== 'plain').map((l) => l.rel))
     const embed: string[] = []
     for (const item of own.filter((i) => i.top)) {
       for (const rel of Object.keys(adapter.read(item.body).embedded)) {
@@ -438,6 +441,7 @@ export function inferApi(crawl: Crawl): ApiModel {
     basePath,
     curies,
     ...(curiesIn === undefined ? {} : { curiesIn }),
+    ...writtenAs(hal, rootExchange?.body),
     collections: result,
     documents,
     // A root without one is served without one, and its client types offer none.
@@ -451,6 +455,16 @@ export function inferApi(crawl: Crawl): ApiModel {
   return JSON.stringify(recordedRoot) === JSON.stringify(coreRoot)
     ? model
     : { ...model, root: recordedRoot }
+}
+
+/** How the API writes its hrefs and a lone CURIE, where the core writes them otherwise. */
+function writtenAs(
+  hal: readonly Exchange[],
+  root: unknown,
+): Pick<ApiModel, 'hrefs' | 'singleCurie'> {
+  const hrefs = hrefsWritten(hal)
+  const singleCurie = singleCurieWritten(root)
+  return { ...(hrefs ? { hrefs } : {}), ...(singleCurie ? { singleCurie } : {}) }
 }
 
 /**
