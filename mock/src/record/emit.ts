@@ -207,6 +207,51 @@ function writesNote(c: CollectionModel): string {
   }
 }
 
+/**
+ * A collection's `represent`, when its documents show other members than its records hold: fewer
+ * (`id`, a parent's id the mock keeps), or members no schema output holds (`__proto__`), shown as
+ * recorded.
+ */
+function representSource(c: CollectionModel): string[] {
+  const unshown = [...(c.idInBody ? [] : ['id']), ...c.hidden]
+  const unheld = unheldMembers(c)
+  const lines: string[] = []
+  if (unshown.length > 0) {
+    lines.push(
+      comment(
+        `// Its documents do not show ${unshown.map((m) => `\`${m}\``).join(' nor ')}, which the mock keeps.`,
+      ),
+    )
+  }
+  if (unheld.length > 0) {
+    lines.push(
+      `// Its documents show ${unheld.map((m) => `\`${m}\``).join(' and ')}, which no schema output holds: as recorded.`,
+    )
+  }
+  const rest = unshown.map((m, i) => `${key(m)}: _${i}`).join(', ')
+  const shown = unshown.length > 0 ? `({ ${rest}, ...members }) => members` : undefined
+  if (unheld.length > 0) {
+    const values = JSON.stringify(unheldValues(c, unheld))
+    lines.push(`represent: withMembers(JSON.parse(${js(values)})${shown ? `, ${shown}` : ''}),`)
+  } else if (shown) lines.push(`represent: ${shown},`)
+  return lines
+}
+
+/** Each record's values of `names`, by its id (own members: `__proto__` stays one). */
+function unheldValues(c: CollectionModel, names: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const r of c.records) {
+    const own = Object.create(null) as Record<string, unknown>
+    for (const name of names) if (Object.hasOwn(r, name)) own[name] = r[name]
+    out[String(r.id)] = own
+  }
+  return out
+}
+
+/** The members of a collection's records no schema output holds: `__proto__` (zod drops it). */
+const unheldMembers = (c: CollectionModel): string[] =>
+  c.records.some((r) => Object.hasOwn(r, '__proto__')) ? ['__proto__'] : []
+
 function collectionSource(
   c: CollectionModel,
   links: readonly LinkModel[],
@@ -266,16 +311,7 @@ function collectionSource(
   if (c.paging) lines.push(`paging: ${pagingSource(c.paging, '      ', curies, extras)},`)
   else if (Object.keys(extras).length > 0) lines.push(`paging: ${js(extras)},`)
   if (c.list === false) lines.push('list: false,')
-  const unshown = [...(c.idInBody ? [] : ['id']), ...c.hidden]
-  if (unshown.length > 0) {
-    lines.push(
-      comment(
-        `// Its documents do not show ${unshown.map((m) => `\`${m}\``).join(' nor ')}, which the mock keeps.`,
-      ),
-    )
-    const rest = unshown.map((m, i) => `${key(m)}: _${i}`).join(', ')
-    lines.push(`represent: ({ ${rest}, ...members }) => members,`)
-  }
+  lines.push(...representSource(c))
   if (c.writes.source !== 'none' && c.writes.methods.length === 0) lines.push('readOnly: true,')
   if (c.input && c.inputOptional) {
     lines.push(
@@ -407,6 +443,27 @@ export function emitRecording(model: ApiModel, notes: EmitNotes): RecordingFiles
       '  const value = (record as Record<string, unknown>)[name]',
       '  return value === undefined || value === null ? undefined : String(value)',
       '}',
+    )
+  }
+  if (model.collections.some((c) => unheldMembers(c).length > 0)) {
+    if (helpers.length > 0) helpers.push('')
+    helpers.push(
+      '/**',
+      " * A record's representation with members no schema output holds (`__proto__`), as recorded",
+      ' * by its id (a record made since has none), own members: JSON.parse defines them so, where',
+      " * an object literal or a bundler's JSON import would set a prototype.",
+      ' */',
+      'const withMembers =',
+      '  (',
+      '    byId: Readonly<Record<string, Readonly<Record<string, unknown>>>>,',
+      '    shown: (r: Record<string, unknown>) => Record<string, unknown> = (r) => ({ ...r }),',
+      '  ) =>',
+      '  (r: { id: number }) => {',
+      '    const out = shown(r)',
+      '    for (const [name, value] of Object.entries(byId[String(r.id)] ?? {}))',
+      '      Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true })',
+      '    return out',
+      '  }',
     )
   }
   if (linked) {

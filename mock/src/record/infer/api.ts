@@ -327,13 +327,7 @@ export function inferApi(crawl: Crawl): ApiModel {
       writes: inferWrites(collection, crawl, under),
       ...(partial ? { partial } : {}),
       ...inferTemplates({ ...collection, shape }, crawl, under),
-      dropped: [
-        ...dropped,
-        ...refused.map((r) => `the form's hint on ${r}`),
-        ...(collection.records.some((r) => Object.hasOwn(r, '__proto__'))
-          ? ['member __proto__: a schema’s output never holds a member of that name']
-          : []),
-      ],
+      dropped: [...dropped, ...refused.map((r) => `the form's hint on ${r}`)],
     }
   })
 
