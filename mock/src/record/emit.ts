@@ -485,9 +485,10 @@ export function emitRecording(model: ApiModel, notes: EmitNotes): RecordingFiles
       '',
       '/**',
       " * The documents of no collection at one path, answered as recorded (the one of the request's",
-      " * query, else the one without), hrefs on the mock's origin, with an ETag.",
+      " * query, else the one without), hrefs on the mock's origin, with an ETag. A body holding a",
+      " * `__proto__` member is kept as its text: a bundler's JSON import would make it a prototype.",
       ' */',
-      'type Recorded = { query: string; type?: string; body: unknown }',
+      'type Recorded = { query: string; type?: string; body?: unknown; text?: string }',
       'const recorded = (path: string, bodies: readonly Recorded[]): HalRoute => ({',
       "  method: 'GET',",
       '  path,',
@@ -496,7 +497,7 @@ export function emitRecording(model: ApiModel, notes: EmitNotes): RecordingFiles
       '  handle: ({ url, request }) => {',
       "    const found = bodies.find((d) => d.query === url.search) ?? bodies.find((d) => d.query === '')",
       '    if (!found) return new Response(null, { status: 404 })',
-      `    const text = JSON.stringify(found.body).replaceAll(${js(RECORDED_ORIGIN)}, url.origin)`,
+      `    const text = (found.text ?? JSON.stringify(found.body)).replaceAll(${js(RECORDED_ORIGIN)}, url.origin)`,
       '    const etag = etagOf(text)',
       "    if (request.headers.get('if-none-match') === etag)",
       "      return new Response(null, { status: 304, headers: { etag, 'cache-control': 'no-cache' } })",
@@ -578,9 +579,19 @@ export function emitRecording(model: ApiModel, notes: EmitNotes): RecordingFiles
     'seed.json': `${JSON.stringify(seed, null, 2)}\n`,
     'recording.json': `${JSON.stringify(recordingShape(model, notes), null, 2)}\n`,
   }
-  if (hasRoutes) files['documents.json'] = `${JSON.stringify(documents, null, 2)}\n`
+  if (hasRoutes) files['documents.json'] = `${JSON.stringify(documents.map(asText), null, 2)}\n`
   if (linked) files['links.json'] = `${JSON.stringify(linked, null, 2)}\n`
   return files
+}
+
+/** A recorded document whose body holds a `__proto__` member, with the body as its text. */
+function asText<T extends { body: unknown }>(
+  document: T,
+): T | (Omit<T, 'body'> & { text: string }) {
+  const text = JSON.stringify(document.body)
+  if (!text.includes('"__proto__":')) return document
+  const { body: _body, ...rest } = document
+  return { ...rest, text }
 }
 
 /**

@@ -138,6 +138,11 @@ export interface CollectionModel {
    * (`/shelves/{id}`) and no page of it was read.
    */
   readonly list?: false
+  /**
+   * Its records are numbered per parent (`/orders/1/lines/1`, `/orders/2/lines/1`): those of an
+   * id again are documents, and so are their parents' lists.
+   */
+  readonly perParentIds?: true
   readonly writes: WritesModel
   /** Set when a bound cut its list: why, and the total the API stated, when it did. */
   readonly partial?: PartialModel

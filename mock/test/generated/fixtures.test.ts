@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { serveFetch } from '../listen-local.js'
 import { startHalaciousServer } from '../record/halacious-server.js'
 import { startLibraryServer } from '../record/library-server.js'
+import { oddNamesServer } from '../record/odd-names-server.js'
 import { startRelativeHrefsServer } from '../record/relative-hrefs-server.js'
 import { springDataRestServer } from '../record/spring-data-rest-server.js'
 import { startSpringHateoasServer } from '../record/spring-hateoas-server.js'
@@ -19,10 +20,9 @@ const FIXTURES: readonly {
   { name: 'spring-hateoas', start: startSpringHateoasServer, path: '/api' },
   { name: 'spring-data-rest', start: () => serveFetch(springDataRestServer()), path: '/' },
   { name: 'library', start: startLibraryServer, path: '/api' },
+  { name: 'odd-names', start: () => serveFetch(oddNamesServer), path: '/' },
   { name: 'relative-hrefs', start: startRelativeHrefsServer, path: '/shop' },
 ]
-// Not yet in the same shape: odd-names (a first page with `next` and no items; sub-parts numbered
-// per line-item).
 
 beforeAll(() => ensureBuilt(), 180_000)
 

@@ -23,6 +23,7 @@ import { collectionName, isSafeId } from '../safe-name.js'
 import { inferPaging, isDefaultPaging } from './conventions.js'
 import { fitHints } from './fit-hints.js'
 import { inferLinks } from './links.js'
+import { listsAsRecorded } from './recorded-lists.js'
 import { objectShape } from './schema.js'
 import { inferTemplates, inferWrites, withFormHints } from './writes.js'
 import { hrefsWritten, singleCurieWritten } from './written.js'
@@ -387,6 +388,9 @@ export function inferApi(crawl: Crawl): ApiModel {
       result[index] = { ...c, listTemplated: false }
   }
 
+  // Lists the mock cannot page as the API did: served as recorded.
+  const asRecorded = listsAsRecorded(result, pages, skipped, (url) => patternOf(under(url) ?? ''))
+  result.splice(0, result.length, ...asRecorded.collections)
   // The documents of no collection: served as recorded.
   const claimed = new Set<string>([crawl.root])
   for (const item of items.values()) if (item.top) claimed.add(item.url)
@@ -400,7 +404,8 @@ export function inferApi(crawl: Crawl): ApiModel {
     }
   }
   for (const page of pages) {
-    if (served.has(patternOf(under(page.list) ?? ''))) claimed.add(page.exchange.url)
+    if (served.has(patternOf(under(page.list) ?? '')) && !asRecorded.lists.has(page.list))
+      claimed.add(page.exchange.url)
   }
   const documents: DocumentModel[] = []
   const paths = new Set<string>()
@@ -408,7 +413,12 @@ export function inferApi(crawl: Crawl): ApiModel {
     if (claimed.has(exchange.url)) continue
     const path = under(exchange.url)
     // A list the mock serves (an empty one too, which no item names): the mock's own answer.
-    if (path !== undefined && served.has(patternOf(path))) continue
+    if (
+      path !== undefined &&
+      served.has(patternOf(path)) &&
+      !asRecorded.lists.has(listOf(exchange.url))
+    )
+      continue
     const query = new URL(exchange.url).search
     // `''` and `/` both answer the root (one trailing slash is tolerated).
     if (path === undefined || path === '' || path === '/' || paths.has(`${path}${query}`)) continue

@@ -1,24 +1,9 @@
 import type { Exchange } from '../crawl.js'
 import { isObject } from '../model.js'
+import { hrefs } from './promises.js'
 
 // How the recorded API writes what the core writes one way by default: its hrefs (absolute, or
 // origin-relative) and a lone CURIE (an array of one, or the object itself).
-
-/** Every href of a document's links, its embedded resources' too. */
-function hrefsIn(body: unknown, into: string[]): string[] {
-  if (!isObject(body)) return into
-  if (isObject(body._links)) {
-    for (const value of Object.values(body._links)) {
-      for (const link of Array.isArray(value) ? value : [value])
-        if (isObject(link) && typeof link.href === 'string') into.push(link.href)
-    }
-  }
-  if (isObject(body._embedded)) {
-    for (const value of Object.values(body._embedded))
-      for (const inner of Array.isArray(value) ? value : [value]) hrefsIn(inner, into)
-  }
-  return into
-}
 
 /**
  * `origin-relative` when every href the API wrote is a path on its origin (`/shop/orders/1`), as
@@ -28,9 +13,11 @@ function hrefsIn(body: unknown, into: string[]): string[] {
  * hrefsWritten(hal) // 'origin-relative'
  */
 export function hrefsWritten(hal: readonly Exchange[]): 'origin-relative' | undefined {
-  const hrefs = hal.flatMap((e) => hrefsIn(e.body, []))
+  const written = hal.flatMap((e) =>
+    isObject(e.body) ? [...hrefs(e.body._links ?? {}), ...hrefs(e.body._embedded ?? {})] : [],
+  )
   const relative = (href: string) => href.startsWith('/') && !href.startsWith('//')
-  return hrefs.length > 0 && hrefs.every(relative) ? 'origin-relative' : undefined
+  return written.length > 0 && written.every(relative) ? 'origin-relative' : undefined
 }
 
 /**
