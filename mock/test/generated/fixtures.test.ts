@@ -6,7 +6,8 @@ import { oddNamesServer } from '../record/odd-names-server.js'
 import { startRelativeHrefsServer } from '../record/relative-hrefs-server.js'
 import { springDataRestServer } from '../record/spring-data-rest-server.js'
 import { startSpringHateoasServer } from '../record/spring-hateoas-server.js'
-import { ensureBuilt, roundTrip } from './round-trip.js'
+import { startTrackerServer, TRACKER_TOKEN } from '../record/tracker-server.js'
+import { ensureBuilt, type Original, roundTrip } from './round-trip.js'
 
 // The same round trip as the generated servers', on the fixtures shaped after real servers:
 // recorded by the bin, replayed, verified both ways, the recording untouched.
@@ -15,6 +16,7 @@ const FIXTURES: readonly {
   name: string
   start(): Promise<{ origin: string; close(): Promise<void> }>
   path: string
+  credential?: Original['credential']
 }[] = [
   { name: 'halacious', start: startHalaciousServer, path: '/api' },
   { name: 'spring-hateoas', start: startSpringHateoasServer, path: '/api' },
@@ -22,11 +24,17 @@ const FIXTURES: readonly {
   { name: 'library', start: startLibraryServer, path: '/api' },
   { name: 'odd-names', start: () => serveFetch(oddNamesServer), path: '/' },
   { name: 'relative-hrefs', start: startRelativeHrefsServer, path: '/shop' },
+  {
+    name: 'tracker (halson)',
+    start: startTrackerServer,
+    path: '/tracker',
+    credential: { name: 'Authorization', value: `Bearer ${TRACKER_TOKEN}` },
+  },
 ]
 
 beforeAll(() => ensureBuilt(), 180_000)
 
-describe.each(FIXTURES)('$name', ({ name, start, path }) => {
+describe.each(FIXTURES)('$name', ({ name, start, path, credential }) => {
   let server: { origin: string; close(): Promise<void> }
   beforeAll(async () => {
     server = await start()
@@ -34,7 +42,11 @@ describe.each(FIXTURES)('$name', ({ name, start, path }) => {
   afterAll(() => server.close())
 
   it('round-trips with no edit of the recording', async () => {
-    const trip = await roundTrip({ root: `${server.origin}${path}` }, `fixture-${name}`)
+    const root = `${server.origin}${path}`
+    const trip = await roundTrip(
+      { root, ...(credential ? { credential } : {}) },
+      `fixture-${name.replace(/\W+/g, '-')}`,
+    )
     expect(trip.documents).toBeGreaterThan(1)
     expect(trip.problems).toEqual([])
   }, 120_000)
