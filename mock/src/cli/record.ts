@@ -39,7 +39,10 @@ const RECORD = {
   ],
   positionals: true,
   options: {
-    out: text('<dir>', 'where to write api.ts, seed.json, documents.json, recording.json'),
+    out: text(
+      '<dir>',
+      'where to write api.ts, seed.json, documents.json, links.json, recording.json',
+    ),
     check: text(
       '<dir>',
       'crawl again and report drift from the recording in <dir>, then verify the API read-only against <dir>/api.ts (exit 1 on drift or a failure)',

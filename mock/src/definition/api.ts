@@ -175,6 +175,25 @@ export interface HalApiDefinition {
    * §8.2), on the root only (`root`), or on every resource, embedded ones too (`everywhere`).
    */
   readonly curiesIn?: 'documents' | 'root' | 'everywhere'
+  /**
+   * How a lone CURIE is written: in an array of one (`array`, the default; HAL §8.2), or as the
+   * link object itself (`object`, as js-hal writes `"curies": { "name": "lib", … }`). Two or more
+   * are always an array.
+   *
+   * @example
+   * defineHalApi({ basePath: '/api', collections: {}, curies: [lib], singleCurie: 'object' })
+   */
+  readonly singleCurie?: 'array' | 'object'
+  /**
+   * How the documents write their hrefs: absolute URLs on the origin asked (`absolute`, the
+   * default), or origin-relative paths (`origin-relative`: `/api/orders/1`, as APIs built on halson
+   * often write them), which a client resolves against the document's URL (RFC 3986 §5). Headers
+   * (`Location`) stay absolute.
+   *
+   * @example
+   * defineHalApi({ basePath: '/shop', collections: { orders }, hrefs: 'origin-relative' })
+   */
+  readonly hrefs?: 'absolute' | 'origin-relative'
   readonly routes?: readonly HalRoute[]
   /** The paging convention of every collection (a collection's own `paging` overrides it). */
   readonly paging?: PagingConvention

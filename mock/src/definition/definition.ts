@@ -50,6 +50,15 @@ export interface PlainLink<R> {
   /** Whether `href` is an RFC 6570 template. */
   readonly templated?: boolean
   readonly title?: string
+  /**
+   * `false` when nothing is served at the link's target, and `verify` reports a 404 (or 410) there
+   * as a warning, not a failure: a dead link the API itself writes, or a resource a recording did
+   * not read (a book's cover image). Default true.
+   *
+   * @example
+   * defineCollection({ schema, links: { cover: { href: (b) => `/books/${b.id}/cover`, served: false } } })
+   */
+  readonly served?: boolean
 }
 
 /**

@@ -140,6 +140,7 @@ function collectionModel(
             templated: link.templated === true,
             always: true,
             titled: link.title !== undefined,
+            ...(link.served === false ? { served: false as const } : {}),
           },
     )
   }

@@ -44,6 +44,8 @@ export interface LinkModel {
   readonly always: boolean
   /** Whether the definition gives it a `title` (a string, or one computed from the linked record). */
   readonly titled?: boolean
+  /** `false` for a plain link whose target is not served (`served: false`): its 404 is a warning. */
+  readonly served?: false
   /** For a relation: the target id(s) the definition computes from a record. */
   readonly ids?: (record: Record<string, unknown>) => number | readonly number[] | null | undefined
 }

@@ -87,16 +87,23 @@ function resolveLinks(model: ApiModel): Map<string, { links: LinkModel[]; nested
   return out
 }
 
-/** `schema`: the record's, to type `r` by (a rel named like `Object.prototype`'s gets no type). */
+/**
+ * `schema`: the record's, to type `r` by (a rel named like `Object.prototype`'s gets no type);
+ * `collection`: the one the link is of, whose recorded ids `links.json` keeps.
+ */
 function linkSource(
   link: LinkModel,
   optional: (member: string) => boolean,
-  schema?: string,
+  schema: string | undefined,
+  collection: string,
 ): string {
+  if (link.kind === 'recorded')
+    return `{ to: ${js(link.to)}, id: recordedId(linked[${js(collection)}][${js(link.rel)}]) }`
   if (link.kind === 'plain') {
     const href = template(link.href).replace(/\\?\{id\}/g, ID_SLOT)
     const r = schema === undefined ? '(r)' : '(r: { id: number })'
-    return `{ href: ${r} => \`${href}\`${link.templated ? ', templated: true' : ''} }`
+    const served = link.unserved ? ', served: false' : ''
+    return `{ href: ${r} => \`${href}\`${link.templated ? ', templated: true' : ''}${served} }`
   }
   const q = optional(link.member) ? '?.' : '.'
   const r = schema === undefined ? '(r)' : `(r: z.output<typeof ${schema}>)`
@@ -200,6 +207,51 @@ function writesNote(c: CollectionModel): string {
   }
 }
 
+/**
+ * A collection's `represent`, when its documents show other members than its records hold: fewer
+ * (`id`, a parent's id the mock keeps), or members no schema output holds (`__proto__`), shown as
+ * recorded.
+ */
+function representSource(c: CollectionModel): string[] {
+  const unshown = [...(c.idInBody ? [] : ['id']), ...c.hidden]
+  const unheld = unheldMembers(c)
+  const lines: string[] = []
+  if (unshown.length > 0) {
+    lines.push(
+      comment(
+        `// Its documents do not show ${unshown.map((m) => `\`${m}\``).join(' nor ')}, which the mock keeps.`,
+      ),
+    )
+  }
+  if (unheld.length > 0) {
+    lines.push(
+      `// Its documents show ${unheld.map((m) => `\`${m}\``).join(' and ')}, which no schema output holds: as recorded.`,
+    )
+  }
+  const rest = unshown.map((m, i) => `${key(m)}: _${i}`).join(', ')
+  const shown = unshown.length > 0 ? `({ ${rest}, ...members }) => members` : undefined
+  if (unheld.length > 0) {
+    const values = JSON.stringify(unheldValues(c, unheld))
+    lines.push(`represent: withMembers(JSON.parse(${js(values)})${shown ? `, ${shown}` : ''}),`)
+  } else if (shown) lines.push(`represent: ${shown},`)
+  return lines
+}
+
+/** Each record's values of `names`, by its id (own members: `__proto__` stays one). */
+function unheldValues(c: CollectionModel, names: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const r of c.records) {
+    const own = Object.create(null) as Record<string, unknown>
+    for (const name of names) if (Object.hasOwn(r, name)) own[name] = r[name]
+    out[String(r.id)] = own
+  }
+  return out
+}
+
+/** The members of a collection's records no schema output holds: `__proto__` (zod drops it). */
+const unheldMembers = (c: CollectionModel): string[] =>
+  c.records.some((r) => Object.hasOwn(r, '__proto__')) ? ['__proto__'] : []
+
 function collectionSource(
   c: CollectionModel,
   links: readonly LinkModel[],
@@ -245,7 +297,7 @@ function collectionSource(
     lines.push('links: {')
     for (const link of links) {
       const typed = isPrototypeName(link.rel) ? schema : undefined
-      lines.push(`  ${key(link.rel)}: ${linkSource(link, optional, typed)},`)
+      lines.push(`  ${key(link.rel)}: ${linkSource(link, optional, typed, c.name)},`)
     }
     lines.push('},')
   }
@@ -259,16 +311,7 @@ function collectionSource(
   if (c.paging) lines.push(`paging: ${pagingSource(c.paging, '      ', curies, extras)},`)
   else if (Object.keys(extras).length > 0) lines.push(`paging: ${js(extras)},`)
   if (c.list === false) lines.push('list: false,')
-  const unshown = [...(c.idInBody ? [] : ['id']), ...c.hidden]
-  if (unshown.length > 0) {
-    lines.push(
-      comment(
-        `// Its documents do not show ${unshown.map((m) => `\`${m}\``).join(' nor ')}, which the mock keeps.`,
-      ),
-    )
-    const rest = unshown.map((m, i) => `${key(m)}: _${i}`).join(', ')
-    lines.push(`represent: ({ ${rest}, ...members }) => members,`)
-  }
+  lines.push(...representSource(c))
   if (c.writes.source !== 'none' && c.writes.methods.length === 0) lines.push('readOnly: true,')
   if (c.input && c.inputOptional) {
     lines.push(
@@ -303,6 +346,11 @@ function collectionSource(
     ...(c.partial ? [`PARTIAL: ${partialNote(c.records.length, c.partial)}.`] : []),
     `${c.records.length} ${c.records.length === 1 ? 'record' : 'records'} at ${c.pattern.replace(/\{\}/g, '{id}')}; ${writesNote(c)}.`,
     ...c.dropped.map((d) => `Not reproduced: ${d}.`),
+    ...links.flatMap((l) =>
+      l.kind === 'plain' && l.unserved
+        ? [`${l.rel}: its targets answered ${l.unserved}; nothing is served there.`]
+        : [],
+    ),
   ]
   return [
     ...notes.map((n) => `    // ${comment(n)}`),
@@ -349,19 +397,22 @@ export function emitRecording(model: ApiModel, notes: EmitNotes): RecordingFiles
     (c) => `const ${camel(c.name)}Schema = ${zodSource(c.shape)}`,
   )
   const hasRoutes = model.documents.length > 0 || model.root !== undefined
+  const linked = recordedLinks(model)
   const imports = [
     `import { defineCollection, defineHalApi${hasRoutes ? ', type HalRoute' : ''} } from '@halyard/mock'`,
     `import { z } from 'zod'`,
     ...(hasRoutes ? [`import documents from './documents.json' with { type: 'json' }`] : []),
     `import seed from './seed.json' with { type: 'json' }`,
+    ...(linked ? [`import linked from './links.json' with { type: 'json' }`] : []),
   ]
   const paging = model.collections.some((c) => c.paging)
   const helpers: string[] = []
   if (paging) {
     if (helpers.length > 0) helpers.push('')
     helpers.push(
-      '/** The origin of a page (its links are absolute), for the links the page document adds. */',
-      'const origin = (p: { links: { self: { href: string } } }) => new URL(p.links.self.href).origin',
+      "/** The origin of a page's links (none when they are origin-relative), for the links it adds. */",
+      'const origin = (p: { links: { self: { href: string } } }) =>',
+      "  URL.canParse(p.links.self.href) ? new URL(p.links.self.href).origin : ''",
     )
   }
   const strip =
@@ -394,6 +445,34 @@ export function emitRecording(model: ApiModel, notes: EmitNotes): RecordingFiles
       '}',
     )
   }
+  if (model.collections.some((c) => unheldMembers(c).length > 0)) {
+    if (helpers.length > 0) helpers.push('')
+    helpers.push(
+      '/**',
+      " * A record's representation with members no schema output holds (`__proto__`), as recorded",
+      ' * by its id (a record made since has none), own members: JSON.parse defines them so, where',
+      " * an object literal or a bundler's JSON import would set a prototype.",
+      ' */',
+      'const withMembers =',
+      '  (',
+      '    byId: Readonly<Record<string, Readonly<Record<string, unknown>>>>,',
+      '    shown: (r: Record<string, unknown>) => Record<string, unknown> = (r) => ({ ...r }),',
+      '  ) =>',
+      '  (r: { id: number }) => {',
+      '    const out = shown(r)',
+      '    for (const [name, value] of Object.entries(byId[String(r.id)] ?? {}))',
+      '      Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true })',
+      '    return out',
+      '  }',
+    )
+  }
+  if (linked) {
+    if (helpers.length > 0) helpers.push('')
+    helpers.push(
+      '/** A link no member holds: the id it led to from each record, as recorded (none for one made since). */',
+      'const recordedId = (ids: Readonly<Record<string, number>>) => (r: { id: number }) => ids[String(r.id)]',
+    )
+  }
   if (hasRoutes) {
     if (helpers.length > 0) helpers.push('')
     helpers.push(
@@ -406,9 +485,10 @@ export function emitRecording(model: ApiModel, notes: EmitNotes): RecordingFiles
       '',
       '/**',
       " * The documents of no collection at one path, answered as recorded (the one of the request's",
-      " * query, else the one without), hrefs on the mock's origin, with an ETag.",
+      " * query, else the one without), hrefs on the mock's origin, with an ETag. A body holding a",
+      " * `__proto__` member is kept as its text: a bundler's JSON import would make it a prototype.",
       ' */',
-      'type Recorded = { query: string; type?: string; body: unknown }',
+      'type Recorded = { query: string; type?: string; body?: unknown; text?: string }',
       'const recorded = (path: string, bodies: readonly Recorded[]): HalRoute => ({',
       "  method: 'GET',",
       '  path,',
@@ -417,7 +497,7 @@ export function emitRecording(model: ApiModel, notes: EmitNotes): RecordingFiles
       '  handle: ({ url, request }) => {',
       "    const found = bodies.find((d) => d.query === url.search) ?? bodies.find((d) => d.query === '')",
       '    if (!found) return new Response(null, { status: 404 })',
-      `    const text = JSON.stringify(found.body).replaceAll(${js(RECORDED_ORIGIN)}, url.origin)`,
+      `    const text = (found.text ?? JSON.stringify(found.body)).replaceAll(${js(RECORDED_ORIGIN)}, url.origin)`,
       '    const etag = etagOf(text)',
       "    if (request.headers.get('if-none-match') === etag)",
       "      return new Response(null, { status: 304, headers: { etag, 'cache-control': 'no-cache' } })",
@@ -455,6 +535,8 @@ export function emitRecording(model: ApiModel, notes: EmitNotes): RecordingFiles
     )
   }
   if (model.curiesIn) body.push(`  curiesIn: ${js(model.curiesIn)},`)
+  if (model.singleCurie) body.push(`  singleCurie: ${js(model.singleCurie)},`)
+  if (model.hrefs) body.push(`  hrefs: ${js(model.hrefs)},`)
   // The headers it was recorded with, or the traffic's credentials: the scheme, never a value.
   const schemes = { ...notes.securitySchemes, ...model.securitySchemes }
   if (Object.keys(schemes).length > 0)
@@ -497,8 +579,40 @@ export function emitRecording(model: ApiModel, notes: EmitNotes): RecordingFiles
     'seed.json': `${JSON.stringify(seed, null, 2)}\n`,
     'recording.json': `${JSON.stringify(recordingShape(model, notes), null, 2)}\n`,
   }
-  if (hasRoutes) files['documents.json'] = `${JSON.stringify(documents, null, 2)}\n`
+  if (hasRoutes) files['documents.json'] = `${JSON.stringify(documents.map(asText), null, 2)}\n`
+  if (linked) files['links.json'] = `${JSON.stringify(linked, null, 2)}\n`
   return files
+}
+
+/** A recorded document whose body holds a `__proto__` member, with the body as its text. */
+function asText<T extends { body: unknown }>(
+  document: T,
+): T | (Omit<T, 'body'> & { text: string }) {
+  const text = JSON.stringify(document.body)
+  if (!text.includes('"__proto__":')) return document
+  const { body: _body, ...rest } = document
+  return { ...rest, text }
+}
+
+/**
+ * The linked ids of the relations no member holds, by collection, rel and record id (`links.json`),
+ * or undefined when there are none.
+ */
+function recordedLinks(
+  model: ApiModel,
+): Record<string, Record<string, Readonly<Record<string, number>>>> | undefined {
+  // No prototype: a collection named `__proto__` is a key like any other.
+  const out = Object.create(null) as Record<
+    string,
+    Record<string, Readonly<Record<string, number>>>
+  >
+  for (const c of model.collections) {
+    for (const link of c.links) {
+      if (link.kind !== 'recorded') continue
+      out[c.name] = { ...out[c.name], [link.rel]: link.ids }
+    }
+  }
+  return Object.keys(out).length > 0 ? out : undefined
 }
 
 /** The shape of a recording, without values: what `record --check` compares. */
@@ -536,9 +650,7 @@ export function recordingShape(
         ? `${c.paging.page},${c.paging.size} from ${c.paging.firstIndex}`
         : 'page,size from 0',
       ...(c.partial ? { partial: c.partial.reason } : {}),
-      links: c.links.map((l) =>
-        l.kind === 'relation' ? `${l.rel} -> ${l.to}` : `${l.rel} (link)`,
-      ),
+      links: c.links.map((l) => (l.kind === 'plain' ? `${l.rel} (link)` : `${l.rel} -> ${l.to}`)),
       embed: [...c.embed],
       members: c.shape.members.map(
         (m) =>

@@ -25,12 +25,24 @@ export type LinkModel =
       /** A title: the linked record's member, or the same text on every link. */
       readonly title?: { readonly member: string } | { readonly text: string }
     }
+  /**
+   * A relation no member holds (the API shows it by the link alone): the linked id of each record
+   * as recorded, by the record's id.
+   */
+  | {
+      readonly rel: string
+      readonly kind: 'recorded'
+      readonly to: string
+      readonly ids: Readonly<Record<string, number>>
+    }
   | {
       readonly rel: string
       readonly kind: 'plain'
       /** Relative to the base, `{id}` where the record's id goes. */
       readonly href: string
       readonly templated: boolean
+      /** Why the mock serves nothing at its targets, when the API answered them no document. */
+      readonly unserved?: string
     }
 
 /** The page convention of a collection, when it is not the core's default. */
@@ -126,6 +138,11 @@ export interface CollectionModel {
    * (`/shelves/{id}`) and no page of it was read.
    */
   readonly list?: false
+  /**
+   * Its records are numbered per parent (`/orders/1/lines/1`, `/orders/2/lines/1`): those of an
+   * id again are documents, and so are their parents' lists.
+   */
+  readonly perParentIds?: true
   readonly writes: WritesModel
   /** Set when a bound cut its list: why, and the total the API stated, when it did. */
   readonly partial?: PartialModel
@@ -162,6 +179,10 @@ export interface ApiModel {
   }[]
   /** Where the API writes its CURIEs, when not at the top of every document (the core's default). */
   readonly curiesIn?: 'root' | 'everywhere'
+  /** `object` when the API writes its lone CURIE as the link object, not an array of one. */
+  readonly singleCurie?: 'object'
+  /** `origin-relative` when every href the API wrote is a path on its origin. */
+  readonly hrefs?: 'origin-relative'
   readonly collections: readonly CollectionModel[]
   /** How the API reads credentials, as the headers the recording was made with show. */
   readonly securitySchemes?: Readonly<Record<string, Readonly<Record<string, string>>>>

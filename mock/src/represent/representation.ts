@@ -153,9 +153,14 @@ export class Representations {
     return record
   }
 
+  /** The origin the documents' hrefs are written on: none when they are origin-relative. */
+  #hrefOrigin(origin: string): string {
+    return this.#definition.hrefs === 'origin-relative' ? '' : origin
+  }
+
   /** The root: a link to every top-level collection, the API's own links, the OpenAPI document. */
   root(origin: string): Representation {
-    const base = this.base(origin)
+    const base = this.base(this.#hrefOrigin(origin))
     return this.#memoized(items, base, [this.#store().seeded.version], 'plain', () => {
       const links: HalLinks = {}
       this.#addCuries(links, base, 'root')
@@ -190,7 +195,7 @@ export class Representations {
   ): Representation {
     const c = this.collection(collection.name)
     const { stamp, at } = this.#reads.itemState(c, collection, record)
-    const base = this.base(origin)
+    const base = this.base(this.#hrefOrigin(origin))
     const self = `${base}${this.itemPath(c, record)}`
     // An item that reads records per caller is theirs alone: built for the request, never memoised.
     const memo = this.#reads.perCaller(collection, reader) ? undefined : items
@@ -271,14 +276,13 @@ export class Representations {
       stamp.push(own.version)
       at = Math.max(at, own.at)
     }
-    const key = `${origin}${path}?${paging.page}=${index}&${paging.size}=${size}${paging.selfAsked ? `#${asked}` : ''}`
+    const from = this.#hrefOrigin(origin)
+    const key = `${from}${path}?${paging.page}=${index}&${paging.size}=${size}${paging.selfAsked ? `#${asked}` : ''}`
     // A page filtered for one caller is theirs alone: built for the request, never memoised.
     const memo = this.dependsOnCaller(collection.name, reader) ? undefined : pages
     return this.#memoized(memo, key, stamp, variant, () => {
-      const base = this.base(origin)
-      const href = `${origin}${path}`
-      const curies: HalLinks = {}
-      this.#addCuries(curies, base)
+      const base = this.base(from)
+      const href = `${from}${path}`
       const list = source
         .slice(offset, size)
         .map((record) =>
@@ -299,9 +303,10 @@ export class Representations {
             }
           : pageLinks(href, paging, index, size, totalPages),
         page: (n) => pageLink(href, paging, n, size),
-        curies: (curies.curies as readonly PageLink[] | undefined) ?? [],
+        curies: this.#curiesIn === 'root' ? [] : this.#curieLinks(base),
         ...(parent ? { parent } : {}),
       })
+      if (this.#definition.singleCurie === 'object') loneCurie(body._links)
       return {
         body,
         at,
@@ -440,12 +445,26 @@ export class Representations {
   #addCuries(links: HalLinks, base: string, at: 'root' | 'document' = 'document'): void {
     if (this.#curies.length === 0) return
     if (this.#curiesIn === 'root' && at !== 'root') return
-    links.curies = this.#curies.map(({ name, href, asIs }) => ({
+    const list = this.#curieLinks(base)
+    links.curies =
+      this.#definition.singleCurie === 'object' && list.length === 1 ? (list[0] as PageLink) : list
+  }
+
+  /** The API's CURIE links, their hrefs resolved against `base` (unless written as they are). */
+  #curieLinks(base: string): PageLink[] {
+    return this.#curies.map(({ name, href, asIs }) => ({
       name,
       href: asIs ? href : resolve(base, href),
       templated: true,
     }))
   }
+}
+
+/** A page's lone CURIE in an array of one, made the link object itself (`singleCurie: 'object'`). */
+function loneCurie(links: unknown): void {
+  if (typeof links !== 'object' || links === null) return
+  const map = links as Record<string, unknown>
+  if (Array.isArray(map.curies) && map.curies.length === 1) map.curies = map.curies[0]
 }
 
 /** The records of `all` that `readable` keeps, as a page reads them (counted, then sliced). */

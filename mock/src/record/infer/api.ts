@@ -23,8 +23,10 @@ import { collectionName, isSafeId } from '../safe-name.js'
 import { inferPaging, isDefaultPaging } from './conventions.js'
 import { fitHints } from './fit-hints.js'
 import { inferLinks } from './links.js'
+import { listsAsRecorded } from './recorded-lists.js'
 import { objectShape } from './schema.js'
 import { inferTemplates, inferWrites, withFormHints } from './writes.js'
+import { hrefsWritten, singleCurieWritten } from './written.js'
 
 /** A back link's placeholder: the collection whose records make the list, and its segment. */
 const BACK = /^@back:([^/]+)(?:\/(.+))?$/
@@ -244,6 +246,7 @@ export function inferApi(crawl: Crawl): ApiModel {
     })
   }
 
+  const unreached = new Map(crawl.unreached.map((u) => [u.url, u.reason]))
   // Links, embeds, paging and writes, now that every collection is known.
   const byName = new Map(collections.map((c) => [c.name, c]))
   const result = collections.map((collection): CollectionModel => {
@@ -257,8 +260,9 @@ export function inferApi(crawl: Crawl): ApiModel {
       pages: pages.filter((p) => p.collection !== collection.name),
       byName,
       under,
+      unreached: (url) => unreached.get(url),
     })
-    const relations = new Set(links.filter((l) => l.kind === 'relation').map((l) => l.rel))
+    const relations = new Set(links.filter((l) => l.kind !== 'plain').map((l) => l.rel))
     const embed: string[] = []
     for (const item of own.filter((i) => i.top)) {
       for (const rel of Object.keys(adapter.read(item.body).embedded)) {
@@ -324,13 +328,7 @@ export function inferApi(crawl: Crawl): ApiModel {
       writes: inferWrites(collection, crawl, under),
       ...(partial ? { partial } : {}),
       ...inferTemplates({ ...collection, shape }, crawl, under),
-      dropped: [
-        ...dropped,
-        ...refused.map((r) => `the form's hint on ${r}`),
-        ...(collection.records.some((r) => Object.hasOwn(r, '__proto__'))
-          ? ['member __proto__: a schema’s output never holds a member of that name']
-          : []),
-      ],
+      dropped: [...dropped, ...refused.map((r) => `the form's hint on ${r}`)],
     }
   })
 
@@ -390,6 +388,9 @@ export function inferApi(crawl: Crawl): ApiModel {
       result[index] = { ...c, listTemplated: false }
   }
 
+  // Lists the mock cannot page as the API did: served as recorded.
+  const asRecorded = listsAsRecorded(result, pages, skipped, (url) => patternOf(under(url) ?? ''))
+  result.splice(0, result.length, ...asRecorded.collections)
   // The documents of no collection: served as recorded.
   const claimed = new Set<string>([crawl.root])
   for (const item of items.values()) if (item.top) claimed.add(item.url)
@@ -403,7 +404,8 @@ export function inferApi(crawl: Crawl): ApiModel {
     }
   }
   for (const page of pages) {
-    if (served.has(patternOf(under(page.list) ?? ''))) claimed.add(page.exchange.url)
+    if (served.has(patternOf(under(page.list) ?? '')) && !asRecorded.lists.has(page.list))
+      claimed.add(page.exchange.url)
   }
   const documents: DocumentModel[] = []
   const paths = new Set<string>()
@@ -411,7 +413,12 @@ export function inferApi(crawl: Crawl): ApiModel {
     if (claimed.has(exchange.url)) continue
     const path = under(exchange.url)
     // A list the mock serves (an empty one too, which no item names): the mock's own answer.
-    if (path !== undefined && served.has(patternOf(path))) continue
+    if (
+      path !== undefined &&
+      served.has(patternOf(path)) &&
+      !asRecorded.lists.has(listOf(exchange.url))
+    )
+      continue
     const query = new URL(exchange.url).search
     // `''` and `/` both answer the root (one trailing slash is tolerated).
     if (path === undefined || path === '' || path === '/' || paths.has(`${path}${query}`)) continue
@@ -438,6 +445,7 @@ export function inferApi(crawl: Crawl): ApiModel {
     basePath,
     curies,
     ...(curiesIn === undefined ? {} : { curiesIn }),
+    ...writtenAs(hal, rootExchange?.body),
     collections: result,
     documents,
     // A root without one is served without one, and its client types offer none.
@@ -451,6 +459,16 @@ export function inferApi(crawl: Crawl): ApiModel {
   return JSON.stringify(recordedRoot) === JSON.stringify(coreRoot)
     ? model
     : { ...model, root: recordedRoot }
+}
+
+/** How the API writes its hrefs and a lone CURIE, where the core writes them otherwise. */
+function writtenAs(
+  hal: readonly Exchange[],
+  root: unknown,
+): Pick<ApiModel, 'hrefs' | 'singleCurie'> {
+  const hrefs = hrefsWritten(hal)
+  const singleCurie = singleCurieWritten(root)
+  return { ...(hrefs ? { hrefs } : {}), ...(singleCurie ? { singleCurie } : {}) }
 }
 
 /**

@@ -22,6 +22,8 @@ export interface LinkContext {
   readonly pages: readonly { exchange: Exchange; collection: string; list: string }[]
   readonly byName: ReadonlyMap<string, CollectionModel>
   readonly under: (url: string) => string | undefined
+  /** Why the crawl read no document at a URL (`404 Not Found`, `not JSON (image/png)`), if it did not. */
+  readonly unreached: (url: string) => string | undefined
 }
 
 /**
@@ -100,7 +102,15 @@ export function inferLinks(
         })
         continue
       }
-      dropped.push(`${rel}: no member of the record holds the linked id`)
+      if (!many) {
+        // Kept by record as recorded: the link, absent where the API wrote none.
+        const ids = Object.fromEntries(
+          uses.map((r) => [String(r.item.id), idsOf(r)[0] as number] as const),
+        )
+        links.push({ rel, kind: 'recorded', to, ids })
+        continue
+      }
+      dropped.push(`${rel}: no member of the record holds the linked ids`)
       continue
     }
     // A back link: a list one segment under each record (the core's `{self}/{rel}{?page,size}`,
@@ -150,13 +160,34 @@ export function inferLinks(
     )
     const templated = all.every((l) => l.templated === true)
     if (patterns.size === 1 && !many && uses.length === read.length) {
-      links.push({ rel, kind: 'plain', href: [...patterns][0] as string, templated })
+      const unserved = templated ? undefined : unservedTargets(all, context)
+      links.push({
+        rel,
+        kind: 'plain',
+        href: [...patterns][0] as string,
+        templated,
+        ...(unserved ? { unserved } : {}),
+      })
     } else {
       dropped.push(`${rel}: its hrefs follow no one pattern of the record's id`)
     }
   }
   // Back links: on the relation they reverse, in the collection that points here.
   return { links, dropped }
+}
+
+/**
+ * Why no target of a link is a document, when the API answered every one 404 or 410 (a dead link
+ * of its own) or with no JSON (an image): the first answer, as the crawl noted it.
+ */
+function unservedTargets(
+  all: readonly { href: string }[],
+  context: LinkContext,
+): string | undefined {
+  const reasons = all.map((l) => context.unreached(l.href))
+  const none = (reason: string | undefined) =>
+    reason !== undefined && /^(404|410)\b|^not JSON/.test(reason)
+  return reasons.length > 0 && reasons.every(none) ? reasons[0] : undefined
 }
 
 /** Where a relation's ids are: one member, or a member of each object of an array. */

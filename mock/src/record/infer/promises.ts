@@ -2,8 +2,13 @@ import type { HalPromises } from '../../definition/api.js'
 import type { Crawl } from '../crawl.js'
 import type { CollectionModel } from '../model.js'
 
-/** Every `href` of a HAL document's links, its embedded documents' too. */
-function hrefs(value: unknown, out: string[] = []): string[] {
+/**
+ * Every `href` of a HAL document's links, its embedded documents' too.
+ *
+ * @example
+ * hrefs({ self: { href: '/shop' } }) // ['/shop']
+ */
+export function hrefs(value: unknown, out: string[] = []): string[] {
   if (Array.isArray(value)) for (const item of value) hrefs(item, out)
   else if (typeof value === 'object' && value !== null) {
     for (const [name, member] of Object.entries(value)) {
@@ -59,6 +64,8 @@ export function promisesOf(
     preconditions: false,
     problems: false,
     ...(relative ? { absoluteLinks: false } : {}),
+    // Records numbered per parent are found under another parent by their id: no scope to hold.
+    ...(collections.some((c) => c.perParentIds) ? { skip: ['record.parent'] } : {}),
   }
 }
 

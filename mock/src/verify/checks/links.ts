@@ -59,7 +59,7 @@ export function checkCuries(run: VerifyRun, collection: string, read: Exchange):
 /**
  * A link answers: anything but 404, 410, a 5xx or no answer. A template is expanded without
  * values: one with a variable in its path (`/search/{term}`) then names no resource of its
- * own, so its 404 is a warning.
+ * own, so its 404 is a warning; so is the 404 of a link the definition says is not `served`.
  */
 export async function checkResolves(
   run: VerifyRun,
@@ -67,6 +67,7 @@ export async function checkResolves(
   rel: string,
   href: string,
   from?: Exchange,
+  served = true,
 ): Promise<void> {
   const url = expand(href, {})
   const answer = await run.get(url, ANY)
@@ -79,6 +80,9 @@ export async function checkResolves(
     ok,
     `"${rel}" (${url}) answers ${answer.status}.`,
     ok ? from : answer,
-    pathVariable && answer.status === 404 ? 'warning' : 'failure',
+    (pathVariable && answer.status === 404) ||
+      (!served && (answer.status === 404 || answer.status === 410))
+      ? 'warning'
+      : 'failure',
   )
 }

@@ -66,7 +66,7 @@ export async function readItem(
       if (declared.kind === 'relation' && target) await readItem(run, target, href)
       else if ((declared.kind === 'nested' || declared.kind === 'reverse') && target)
         await readList(run, target, href, item, false, declared.kind === 'reverse')
-      else await checkResolves(run, c.name, declared.rel, href, item)
+      else await checkResolves(run, c.name, declared.rel, href, item, declared.served !== false)
     }
   }
 }
