@@ -55,6 +55,24 @@ export function placeOf(
   return undefined
 }
 
+/**
+ * Whether a create was refused (400, 422) where a recording knows no member to send (a list it
+ * only saw empty): no body it makes can be valid, so that is a warning, and nothing is written.
+ */
+function unknownInput(run: VerifyRun, c: CollectionModel, answer: Exchange): boolean {
+  const members = Object.keys((c.jsonSchema.input.properties as object | undefined) ?? {})
+  if (run.promises('writes') || members.length > 0 || ![400, 422].includes(answer.status))
+    return false
+  run.finding(
+    c.name,
+    'create',
+    `A create answers ${answer.status}: the definition knows no member of ${c.noun} to send (none recorded).`,
+    answer,
+    'warning',
+  )
+  return true
+}
+
 /** One record's life in a collection: created, read back, refused when invalid, replaced, patched, deleted. */
 export async function writeCycle(
   run: VerifyRun,
@@ -75,7 +93,7 @@ export async function writeCycle(
   const url = track(run, c, created)
   // A Location on another origin or naming a record read before: said, and nothing written.
   if (url === null) return
-  if (!run.offered(c.name, 'create', created, 'A create')) return
+  if (!run.offered(c.name, 'create', created, 'A create') || unknownInput(run, c, created)) return
   run.expect(
     c.name,
     'create',
