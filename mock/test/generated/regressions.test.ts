@@ -1,6 +1,6 @@
-import { expect, it } from 'vitest'
+import { beforeAll, expect, it } from 'vitest'
+import { packedBin } from '../packed.js'
 import { checkServer, type Figures } from './property.js'
-import { ensureBuilt } from './round-trip.js'
 import type { ServerSpec } from './spec.js'
 
 // Servers the long run shrank a failure to, kept so that each stays fixed whatever the seed draws.
