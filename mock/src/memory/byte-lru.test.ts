@@ -20,6 +20,16 @@ describe('ByteLru', () => {
     expect(lru.size).toBeGreaterThan(0)
   })
 
+  it('answers a key read again with its latest value, and forgets it once it is too large', () => {
+    const lru = new ByteLru<string, string>('urls', (value) => stringBytes(value))
+    lru.set('k', 'first')
+    expect(lru.get('k')).toBe('first')
+    lru.set('k', 'second')
+    expect(lru.get('k')).toBe('second')
+    lru.set('k', 'x'.repeat(MEMO_BUDGETS.urls))
+    expect(lru.get('k')).toBeUndefined()
+  })
+
   it('does not keep an entry larger than the whole budget', () => {
     const lru = new ByteLru<string, string>('urls', (value) => stringBytes(value))
     lru.set('big', 'x'.repeat(MEMO_BUDGETS.urls))

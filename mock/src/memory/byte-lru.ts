@@ -76,6 +76,11 @@ export function stringBytes(text: string): number {
  */
 export class ByteLru<K extends {}, V extends {}> {
   readonly #cache: LRUCache<K, V>
+  /**
+   * The entry last read: the most recently used one, so a read of it again changes no order and
+   * skips lru-cache's lookup (a server reads the same Host, date and article again and again).
+   */
+  #last: { readonly key: K; readonly value: V } | undefined
 
   constructor(
     readonly budget: keyof typeof MEMO_BUDGETS,
@@ -88,10 +93,16 @@ export class ByteLru<K extends {}, V extends {}> {
   }
 
   get(key: K): V | undefined {
-    return this.#cache.get(key)
+    const last = this.#last
+    if (last !== undefined && last.key === key) return last.value
+    const value = this.#cache.get(key)
+    if (value !== undefined) this.#last = { key, value }
+    return value
   }
 
   set(key: K, value: V): void {
+    // A set may replace the last entry, or evict it (the budget counts what lru-cache keeps).
+    this.#last = undefined
     this.#cache.set(key, value)
   }
 

@@ -1,5 +1,5 @@
 import type { Collection } from '@msw/data'
-import type { HalApiDefinition } from '../definition/api.js'
+import type { HalApiDefinition, HalRoute } from '../definition/api.js'
 import { checkDefinition, checkRoutes } from '../definition/check.js'
 import type { DefinitionTypes, TypedDefinition } from '../definition/client-types.js'
 import type {
@@ -9,6 +9,8 @@ import type {
   WrittenCollection,
 } from '../definition/definition.js'
 import type { StandardSchema } from '../definition/standard-schema.js'
+import type { Answer } from '../http/answer.js'
+import type { Preferences } from '../http/prefer.js'
 import { Problem } from '../http/problem.js'
 import { compileApi } from '../model/compile.js'
 import { type OpenApiDocument, openApiDocument } from '../model/openapi.js'
@@ -19,6 +21,7 @@ import { authenticatorOf } from './authenticate.js'
 import { CredentialHeaders } from './credentials.js'
 import { createDispatch, type Dispatch } from './dispatch.js'
 import { type ProblemWriter, problemAnswer } from './problem.js'
+import type { HalRequest } from './request.js'
 import { runRoute } from './route-context.js'
 import { routeTable } from './routes.js'
 
@@ -177,19 +180,31 @@ export function createHalApi(definition: HalApiDefinition): HalApi {
       throw new Problem(403, `This access token may not write ${collection}.`)
     }
   }
+  /** The route once the store is ready and, where the route is guarded, the caller authenticated. */
+  const guardedRun = async (
+    route: HalRoute,
+    request: HalRequest,
+    params: Readonly<Record<string, string>>,
+    prefer: Preferences,
+    guarded: boolean | undefined,
+  ): Promise<Answer> => {
+    // Awaited: an async `authenticate` refuses by rejecting.
+    // The headers it reads are credentials: the log redacts them, per-caller answers vary on them.
+    const grant = guarded ? await authenticate(credentials.watched(request)) : undefined
+    await store().ready
+    return runRoute(route, request, params, prefer, grant)
+  }
   const table = routeTable(basePath, model, store, reps, mayWrite, credentials)
   checkRoutes(table)
   const dispatch = createDispatch({
     basePath,
     routes: table,
-    async run(route, request, params, prefer) {
+    run(route, request, params, prefer) {
       const access = route.access ?? 'read'
       const guarded = access === 'write' || (access === 'read' && definition.protectReads)
-      // Awaited: an async `authenticate` refuses by rejecting.
-      // The headers it reads are credentials: the log redacts them, per-caller answers vary on them.
-      const grant = guarded ? await authenticate(credentials.watched(request)) : undefined
-      await store().ready
-      return runRoute(route, request, params, prefer, grant)
+      // A read of a loaded store runs at once, without a promise to settle first.
+      if (!guarded && store().loaded) return runRoute(route, request, params, prefer, undefined)
+      return guardedRun(route, request, params, prefer, guarded)
     },
     delay: () => delay,
     problem: (error, request) => problem(error, request.origin, request.url.pathname),

@@ -85,7 +85,8 @@ export function createDispatch(config: DispatchConfig): Dispatch {
     config.routes.map((route) => ({ method: route.method, path: route.path, value: route })),
   )
 
-  async function run(request: HalRequest, shellDelay: number): Promise<Answer> {
+  /** Not async: an answer without a wait is handed on without one more promise to settle. */
+  function run(request: HalRequest, shellDelay: number): Answer | Promise<Answer> {
     const { path } = request
     const decision = router.decide(request.method, path)
     if (decision.kind === 'not-found') {
@@ -100,10 +101,20 @@ export function createDispatch(config: DispatchConfig): Dispatch {
     }
     if (decision.kind === 'method-not-allowed')
       throw methodNotAllowed(request.method, decision.allow)
-    const route = decision.value
+    const { value: route, params } = decision
     const { prefer } = request
     const wait = prefer.delay ?? shellDelay + config.delay()
-    if (wait > 0) await sleep(wait)
+    if (wait > 0) return sleep(wait).then(() => negotiate(route, request, params, prefer))
+    return negotiate(route, request, params, prefer)
+  }
+
+  /** `Prefer: status`, then negotiation (406), then the route. */
+  function negotiate(
+    route: HalRoute,
+    request: HalRequest,
+    params: Readonly<Record<string, string>>,
+    prefer: Preferences,
+  ): Answer | Promise<Answer> {
     if (prefer.status !== undefined) {
       throw new Problem(prefer.status, `Answered ${prefer.status} as asked by Prefer: status.`)
     }
@@ -111,7 +122,7 @@ export function createDispatch(config: DispatchConfig): Dispatch {
     if (produces.length > 0 && !accepts(request.headers, produces)) {
       throw new Problem(406, `This resource is available as ${produces.join(' or ')} only.`)
     }
-    return config.run(route, request, decision.params, prefer)
+    return config.run(route, request, params, prefer)
   }
 
   async function answer(request: HalRequest, options?: AnswerOptions): Promise<Answer> {

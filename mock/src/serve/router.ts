@@ -58,16 +58,19 @@ export class Router<T> {
     if (!segments) return NOT_FOUND
     // HEAD is a GET without a body.
     const wanted = method === 'HEAD' ? 'GET' : method
-    const allow = new Set<string>()
+    // Made only when the path is known but not with this method: a match allocates no list.
+    let allow: Set<string> | undefined
     const values: T[] = []
     for (const { entry, segments: pattern } of this.#routes) {
-      const params = matchSegments(pattern, segments)
-      if (!params) continue
-      if (entry.method === wanted) return { kind: 'match', value: entry.value, params }
+      if (!matches(pattern, segments)) continue
+      if (entry.method === wanted) {
+        return { kind: 'match', value: entry.value, params: paramsOf(pattern, segments) }
+      }
+      allow ??= new Set<string>()
       allow.add(entry.method)
       values.push(entry.value)
     }
-    if (allow.size === 0) return NOT_FOUND
+    if (allow === undefined) return NOT_FOUND
     const methods = [...allow]
     if (allow.has('GET')) methods.splice(methods.indexOf('GET') + 1, 0, 'HEAD')
     methods.push('OPTIONS')
@@ -146,17 +149,25 @@ function compile(path: string): Segment[] {
   })
 }
 
-function matchSegments(
+/** Whether a path's segments fit a pattern; a request tries every route: nothing is allocated. */
+function matches(pattern: readonly Segment[], segments: readonly string[]): boolean {
+  if (pattern.length !== segments.length) return false
+  for (let i = 0; i < pattern.length; i++) {
+    const expected = pattern[i] as Segment
+    if (typeof expected === 'string' && expected !== segments[i]) return false
+  }
+  return true
+}
+
+/** The parameters of a path that {@link matches} its pattern. */
+function paramsOf(
   pattern: readonly Segment[],
   segments: readonly string[],
-): Record<string, string> | undefined {
-  if (pattern.length !== segments.length) return undefined
+): Record<string, string> {
   const params: Record<string, string> = {}
   for (let i = 0; i < pattern.length; i++) {
     const expected = pattern[i] as Segment
-    const actual = segments[i] as string
-    if (typeof expected !== 'string') params[expected.param] = actual
-    else if (expected !== actual) return undefined
+    if (typeof expected !== 'string') params[expected.param] = segments[i] as string
   }
   return params
 }

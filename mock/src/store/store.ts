@@ -37,6 +37,7 @@ export class HalStore {
   readonly seeded: Change = { version: nextVersion(), at: SEED_TIME }
   readonly #options: HalStorage
   #ready: Promise<void>
+  #loaded = false
   /** While the seed loads, and only then (not after a restore that skipped it), changes carry its time. */
   #seeding = false
 
@@ -59,7 +60,17 @@ export class HalStore {
     )
     this.#ready = options.start ? options.start(() => this.#load()) : this.#load()
     // Awaiting `ready` still rejects; an API nobody awaits must not crash the process with it.
-    this.#ready.catch(() => undefined)
+    this.#ready.then(
+      () => {
+        this.#loaded = true
+      },
+      () => undefined,
+    )
+  }
+
+  /** Whether `ready` has settled with the seed loaded: a read needs not wait for it any more. */
+  get loaded(): boolean {
+    return this.#loaded
   }
 
   /** Settles once the seed (or what `start` chose instead) is loaded. */

@@ -86,12 +86,20 @@ export class NodeRequest implements HalRequest {
   #body: ReadableStream<Uint8Array> | null | undefined
   #fetch: Request | undefined
 
-  /** `origin` from an allowed `Host`, `path` the origin-form target (see {@link originForm}). */
-  constructor(req: IncomingMessage, origin: string, path: string) {
+  /**
+   * `origin` from an allowed `Host`, `path` the origin-form target (see {@link originForm}),
+   * `headers` the view of `req.rawHeaders` the Host check already made.
+   */
+  constructor(
+    req: IncomingMessage,
+    origin: string,
+    path: string,
+    headers: NodeHeaders = new NodeHeaders(req.rawHeaders),
+  ) {
     this.#req = req
     this.#path = path
     this.method = req.method ?? 'GET'
-    this.headers = new NodeHeaders(req.rawHeaders)
+    this.headers = headers
     this.origin = origin
   }
 

@@ -10,7 +10,7 @@ import { createDispatch, type Dispatch, methodNotAllowed } from '../../serve/dis
 import { overridesFirst } from '../../serve/overrides.js'
 import type { ProblemWriter } from '../../serve/problem.js'
 import { runRoute } from '../../serve/route-context.js'
-import { isPreflight } from '../common/cors.js'
+import { type CorsPolicy, isPreflight } from '../common/cors.js'
 import type { RecordedRequest, RequestLog, Secrets } from '../common/request-log.js'
 import { adminNotFound, adminRoutes, isAdminPath } from './admin.js'
 import { NodeHeaders, NodeRequest, originForm, urlOf } from './node-http.js'
@@ -61,38 +61,12 @@ export interface PipelineContext {
  * fetch `Request` or `Response` unless an override, the admin routes or the explorer need one.
  * The server's own refusals are problem details as the API writes its own.
  */
-export function requestPipeline({
-  api,
-  options,
-  requestLog,
-  secrets,
-  origin,
-}: PipelineContext): Pipeline {
+export function requestPipeline(context: PipelineContext): Pipeline {
+  const { api, options, origin } = context
   const { hosts, cors, delay } = options
-  const { definition } = api
-  const basePath = definition.basePath.replace(/\/$/, '')
+  const basePath = api.definition.basePath.replace(/\/$/, '')
   const writeProblem = api.problem
-  const authenticate = definition.protectReads ? authenticatorOf(definition) : undefined
-  const hint = tokenHint(definition)
-  // The server's own routes (admin, explorer) go through the core's one dispatch: its router
-  // decides their 404s, 405s and `OPTIONS` as it does the API's.
-  const own = createDispatch({
-    basePath: '',
-    routes: [
-      ...adminRoutes({ api, log: requestLog, secrets, cors, authenticate }),
-      ...explorerRoutes({
-        root: basePath,
-        title: definition.title ?? 'HAL API',
-        ...(hint === undefined ? {} : { token: hint }),
-      }),
-    ],
-    // Each route makes its own checks (admin: the API's token and the page's origin).
-    run: (route, request, params, prefer) => runRoute(route, request, params, prefer, undefined),
-    delay: () => 0,
-    problem: (error, request) => writeProblem(error, request.origin, request.url.pathname),
-    notFound: ({ url }) =>
-      isAdminPath(url.pathname) ? adminNotFound(url.pathname) : explorerNotFound(url.pathname),
-  })
+  const own = ownDispatch(context, basePath)
   // The server's `delay` is added to the API's own, and slept by the API's dispatch, once.
   const served = { delay }
   let overrides: readonly HttpHandler[] = []
@@ -105,30 +79,16 @@ export function requestPipeline({
     if (path === null) {
       return writeProblem(new Problem(400, 'The request target is not a path.'), here, '/')
     }
-    // Not `req.headers.host`: Node builds that object for every header.
-    const rawHeaders = new NodeHeaders(req.rawHeaders)
-    const host = rawHeaders.first('host')
-    const refuse = (status: number, detail: string) =>
-      writeProblem(new Problem(status, detail), here, urlOf(here, path).pathname)
-    if (host === undefined && req.httpVersion !== '1.0') {
-      // node:http's own check (`requireHostHeader`) would answer a bare 400.
-      return refuse(400, 'An HTTP/1.1 request needs a Host header (RFC 9112 §3.2).')
-    }
-    if (rawHeaders.lines('host') > 1) {
-      // Which one names the server would be a guess, and a Host check passed by the wrong one.
-      return refuse(400, 'A request carries one Host header, not several (RFC 9112 §3.2).')
-    }
-    const from = hosts.originOf(host, here)
-    if (from === null) {
-      return refuse(
-        403,
-        'This server answers only requests addressed to a loopback name or address, or to its own address (DNS rebinding protection). Allow this Host with --allowed-hosts <name> (allowedHosts in createHalServer).',
-      )
+    // Not `req.headers`: Node builds that object for every header.
+    const headers = new NodeHeaders(req.rawHeaders)
+    const from = addressed(req, headers, hosts, here)
+    if (typeof from !== 'string') {
+      return writeProblem(new Problem(from.status, from.detail), here, urlOf(here, path).pathname)
     }
     if (serverWide) {
       return { status: 204, headers: { allow: SERVER_METHODS.join(', ') }, body: null }
     }
-    const request = new NodeRequest(req, from, path)
+    const request = new NodeRequest(req, from, path, headers)
     if (FORBIDDEN_METHODS.has(method)) {
       // Fetch cannot carry these: the router's 405 and `Allow` where it knows the path, else the server's.
       const decided = await api.answer(request, served)
@@ -142,21 +102,27 @@ export function requestPipeline({
       sent = writeProblem(error, from, request.url.pathname)
     }
     // Admin answers carry CORS headers only for trusted origins, never for `*` (docs/api.md, Mock controls).
-    const pageOrigin = request.headers.get('origin')
-    const adminPath = isAdminPath(request.path)
-    if (!(adminPath && pageOrigin !== null && !cors.trusts(pageOrigin))) {
+    const pageOrigin = headers.get('origin')
+    if (pageOrigin !== null && !(isAdminPath(request.path) && !cors.trusts(pageOrigin))) {
       cors.withCors(pageOrigin, sent.headers)
     }
     return sent
   }
 
-  /** The answer past the Host check: never a refusal of the request itself. */
-  async function respond(request: NodeRequest): Promise<Answer> {
-    if (isPreflight(request)) return preflightAnswer(request)
+  /**
+   * The answer past the Host check: never a refusal of the request itself. Not async: the API's
+   * answer, the common case, is handed on as it is, without one more promise to settle.
+   */
+  function respond(request: NodeRequest): Answer | Promise<Answer> {
+    if (isPreflight(request)) return preflightAnswer(request, cors, writeProblem)
     const pathname = request.path
     const explorer = answersExplorer(pathname, request.headers.get('accept'), basePath === '')
     if (isAdminPath(pathname) || explorer) return own.answer(request)
     if (overrides.length === 0) return api.answer(request, served)
+    return overridden(request)
+  }
+
+  async function overridden(request: NodeRequest): Promise<Answer> {
     let fetchRequest: Request
     try {
       fetchRequest = request.toFetch()
@@ -169,25 +135,6 @@ export function requestPipeline({
     return answerOf(response ?? (await api.handle(fetchRequest, served)))
   }
 
-  /**
-   * 204 with the CORS grant for an allowed origin (a trusted one for the admin routes, which `*`
-   * does not open); 403 naming the option for any other.
-   */
-  function preflightAnswer(request: NodeRequest): Answer {
-    const from = request.headers.get('origin') ?? ''
-    const headers = cors.preflightHeaders(from)
-    const admin = isAdminPath(request.path)
-    if (headers['access-control-allow-origin'] !== undefined && (!admin || cors.trusts(from))) {
-      return { status: 204, headers, body: null }
-    }
-    const problem = new Problem(
-      403,
-      `Pages on ${from} may not call ${admin ? 'the admin routes of ' : ''}this server. Allow the origin with --cors-origin ${from} (corsOrigins in createHalServer).`,
-      { headers: { vary: 'Origin' } },
-    )
-    return writeProblem(problem, request.origin, request.url.pathname)
-  }
-
   return {
     answer,
     use: (handlers) => {
@@ -197,4 +144,85 @@ export function requestPipeline({
       overrides = []
     },
   }
+}
+
+/**
+ * The server's own routes (admin, explorer) through the core's one dispatch: its router decides
+ * their 404s, 405s and `OPTIONS` as it does the API's.
+ */
+function ownDispatch(
+  { api, options, requestLog, secrets }: PipelineContext,
+  basePath: string,
+): Dispatch {
+  const { definition, problem: writeProblem } = api
+  const authenticate = definition.protectReads ? authenticatorOf(definition) : undefined
+  const hint = tokenHint(definition)
+  return createDispatch({
+    basePath: '',
+    routes: [
+      ...adminRoutes({ api, log: requestLog, secrets, cors: options.cors, authenticate }),
+      ...explorerRoutes({
+        root: basePath,
+        title: definition.title ?? 'HAL API',
+        ...(hint === undefined ? {} : { token: hint }),
+      }),
+    ],
+    // Each route makes its own checks (admin: the API's token and the page's origin).
+    run: (route, request, params, prefer) => runRoute(route, request, params, prefer, undefined),
+    delay: () => 0,
+    problem: (error, request) => writeProblem(error, request.origin, request.url.pathname),
+    notFound: ({ url }) =>
+      isAdminPath(url.pathname) ? adminNotFound(url.pathname) : explorerNotFound(url.pathname),
+  })
+}
+
+/** The origin a request addresses by its `Host` (`here` for HTTP/1.0 without one), or why the server refuses it. */
+function addressed(
+  req: IncomingMessage,
+  headers: NodeHeaders,
+  hosts: ResolvedServerOptions['hosts'],
+  here: string,
+): string | { readonly status: number; readonly detail: string } {
+  const host = headers.first('host')
+  if (host === undefined && req.httpVersion !== '1.0') {
+    // node:http's own check (`requireHostHeader`) would answer a bare 400.
+    return { status: 400, detail: 'An HTTP/1.1 request needs a Host header (RFC 9112 §3.2).' }
+  }
+  if (headers.lines('host') > 1) {
+    // Which one names the server would be a guess, and a Host check passed by the wrong one.
+    return {
+      status: 400,
+      detail: 'A request carries one Host header, not several (RFC 9112 §3.2).',
+    }
+  }
+  return (
+    hosts.originOf(host, here) ?? {
+      status: 403,
+      detail:
+        'This server answers only requests addressed to a loopback name or address, or to its own address (DNS rebinding protection). Allow this Host with --allowed-hosts <name> (allowedHosts in createHalServer).',
+    }
+  )
+}
+
+/**
+ * 204 with the CORS grant for an allowed origin (a trusted one for the admin routes, which `*`
+ * does not open); 403 naming the option for any other.
+ */
+function preflightAnswer(
+  request: NodeRequest,
+  cors: CorsPolicy,
+  writeProblem: ProblemWriter,
+): Answer {
+  const from = request.headers.get('origin') ?? ''
+  const headers = cors.preflightHeaders(from)
+  const admin = isAdminPath(request.path)
+  if (headers['access-control-allow-origin'] !== undefined && (!admin || cors.trusts(from))) {
+    return { status: 204, headers, body: null }
+  }
+  const problem = new Problem(
+    403,
+    `Pages on ${from} may not call ${admin ? 'the admin routes of ' : ''}this server. Allow the origin with --cors-origin ${from} (corsOrigins in createHalServer).`,
+    { headers: { vary: 'Origin' } },
+  )
+  return writeProblem(problem, request.origin, request.url.pathname)
 }
