@@ -92,10 +92,12 @@ async function checkMembers(run: VerifyRun, { c, doc, from, where }: RecordRead)
   const shape = await shapeOf(run, c)
   if (shape) {
     for (const member of shape.always) {
-      run.expect(c.name, 'record.schema', member in doc, `The ${where} has no "${member}".`, from)
+      // Own members only: `in` finds `__proto__` (and `constructor`) on every object.
+      const has = Object.hasOwn(doc, member)
+      run.expect(c.name, 'record.schema', has, `The ${where} has no "${member}".`, from)
     }
     for (const [member, type] of shape.types) {
-      const value = doc[member]
+      const value = Object.hasOwn(doc, member) ? doc[member] : undefined
       if (value === undefined || value === null) continue
       run.expect(
         c.name,
