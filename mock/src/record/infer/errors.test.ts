@@ -30,10 +30,11 @@ describe('the error format a recording learns', () => {
         message: 'No note 1000000002.',
         path: '/api/notes/1000000002',
         code: 'NOT_FOUND',
+        traceId: '4bf92f3577b34da6a3ce929d0e0e4736',
       }),
     })
     expect(bodyLine(errorsSource(format))).toBe(
-      "body: (p) => ({ timestamp: new Date().toISOString(), status: p.status, error: p.title, message: p.detail, path: p.instance, code: 'NOT_FOUND' }),",
+      "body: (p) => ({ timestamp: new Date().toISOString(), status: p.status, error: p.title, message: p.detail, path: p.instance, code: 'NOT_FOUND', traceId: p.detail }),",
     )
     expect(format?.invalid).toBeUndefined()
   })

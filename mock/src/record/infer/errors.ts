@@ -37,9 +37,12 @@ export interface ErrorFormatModel {
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v)
 
-/** A constant worth writing as it is: short, no sentence (a sentence is some error's detail). */
+/**
+ * A value written as it is: a code (`NOT_FOUND`, `invalid-body`), a number, a boolean. A text of
+ * another kind (a trace id, a sentence) is some error's own, written as its detail: never copied.
+ */
 const constant = (value: unknown): ErrorRole =>
-  typeof value === 'string' && value.length > 60
+  typeof value === 'string' && !/^[A-Za-z][A-Za-z_.:-]{0,39}$/.test(value)
     ? { role: 'detail' }
     : { role: 'constant', value: isObject(value) || Array.isArray(value) ? {} : value }
 
