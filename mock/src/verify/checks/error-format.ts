@@ -1,9 +1,9 @@
 import type { HalApiDefinition } from '../../definition/api.js'
+import { PROBLEM_JSON as PROBLEM } from '../../http/media-types.js'
 import type { ProblemDetails } from '../../http/problem.js'
 import { reasonPhrase } from '../../http/reason-phrase.js'
 import type { Exchange } from '../../remote/client.js'
 import { isObject } from '../documents.js'
-import { PROBLEM_JSON as PROBLEM } from '../../http/media-types.js'
 
 /**
  * The errors a server answering a definition writes, as its `errors` format declares them (the
