@@ -13,6 +13,7 @@ export type {
   GeneratedSeed,
   HalAnswer,
   HalApiDefinition,
+  HalErrorFormat,
   HalRoute,
   HalRouteContext,
   HalRouteOperation,

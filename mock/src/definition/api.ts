@@ -1,5 +1,6 @@
 import type { Answer } from '../http/answer.js'
 import type { Preferences } from '../http/prefer.js'
+import type { ProblemDetails } from '../http/problem.js'
 import type { HalRequest } from '../serve/request.js'
 import type { CollectionDefinition, HalRecord, PagingConvention } from './definition.js'
 
@@ -240,6 +241,12 @@ export interface HalApiDefinition {
    * say `/docs/problems/not-found`) or absolute. Default (or `undefined`): `about:blank`.
    */
   problemType?(status: number): string | undefined
+  /**
+   * How the API writes its errors, when not as the toolkit does (RFC 9457 problem details, 422 for
+   * a body refused): the status of a refused body and each error's body and media type. `verify`
+   * holds a server to the same format. Default: problem details, 422.
+   */
+  readonly errors?: HalErrorFormat
   /** The `detail` of a 404. Default: "There is no resource at {path}." */
   notFound?(request: HalRequest, where: NotFoundWhere): string
   /**
@@ -253,6 +260,35 @@ export interface HalApiDefinition {
    * `false` what the recorded API showed no sign of (docs/guide/recording.md).
    */
   readonly promises?: HalPromises
+}
+
+/**
+ * An API's own error format (see {@link HalApiDefinition.errors}): every error the mock answers
+ * (a 404, a 401, a refused body…) is first made as problem details, then written in it.
+ *
+ * @example
+ * // A server answering 400 `{ "error": "Bad Request", "message": "title is required." }`.
+ * const errors: HalErrorFormat = {
+ *   invalid: 400,
+ *   mediaType: 'application/json',
+ *   body: (problem) => ({ error: problem.title, message: problem.detail }),
+ * }
+ */
+export interface HalErrorFormat {
+  /**
+   * The status of a body the API refuses: every 422 the mock makes (the schema's refusal, a link
+   * to no record, a patch that cannot apply) is answered with it. Unset: 422, and `verify` takes
+   * 400 or 422 from the server (a recording that never saw a refusal leaves it unset).
+   */
+  readonly invalid?: 400 | 422
+  /** The `Content-Type` of an error's body. Default `application/problem+json`. */
+  readonly mediaType?: string
+  /**
+   * The body of an error from the problem details the mock made (`status` already `invalid`,
+   * `errors` on a refused body, one per invalid member by JSON Pointer); `undefined` for no body.
+   * Default: the problem details. A hook that throws is logged and the problem details sent.
+   */
+  body?(problem: ProblemDetails): unknown
 }
 
 /**

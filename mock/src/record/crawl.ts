@@ -2,6 +2,7 @@ import { expandTemplate, halAdapter, type Link, Links } from '@halyard/sdk'
 import { MAX_REDIRECTS, RemoteClient } from '../remote/client.js'
 import { offOrigin } from '../remote/origin.js'
 import { beforeTemplate, templateExpressions, templateVariables } from '../remote/templates.js'
+import { type ErrorSamples, probeNotFound } from './error-probe.js'
 
 /** One GET the crawler made and kept: a JSON document it answered with. */
 export interface Exchange {
@@ -81,6 +82,8 @@ export interface Crawl {
    * and one item per kind of document. A URL without an `Allow` (404, 405, 501) is absent: unknown.
    */
   readonly allow?: ReadonlyMap<string, readonly string[]>
+  /** Error answers that show the API's error format (a 404 asked of a record that cannot exist). */
+  readonly errors?: ErrorSamples
   readonly requests: number
   readonly records: number
   readonly elapsed: number
@@ -468,6 +471,8 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
     }
   }
   await Promise.all(active)
+  // How the API writes a 404, asked of a record that cannot exist (a GET): its error format.
+  const notFound = stopped === undefined ? await probeNotFound(client, records) : undefined
   client.close()
   for (const job of queue) unreached.set(job.url, stopped ?? 'not read')
   // The last figures, so that a display ends on the crawl's own.
@@ -485,6 +490,7 @@ export async function crawlApi(root: string, options: CrawlOptions = {}): Promis
       .sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0)),
     skipped: [...skipped].map(([reason, count]) => ({ reason, count })),
     allow,
+    ...(notFound ? { errors: { notFound } } : {}),
     requests,
     records: records.size,
     elapsed: Date.now() - started,

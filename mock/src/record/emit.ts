@@ -1,5 +1,7 @@
 import { CONTROL_CHARACTERS } from '../remote/printable.js'
 import type { HalPromises } from '../definition/api.js'
+import { errorsSource } from './emit-errors.js'
+import type { ErrorFormatModel } from './infer/errors.js'
 import { key, literal, shapeType, zodSource } from './infer/schema.js'
 import type {
   ApiModel,
@@ -25,6 +27,8 @@ export interface EmitNotes {
   readonly promises?: HalPromises
   /** Lines of the module's header comment about where its data came from. */
   readonly comments?: readonly string[]
+  /** The API's error format, as its error answers showed it. */
+  readonly errors?: ErrorFormatModel
   /** The API's auth schemes, by name (OpenAPI's objects): how it is called, never a credential. */
   readonly securitySchemes?: Readonly<Record<string, Readonly<Record<string, unknown>>>>
 }
@@ -527,6 +531,7 @@ export function emitRecording(model: ApiModel, notes: EmitNotes): RecordingFiles
       '  // What a read-only crawl saw no sign of, `verify` does not hold the API to (the mock serves it).',
       `  promises: ${js(notes.promises)},`,
     )
+  body.push(...errorsSource(notes.errors))
   if (model.curies.length > 0) body.push(`  curies: ${js(model.curies)},`)
   if (model.serviceDesc === false) {
     body.push(

@@ -12,6 +12,7 @@ import {
 } from './emit.js'
 import { inferApi } from './infer/api.js'
 import { securitySchemesOf } from './infer/auth.js'
+import { errorFormatOf } from './infer/errors.js'
 import { promisesOf } from './infer/promises.js'
 import type { ApiModel } from './model.js'
 import { type RedactionReport, type RedactOptions, Redactor, unsafeSecret } from './redact.js'
@@ -168,6 +169,7 @@ export function recordCrawl(
     unreached,
     ...(options.redact === false ? { redactionOff: true } : {}),
     promises: extras.promises ? extras.promises(promises) : promises,
+    ...withErrorFormat(clean),
     ...extras.notes?.(model),
   })
   // The last guard: no file may hold a header's value, whatever the inference made of it.
@@ -180,6 +182,12 @@ export function recordCrawl(
   }
   // The crawl as recorded: redacted too, since callers print what it could not reach.
   return { files: safe, crawl: { ...clean, unreached }, model, redactions }
+}
+
+/** The error format the crawl's error answers show, for the emitted module. */
+function withErrorFormat(crawl: Crawl): Pick<EmitNotes, 'errors'> {
+  const errors = errorFormatOf(crawl.errors)
+  return errors ? { errors } : {}
 }
 
 /** Writes a recording's files into `dir` (created if missing). */

@@ -170,7 +170,7 @@ export function createHalApi(definition: HalApiDefinition): HalApi {
     return type === undefined ? undefined : resolve(`${origin}${basePath}`, type)
   }
   const problem: ProblemWriter = (error, origin, instance) =>
-    problemAnswer(error, instance, typeOf(origin))
+    problemAnswer(error, instance, typeOf(origin), definition.errors)
   const authenticate = authenticatorOf(definition)
   const credentials = new CredentialHeaders(definition)
   /** A 403 unless the grant is a token among the collection's `writers` (when it names some). */

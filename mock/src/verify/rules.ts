@@ -1,5 +1,6 @@
 import type { HalPromises } from '../definition/api.js'
 import type { ApiModel, CollectionModel } from '../model/types.js'
+import { declaredErrors } from './checks/error-format.js'
 import { VERIFY_RULES, type VerifyRule } from './types.js'
 
 /**
@@ -250,14 +251,18 @@ function writes(
     add(c.name, 'patch', `PATCH takes ${c.patchTypes.join(', ')}`)
   add(c.name, 'if-match', `${replace?.id ?? 'PUT'} takes If-Match: 412`)
   add(c.name, 'if-unmodified-since', `${replace?.id ?? 'PUT'} takes If-Unmodified-Since: 412`)
-  add(c.name, 'invalid-body', `${create?.id ?? 'POST'} may answer 422`)
-  add(c.name, 'invalid-body.errors', `${create?.id ?? 'POST'} answers 422 with errors`)
+  // The statuses and body of the API's own error format, when it declares one.
+  const errors = declaredErrors(model.definition)
+  const refused = errors.invalid.join(' or ')
+  const format = errors.declared ? ` in ${errors.mediaType}` : ''
+  add(c.name, 'invalid-body', `${create?.id ?? 'POST'} may answer ${refused}${format}`)
+  add(c.name, 'invalid-body.errors', `${create?.id ?? 'POST'} answers ${refused} with errors`)
   add(c.name, 'auth', `${create?.id ?? 'POST'} needs a token: 401`)
   add(c.name, 'auth.unknown-token', `${create?.id ?? 'POST'} knows its tokens: 401`)
   if (namedTokens(model).length > 1)
     add(c.name, 'auth.forbidden', `${create?.id ?? 'POST'} may answer 403`)
   add(c.name, 'delete', said(remove))
-  add(c.name, 'delete.gone', `${op('read')?.id ?? 'GET'} answers 404 once deleted`)
+  add(c.name, 'delete.gone', `${op('read')?.id ?? 'GET'} answers 404${format} once deleted`)
   add(c.name, 'cleanup', `verify deletes the ${c.name} it creates`)
 }
 

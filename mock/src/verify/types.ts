@@ -47,14 +47,17 @@ export const VERIFY_RULES = {
   'if-match': 'a stale If-Match gets 412 and changes nothing',
   'if-unmodified-since':
     'an If-Unmodified-Since before the last change gets 412 and changes nothing',
-  'invalid-body': 'a body the schema refuses gets a 422 problem, never a 2xx or 5xx',
-  'invalid-body.errors': 'a 422 lists its problems in errors, each with a JSON Pointer',
+  'invalid-body':
+    "a body the schema refuses gets a 422 problem (or the status, media type and members of the API's declared error format), never a 2xx or 5xx",
+  'invalid-body.errors':
+    "a refusal lists its problems: in errors, each with a JSON Pointer (or in the list the API's error format declares)",
   'problem.no-stack': 'problems carry no stack trace',
   auth: 'a write without a token gets 401',
   'auth.unknown-token': 'a write with a token the server does not know gets 401',
   'auth.forbidden': 'a write with a known token that may not write gets 403',
   delete: 'DELETE answers the definition’s status (204, no body)',
-  'delete.gone': 'a deleted record then answers 404',
+  'delete.gone':
+    "a deleted record then answers 404 (in the API's error format, when it declares one)",
   cleanup: 'every record verify created is deleted',
   bounds: 'the run finished within its bounds',
 } as const

@@ -13,6 +13,8 @@ export interface Figures {
   documents: number
   /** Creates an original refused with 405, asked of its replay (which must refuse them too). */
   refusals: number
+  /** Invalid writes an original refused, answered by its replays with its status and members. */
+  invalid: number
 }
 
 /** Records (with `bin`), replays and verifies one generated server; throws what went wrong. */
@@ -20,9 +22,10 @@ export async function checkServer(bin: string, spec: ServerSpec, figures: Figure
   const server = await startGeneratedServer(spec)
   try {
     figures.servers++
-    const trip = await roundTrip(bin, server, 'generated')
+    const trip = await roundTrip(bin, server, 'generated', { errors: true })
     figures.documents += trip.documents
     figures.refusals += trip.refusals
+    figures.invalid += trip.invalid
     if (trip.problems.length > 0) throw new Error(trip.problems.slice(0, 8).join('\n'))
     figures.passed++
   } finally {

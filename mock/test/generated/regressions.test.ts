@@ -254,7 +254,7 @@ beforeAll(async () => {
 it.each(SERVERS)(
   '%s round-trips',
   async (_, spec) => {
-    const figures: Figures = { servers: 0, passed: 0, documents: 0, refusals: 0 }
+    const figures: Figures = { servers: 0, passed: 0, documents: 0, refusals: 0, invalid: 0 }
     await checkServer(bin, spec, figures)
     expect(figures.passed).toBe(1)
   },

@@ -13,11 +13,12 @@ beforeAll(async () => {
 }, 300_000)
 
 it('every generated server round-trips: recorded, replayed in the same shape, verified both ways', async () => {
-  const figures: Figures = { servers: 0, passed: 0, documents: 0, refusals: 0 }
+  const figures: Figures = { servers: 0, passed: 0, documents: 0, refusals: 0, invalid: 0 }
   await roundTrips(bin, 50, SEED, figures)
   console.log(
-    `round trip, seed ${SEED}: ${figures.passed} of ${figures.servers} servers, ${figures.documents} documents compared, ${figures.refusals} refused creates`,
+    `round trip, seed ${SEED}: ${figures.passed} of ${figures.servers} servers, ${figures.documents} documents compared, ${figures.refusals} refused creates, ${figures.invalid} invalid writes`,
   )
   expect(figures.passed).toBe(figures.servers)
   expect(figures.refusals).toBeGreaterThan(0)
+  expect(figures.invalid).toBeGreaterThan(0)
 }, 600_000)

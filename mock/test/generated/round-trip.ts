@@ -8,11 +8,13 @@ import { verifyApi } from '../../src/verify/engine.js'
 import type { VerifyReport } from '../../src/verify/types.js'
 import { projectOf } from '../packed.js'
 import { outDir } from '../record/replay.js'
+import { errorRoundTrip } from './errors.js'
 
 // One round trip: a server is recorded by the bin of the packed tarball (`packedBin()` in
 // mock/test/packed.ts), as a user records one; its replay is
 // asked every document the crawler reaches on the original and must answer it in the same
-// shape; the original and the replay each pass `verify` against the untouched recording.
+// shape; the original and the replay each pass `verify` against the untouched recording; and,
+// when asked, its errors are answered as the original answers them (errors.ts).
 
 const run = promisify(execFile)
 const HAL = 'application/hal+json, application/json;q=0.9'
@@ -27,6 +29,8 @@ export interface RoundTrip {
   readonly documents: number
   /** Creates the original refused with 405, each asked of the replay. */
   readonly refusals: number
+  /** Invalid writes the original refused, each asked of the replays (with `errors`). */
+  readonly invalid: number
   readonly problems: readonly string[]
 }
 
@@ -108,7 +112,12 @@ export function verifyCredentials(original: Original): {
  * The round trip of one server: record (`bin`), compare every reachable document with the
  * replay, verify of the original (writes too), verify of the replay.
  */
-export async function roundTrip(bin: string, original: Original, name: string): Promise<RoundTrip> {
+export async function roundTrip(
+  bin: string,
+  original: Original,
+  name: string,
+  { errors = false }: { readonly errors?: boolean } = {},
+): Promise<RoundTrip> {
   const problems: string[] = []
   const dir = await recordWithBin(bin, original, name)
   const api = (await import(join(dir, 'api.ts'))).default as HalApi
@@ -117,6 +126,7 @@ export async function roundTrip(bin: string, original: Original, name: string): 
   const to = new URL(replay.url).origin
   let documents = 0
   let refusals = 0
+  let invalid = 0
   try {
     // 1. Every document the crawler reaches on the original, asked of the replay.
     const crawl = await crawlApi(original.root, {
@@ -189,10 +199,16 @@ export async function roundTrip(bin: string, original: Original, name: string): 
         : { token: 'mock-token' }),
     })
     for (const f of failuresOf(replayed)) problems.push(`verify replay: ${f}`)
+    // 3. Its errors: a 404 and an invalid write answered as the original answers them.
+    if (errors) {
+      const trip = await errorRoundTrip(original, api, crawl, to)
+      invalid += trip.invalid
+      problems.push(...trip.problems)
+    }
   } finally {
     await replay.close()
   }
-  return { documents, refusals, problems }
+  return { documents, refusals, invalid, problems }
 }
 
 /** The original's credential as a request header, when it takes one. */

@@ -17,7 +17,7 @@ const { values } = parseArgs({
 const runs = Number(values.runs)
 const seed = Number(values.seed)
 const bin = await packedBin()
-const figures: Figures = { servers: 0, passed: 0, documents: 0, refusals: 0 }
+const figures: Figures = { servers: 0, passed: 0, documents: 0, refusals: 0, invalid: 0 }
 const started = Date.now()
 let code = 0
 try {
@@ -33,6 +33,6 @@ try {
   code = 1
 }
 console.log(
-  `round trip, seed ${seed}: ${figures.passed} of ${figures.servers} servers passed, ${figures.documents} documents compared, ${figures.refusals} refused creates, ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  `round trip, seed ${seed}: ${figures.passed} of ${figures.servers} servers passed, ${figures.documents} documents compared, ${figures.refusals} refused creates, ${figures.invalid} invalid writes, ${((Date.now() - started) / 1000).toFixed(0)} s`,
 )
 process.exit(code)

@@ -2,6 +2,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { OUT, outDir as outIn } from '../../../test/record/replay.js'
+import type { HalApi } from '../../serve/api.js'
 import { writeRecording } from '../record.js'
 import { HarError, readHar } from './read.js'
 import { checkHar, recordHar } from './record-har.js'
@@ -269,6 +270,58 @@ describe('recording a HAR', () => {
     expect(api).toContain("bearer: { type: 'http', scheme: 'bearer' }")
     const all = Object.values(recording.files).join('\n')
     for (const secret of [TOKEN, COOKIE, QUERY]) expect(all).not.toContain(secret)
+  })
+
+  it('replays the 400 { error, message } its session saw for an invalid body, and its errors in that shape', async () => {
+    const refusal = { error: 'Bad Request', message: 'name must be a string.' }
+    const recording = await recordHar([
+      {
+        name: 's.har',
+        text: har(
+          entry({ url: `${API}/api`, body: root }),
+          entry({ url: `${API}/api/items`, body: page(item(1, 'One')) }),
+          entry({
+            method: 'POST',
+            url: `${API}/api/items`,
+            status: 400,
+            type: 'application/json',
+            sent: { name: 7 },
+            body: refusal,
+          }),
+          entry({
+            method: 'POST',
+            url: `${API}/api/items`,
+            status: 201,
+            sent: { name: 'Two' },
+            body: item(2, 'Two'),
+            answerHeaders: { location: `${API}/api/items/2` },
+          }),
+        ),
+      },
+    ])
+    const source = recording.files['api.ts'] as string
+    expect(source).toContain(
+      'the status and body of a refused body: POST /api/items of the session, answered 400.',
+    )
+    const dir = await outDir('har-errors')
+    await writeRecording(dir, recording.files)
+    const api = (await import(join(dir, 'api.ts'))).default as HalApi
+    // A frontend reading `error.message` of a 400 works against the mock unchanged.
+    const refused = await api.handle(
+      new Request('http://mock.test/api/items', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer mock-token' },
+        body: JSON.stringify({ name: 7 }),
+      }),
+    )
+    expect(refused.status).toBe(400)
+    expect(refused.headers.get('content-type')).toBe('application/json')
+    expect(await refused.json()).toEqual({ error: 'Bad Request', message: expect.any(String) })
+    const missing = await api.handle(new Request('http://mock.test/api/items/99'))
+    expect(missing.status).toBe(404)
+    expect(await missing.json()).toEqual({ error: 'Not Found', message: expect.any(String) })
+    // The session showed that the API refuses bodies: verify holds it to refusing invalid ones.
+    expect(api.definition.promises?.problems).toBeUndefined()
   })
 
   it('with no read before a write, seeds the last read, and says so', async () => {

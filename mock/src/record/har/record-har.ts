@@ -6,6 +6,7 @@ import { type RecordingShape, recordingShape } from '../emit.js'
 import { objectShape } from '../infer/schema.js'
 import { type ApiModel, type CollectionModel, isObject } from '../model.js'
 import { type Recording, type RecordOptions, recordCrawl } from '../record.js'
+import { refusalPromises, withErrors } from './errors.js'
 import {
   HAR_LIMITS,
   HarError,
@@ -278,7 +279,7 @@ export async function recordHar(
   })
   const live = options.crawl === undefined ? undefined : await crawlApi(options.crawl, options)
   const seeded = seedOf(traffic)
-  const crawl = crawlOf(traffic, seeded, started, live)
+  const crawl = withErrors(crawlOf(traffic, seeded, started, live), traffic, live)
   const base = new URL(crawl.root)
   const basePath = base.pathname.replace(/\/$/, '')
   const patternOf = (url: string): string | undefined => {
@@ -344,7 +345,7 @@ export async function recordHar(
     promises: (promises) => {
       // A stale write the API refused with 412: the traffic shows preconditions.
       const refused = traffic.writes.some((w) => w.conditional && w.status === 412)
-      return refused ? { ...promises, preconditions: true } : promises
+      return refusalPromises(refused ? { ...promises, preconditions: true } : promises, traffic)
     },
   })
   return { ...recording, traffic }

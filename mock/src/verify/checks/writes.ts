@@ -11,12 +11,12 @@ import {
   linksOf,
   sameUrl,
 } from '../documents.js'
-import { HAL, PROBLEM, type VerifyRun } from '../run.js'
+import { HAL, type VerifyRun } from '../run.js'
 import { checkAuth } from './auth.js'
 import { invalidBodies, validBody } from './bodies.js'
 import { track } from './created.js'
 import { checkPatches } from './patch.js'
-import { checkErrors, checkNoStack } from './problems.js'
+import { checkNoStack, checkRefused, formatOfGone } from './problems.js'
 import { asSent } from './read-back.js'
 
 /** Writes, unless the definition has none: a create, read, replace, patch and delete per writable collection. */
@@ -127,22 +127,7 @@ export async function writeCycle(
     return
   asSent(run, c, body, read)
   checkLocation(run, c, created, read)
-  // Invalid bodies: the schema refuses them, so does the server.
-  // Not sent where the definition promises no refusal: a server that takes them would keep them.
-  for (const [what, invalid] of run.promises('problems') ? invalidBodies(c, body) : []) {
-    const refused = await post(invalid)
-    track(run, c, refused)
-    const type = (refused.headers.get('content-type') ?? '').split(';')[0]?.trim()
-    run.expect(
-      c.name,
-      'invalid-body',
-      refused.status === 422 && type === PROBLEM,
-      `A body with ${what} answers ${refused.status} ${type ?? ''}, not a 422 problem.`,
-      refused,
-    )
-    checkErrors(run, c, refused)
-    checkNoStack(run, c, refused)
-  }
+  await refuseInvalid(run, c, post, body)
   const before = read.headers.get('etag')
   const replacement = await validBody(run, c, parentId, 2)
   // PUT replaces (RFC 9110 §9.3.4): a member the create sent and the replacement does not is gone.
@@ -189,7 +174,19 @@ export async function writeCycle(
     }
   }
   // Nothing replaced (PUT not offered): no stale validator to send.
-  if (replacing && before && JSON.stringify(replacement) === JSON.stringify(body)) {
+  if (replacing && before) await checkStale(run, c, { at, before, body, replacement, parentId })
+  await checkPatches(run, c, at, replacement)
+  await checkDelete(run, c, at)
+}
+
+/** A PUT with the ETag read before the replace, now stale: 412, and nothing changed. */
+async function checkStale(
+  run: VerifyRun,
+  c: CollectionModel,
+  written: { at: string; before: string; body: Json; replacement: Json; parentId: unknown },
+): Promise<void> {
+  const { at, before, body, replacement, parentId } = written
+  if (JSON.stringify(replacement) === JSON.stringify(body)) {
     run.finding(
       c.name,
       'if-match',
@@ -197,9 +194,9 @@ export async function writeCycle(
       undefined,
       'warning',
     )
-  } else if (replacing && before && run.promises('preconditions')) {
+  } else if (run.promises('preconditions')) {
     const stale = await run.send('PUT', at, {
-      headers: { ...json, 'if-match': before },
+      headers: { 'content-type': 'application/json', accept: HAL, 'if-match': before },
       body: JSON.stringify(await validBody(run, c, parentId, 3)),
     })
     run.expect(
@@ -214,7 +211,27 @@ export async function writeCycle(
     else checkNoStack(run, c, stale)
     await checkUnmodifiedSince(run, c, at, replacement, parentId)
   }
-  await checkPatches(run, c, at, replacement)
+}
+
+/**
+ * Invalid bodies: the schema refuses them, so does the server, in the API's error format. Not
+ * sent where the definition promises no refusal: a server that takes them would keep them.
+ */
+async function refuseInvalid(
+  run: VerifyRun,
+  c: CollectionModel,
+  post: (payload: unknown) => Promise<Exchange>,
+  body: Json,
+): Promise<void> {
+  for (const [what, invalid] of run.promises('problems') ? invalidBodies(c, body) : []) {
+    const refused = await post(invalid)
+    track(run, c, refused)
+    checkRefused(run, c, what, refused)
+  }
+}
+
+/** The delete of the record made, and its 404 after (in the API's error format). */
+async function checkDelete(run: VerifyRun, c: CollectionModel, at: string): Promise<void> {
   const deleted = await run.send('DELETE', at)
   // The definition's status (a 204 without a body); a recording's guess, any success.
   const success = run.model.operations.find((o) => o.collection === c.name && o.kind === 'delete')
@@ -230,11 +247,14 @@ export async function writeCycle(
   const gone = await run.send('GET', at, { headers: { accept: HAL } })
   const entry = run.created.get(at)
   if ([404, 410].includes(gone.status) && entry) entry.deleted = true
+  const format = formatOfGone(run, gone)
   run.expect(
     c.name,
     'delete.gone',
-    [404, 410].includes(gone.status),
-    `The deleted ${c.noun} still answers ${gone.status}.`,
+    [404, 410].includes(gone.status) && format === undefined,
+    format === undefined
+      ? `The deleted ${c.noun} still answers ${gone.status}.`
+      : `The deleted ${c.noun} answers 404 outside the API's error format (${format}).`,
     gone,
   )
   checkNoStack(run, c, gone)
