@@ -1,5 +1,5 @@
-import { CONTROL_CHARACTERS } from '../remote/printable.js'
 import type { HalPromises } from '../definition/api.js'
+import { CONTROL_CHARACTERS } from '../remote/printable.js'
 import { errorsSource } from './emit-errors.js'
 import type { ErrorFormatModel } from './infer/errors.js'
 import { key, literal, shapeType, zodSource } from './infer/schema.js'
@@ -11,7 +11,7 @@ import type {
   PageMember,
   PagingModel,
 } from './model.js'
-import { partialNote, RECORDED_ORIGIN, singular } from './model.js'
+import { isObject, partialNote, RECORDED_ORIGIN, singular } from './model.js'
 import type { RedactionReport } from './redact.js'
 import { isPrototypeName } from './safe-name.js'
 
@@ -252,6 +252,24 @@ function unheldValues(c: CollectionModel, names: readonly string[]): Record<stri
   return out
 }
 
+/**
+ * The variable the recorded root names a top-level collection's items by (`/blogs/{blogId}`),
+ * when not `id`: the replay's root and its `param` must agree, or the template expands to nothing.
+ */
+function rootItemVariable(root: unknown, c: CollectionModel): string | undefined {
+  const segment = c.pattern.split('/').at(-2)
+  const links = isObject(root) ? root._links : undefined
+  if (c.parent || segment === undefined || !isObject(links)) return undefined
+  for (const value of Object.values(links)) {
+    for (const link of Array.isArray(value) ? value : [value]) {
+      const href = isObject(link) && typeof link.href === 'string' ? link.href : ''
+      const name = href.replace(/\{[?&][^}]*\}$/, '').match(/\/([^/]+)\/\{([A-Za-z_]\w*)\}$/)
+      if (name?.[1] === segment && name[2] !== 'id') return name[2]
+    }
+  }
+  return undefined
+}
+
 /** The members of a collection's records no schema output holds: `__proto__` (zod drops it). */
 const unheldMembers = (c: CollectionModel): string[] =>
   c.records.some((r) => Object.hasOwn(r, '__proto__')) ? ['__proto__'] : []
@@ -262,6 +280,7 @@ function collectionSource(
   nestedRel: string | undefined,
   nestedParent: boolean,
   curies: boolean,
+  rootVariable: string | undefined,
 ): string {
   const schema = `${camel(c.name)}Schema`
   const optional = (member: string) =>
@@ -283,8 +302,8 @@ function collectionSource(
     lines.push(`path: ${js(segment)},`)
   }
   // Along a nested URL each item's variable differs: `/blogs/{blogId}/articles/{articleId}`.
-  const param = `${singular(c.name)}Id`
-  if (c.parent || nestedParent) {
+  const param = rootVariable ?? `${singular(c.name)}Id`
+  if (c.parent || nestedParent || rootVariable !== undefined) {
     lines.push(
       `param: ${js(/^[A-Za-z_]\w*$/.test(param) ? param : `${camel(singular(c.name))}Id`)},`,
     )
@@ -553,7 +572,9 @@ export function emitRecording(model: ApiModel, notes: EmitNotes): RecordingFiles
   for (const c of model.collections) {
     const r = resolved.get(c.name)
     const parent = model.collections.some((child) => child.parent?.collection === c.name)
-    body.push(collectionSource(c, r?.links ?? [], r?.nestedRel, parent, model.curies.length > 0))
+    const curies = model.curies.length > 0
+    const variable = rootItemVariable(model.root, c)
+    body.push(collectionSource(c, r?.links ?? [], r?.nestedRel, parent, curies, variable))
   }
   body.push('  },')
   if (hasRoutes) {

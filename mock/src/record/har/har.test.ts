@@ -3,6 +3,8 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { OUT, outDir as outIn } from '../../../test/record/replay.js'
 import type { HalApi } from '../../serve/api.js'
+import { createHalServer } from '../../shells/server/index.js'
+import { verifyApi } from '../../verify/index.js'
 import { writeRecording } from '../record.js'
 import { HarError, readHar } from './read.js'
 import { checkHar, recordHar } from './record-har.js'
@@ -322,6 +324,39 @@ describe('recording a HAR', () => {
     expect(await missing.json()).toEqual({ error: 'Not Found', message: expect.any(String) })
     // The session showed that the API refuses bodies: verify holds it to refusing invalid ones.
     expect(api.definition.promises?.problems).toBeUndefined()
+  })
+
+  it('names its items by the variable the root’s template names them by, so the replay’s expands', async () => {
+    const linking = {
+      _links: {
+        self: { href: `${API}/api` },
+        item: { href: `${API}/api/items/{itemId}`, templated: true },
+      },
+    }
+    const recording = await recordHar([
+      {
+        name: 's.har',
+        text: har(
+          entry({ url: `${API}/api`, body: linking }),
+          entry({ url: `${API}/api/items/1`, body: item(1, 'One') }),
+        ),
+      },
+    ])
+    const dir = await outDir('har-root-variable')
+    await writeRecording(dir, recording.files)
+    const api = (await import(join(dir, 'api.ts'))).default as HalApi
+    const replayed = (await (await api.handle(new Request('http://mock.test/api'))).json()) as {
+      _links: { item: { href: string } }
+    }
+    expect(replayed._links.item.href).toBe('http://mock.test/api/items/{itemId}')
+    // verify expands the root's template by the definition's variable: it reaches item 1.
+    const server = await createHalServer(api, { port: 0, log: false })
+    try {
+      const report = await verifyApi({ url: `${server.url}`, api, readOnly: true })
+      expect(report.findings.filter((f) => f.severity === 'failure')).toEqual([])
+    } finally {
+      await server.close()
+    }
   })
 
   it('with no read before a write, seeds the last read, and says so', async () => {
