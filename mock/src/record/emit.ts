@@ -263,11 +263,26 @@ function rootItemVariable(root: unknown, c: CollectionModel): string | undefined
   for (const value of Object.values(links)) {
     for (const link of Array.isArray(value) ? value : [value]) {
       const href = isObject(link) && typeof link.href === 'string' ? link.href : ''
-      const name = href.replace(/\{[?&][^}]*\}$/, '').match(/\/([^/]+)\/\{([A-Za-z_]\w*)\}$/)
-      if (name?.[1] === segment && name[2] !== 'id') return name[2]
+      const variable = lastVariable(href, segment)
+      if (variable !== undefined && variable !== 'id') return variable
     }
   }
   return undefined
+}
+
+/** `itemId` of `…/items/{itemId}{?page}` when `items` is `segment`; by index, linear in any href. */
+function lastVariable(href: string, segment: string): string | undefined {
+  let rest = href
+  const query = rest.endsWith('}') ? rest.lastIndexOf('{') : -1
+  if (query >= 0 && (rest[query + 1] === '?' || rest[query + 1] === '&'))
+    rest = rest.slice(0, query)
+  const open = rest.endsWith('}') ? rest.lastIndexOf('{') : -1
+  if (open < 1 || rest[open - 1] !== '/') return undefined
+  const name = rest.slice(open + 1, -1)
+  const before = rest.slice(0, open - 1)
+  return /^[A-Za-z_]\w*$/.test(name) && before.slice(before.lastIndexOf('/') + 1) === segment
+    ? name
+    : undefined
 }
 
 /** The members of a collection's records no schema output holds: `__proto__` (zod drops it). */

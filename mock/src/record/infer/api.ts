@@ -482,17 +482,27 @@ function emptyNestedLists(
   known: ReadonlySet<string>,
   under: (url: string) => string | undefined,
 ): string[] {
-  const found = new Set<string>()
+  const empty = new Set<string>()
+  // A list read with records anywhere is no empty one, though its records are no collection's.
+  const held = new Set<string>()
   for (const exchange of hal) {
     const raw = isObject(exchange.body) ? exchange.body._embedded : undefined
     const lists = isObject(raw) ? Object.values(raw) : Array.isArray(raw) ? [raw] : []
-    if (lists.length !== 1 || !Array.isArray(lists[0]) || lists[0].length > 0) continue
     const list = under(listOf(exchange.url))?.replace(/\/\d+(?=\/|$)/g, '/{}')
     if (list === undefined || !/\{\}\/[^/{}]+$/.test(list)) continue
-    const pattern = `${list}/{}`
-    if (!known.has(pattern) && known.has(list.replace(/\/[^/]+$/, ''))) found.add(pattern)
+    if (lists.some((l) => !Array.isArray(l) || l.length > 0)) held.add(list)
+    else if (lists.length === 1) empty.add(list)
   }
-  return [...found]
+  const found: string[] = []
+  for (const list of empty) {
+    const pattern = `${list}/{}`
+    // A list named as a known collection is its records filtered by the parent (a back link).
+    const segment = list.split('/').at(-1)
+    const named = [...known].some((k) => k.split('/').at(-2) === segment)
+    if (!held.has(list) && !named && !known.has(pattern) && known.has(list.replace(/\/[^/]+$/, '')))
+      found.push(pattern)
+  }
+  return found
 }
 
 /**
