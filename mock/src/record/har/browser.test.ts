@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
-import { type Browser, chromium, type LaunchOptions } from '@playwright/test'
+import { type Browser, type CDPSession, chromium, type LaunchOptions } from '@playwright/test'
+import { harFromMessages } from 'chrome-har'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { packedBin, projectOf } from '../../../test/packed.js'
-import { cdpHar } from '../../../test/record/cdp-har.js'
 import {
   SECRETS,
   SESSION,
@@ -24,8 +24,9 @@ import { type HarRecording, recordHar } from './record-har.js'
 const MINE = `${OUT}-har-browser`
 const outDir = (name: string) => outIn(name, MINE)
 
-// HAR files made by tools nobody here wrote (Playwright's recordHar, Chromium's DevTools protocol)
-// from a browser session over a third-party-style HAL server, recorded, served, replayed by the
+// HAR files made by tools nobody here wrote (Playwright's recordHar, and chrome-har from
+// Chromium's own DevTools-protocol events, as Browsertime and sitespeed.io write theirs) from a
+// browser session over a third-party-style HAL server, recorded, served, replayed by the
 // same client code, and the live server verified against the recording.
 
 // The e2e suite's launcher (Debian's Chromium and the flags this machine needs), by path: it
@@ -58,8 +59,68 @@ async function filesOf(dir: string): Promise<string> {
   return (await Promise.all(names.map((n) => readFile(join(dir, n), 'utf8')))).join('\n')
 }
 
+/**
+ * Every `Network.*` and `Page.*` event of a CDP session, for chrome-har; `har(withoutBody)`
+ * answers its HAR once every answer has loaded, the bodies attached as chrome-har's README says
+ * (`response.body` of each `Network.responseReceived`, from `Network.getResponseBody`, decoded),
+ * but those `withoutBody` names: a sanitized export.
+ */
+async function cdpEvents(cdp: CDPSession) {
+  const messages: { method: string; params?: object }[] = []
+  const responses = new Map<string, { url: string; body?: string }>()
+  const reads: Promise<void>[] = []
+  // Answers still loading: the page's last fetch may resolve before its loadingFinished arrives.
+  const loading = new Set<string>()
+  let loaded = () => {}
+  cdp.on('event', (message) => {
+    const { method } = message
+    if (!/^(Network|Page)\./.test(method)) return
+    messages.push(message)
+    const { requestId, response } = (message.params ?? {}) as {
+      requestId?: string
+      response?: { url: string; body?: string }
+    }
+    if (requestId === undefined) return
+    if (method === 'Network.responseReceived' && response) {
+      responses.set(requestId, response)
+      loading.add(requestId)
+    }
+    const answered = responses.get(requestId)
+    if (method === 'Network.loadingFinished' && answered) {
+      reads.push(
+        cdp.send('Network.getResponseBody', { requestId }).then(
+          (got) => {
+            answered.body = got.base64Encoded
+              ? Buffer.from(got.body, 'base64').toString()
+              : got.body
+          },
+          // No body kept (a 204, a preflight): the entry holds none.
+          () => undefined,
+        ),
+      )
+    }
+    if (method === 'Network.loadingFinished' || method === 'Network.loadingFailed') {
+      loading.delete(requestId)
+      if (loading.size === 0) loaded()
+    }
+  })
+  await cdp.send('Page.enable')
+  await cdp.send('Network.enable')
+  return {
+    async har(withoutBody: (url: string) => boolean) {
+      if (loading.size > 0)
+        await new Promise<void>((done) => {
+          loaded = done
+        })
+      await Promise.all(reads)
+      for (const response of responses.values()) if (withoutBody(response.url)) delete response.body
+      return harFromMessages(messages, { includeTextFromResponseBody: true })
+    },
+  }
+}
+
 /** A browser session on a fresh server, saved as a HAR by `how`; the server stays up for verify. */
-async function browse(how: 'recordHar' | 'cdp', dir: string) {
+async function browse(how: 'recordHar' | 'chrome-har', dir: string) {
   const api = await startHarServer()
   const analytics = await startAnalyticsServer()
   const path = join(dir, `${how}.har`)
@@ -67,7 +128,8 @@ async function browse(how: 'recordHar' | 'cdp', dir: string) {
     how === 'recordHar' ? { recordHar: { path, content: 'embed' } } : {},
   )
   const page = await context.newPage()
-  const recorder = how === 'cdp' ? await cdpHar(await context.newCDPSession(page)) : undefined
+  const recorder =
+    how === 'chrome-har' ? await cdpEvents(await context.newCDPSession(page)) : undefined
   await page.goto(`${api.origin}/app`)
   // What else a page sends: a script, an image and a beacon to another origin, with its key.
   await page.evaluate(
@@ -88,7 +150,7 @@ async function browse(how: 'recordHar' | 'cdp', dir: string) {
     [SESSION, `${api.origin}/api`, SECRETS.token],
   )) as Step[]
   if (recorder) {
-    // A sanitized export: the bodies of two customers' reads are left out.
+    // A sanitized export: the bodies of four customers' reads are left out.
     const har = await recorder.har((url) => /\/customers\/(2[0-3])$/.test(url))
     await writeFile(path, JSON.stringify(har))
   }
@@ -106,7 +168,7 @@ async function serve(recording: HarRecording, name: string) {
   return { dir, api, server }
 }
 
-describe.each(['recordHar', 'cdp'] as const)('a HAR from %s', (how) => {
+describe.each(['recordHar', 'chrome-har'] as const)('a HAR from %s', (how) => {
   it('records a mock that answers the session in the same shape, takes its writes, leaks no secret, and the live server verifies against', async () => {
     const dir = await outDir(`har-${how}`)
     const { api, path, steps } = await browse(how, dir)
@@ -140,7 +202,7 @@ describe.each(['recordHar', 'cdp'] as const)('a HAR from %s', (how) => {
 
         // The same client code against the mock: the same steps, statuses and shapes.
         const again = await session(server.url, 'mock-token')
-        const sanitized = how === 'cdp' ? /\/customers\/(2[0-3])$/ : /^$/
+        const sanitized = how === 'chrome-har' ? /\/customers\/(2[0-3])$/ : /^$/
         const differ = steps.flatMap((s, i) => {
           const r = again[i]
           if (!r || r.method !== s.method || r.status !== s.status) {

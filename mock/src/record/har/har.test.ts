@@ -193,6 +193,54 @@ describe('reading a HAR', () => {
     ).toBe(`${other}/api`)
   })
 
+  it('reads a JSON body chrome-har gives as params of parsed values, with no text, whole', () => {
+    // chrome-har (Browsertime, sitespeed.io) writes an application/json request body as one pair
+    // per member, the value as parsed (a number, an object), an array's items under one name.
+    const post = (url: string, params: object[]) => ({
+      ...entry({ method: 'POST', url, status: 201 }),
+      request: {
+        method: 'POST',
+        url,
+        headers: [{ name: 'content-type', value: 'application/json' }],
+        postData: { mimeType: 'application/json', params },
+      },
+    })
+    const secret = 'nested-sekrit-0123456789'
+    const traffic = readHar([
+      {
+        name: 'chrome-har.har',
+        text: har(
+          entry({ url: `${API}/api`, body: root }),
+          post(`${API}/api/items`, [
+            { name: 'name', value: 'Lamp' },
+            { name: 'price', value: 30 },
+            { name: 'inStock', value: false },
+            { name: 'tags', value: 'desk' },
+            { name: 'tags', value: 'light' },
+            { name: 'size', value: { w: 20, h: 45 } },
+            { name: 'vendor', value: { name: 'Acme', auth: { token: secret } } },
+          ]),
+          post(`${API}/api/items`, [
+            { name: '0', value: { name: 'One' } },
+            { name: '1', value: { name: 'Two' } },
+          ]),
+        ),
+      },
+    ])
+    expect(traffic.writes.map((w) => w.body)).toEqual([
+      {
+        name: 'Lamp',
+        price: 30,
+        inStock: false,
+        tags: ['desk', 'light'],
+        size: { w: 20, h: 45 },
+        vendor: { name: 'Acme', auth: { token: secret } },
+      },
+      [{ name: 'One' }, { name: 'Two' }],
+    ])
+    expect(Object.values(traffic.secrets.values)).toContain(secret)
+  })
+
   it('refuses what is no HAR, and what is past its bounds, with a message naming the bound', () => {
     expect(() => readHar([{ name: 'x.har', text: '{"log":{}}' }])).toThrow(
       new HarError('x.har is no HAR: it has no log.entries array'),

@@ -3,6 +3,7 @@
 
 import { deeperThan, MAX_DEPTH } from '../../remote/depth.js'
 import type { HarEntry, NameValue } from './entry.js'
+import { jsonOfParams } from './json-params.js'
 import { type HarSecrets, SecretsFound, secretsOfEntry } from './secrets.js'
 
 /** A HAR that cannot be read (too large, not a HAR, no API in it): its message says why. */
@@ -160,7 +161,9 @@ function cleaned(e: HarEntry): HarEntry {
         typeof post === 'object' && post !== null
           ? some({
               mimeType: text(post.mimeType),
-              text: text(post.text),
+              text:
+                text(post.text) ??
+                (isJson(mediaType(text(post.mimeType))) ? jsonOfParams(post.params) : undefined),
               params: pairsOf(post.params),
             })
           : undefined,
