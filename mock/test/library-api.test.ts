@@ -112,6 +112,31 @@ describe("a nested list's create form on its parent", () => {
     expect(clash).toThrow(HalDefinitionError)
     expect(clash).toThrow(/books's create template .* "default", which is authors's own default/)
   })
+
+  it('is left off the parent with `createOnParent: false`, the pages keeping theirs as `default`', async () => {
+    const api = defineHalApi({
+      basePath: '/api',
+      collections: {
+        authors: { schema: z.object({ name: z.string() }), seed: [{ name: 'Ada' }] },
+        books: defineCollection({
+          schema: z.object({ authorId: z.number(), title: z.string() }),
+          parent: { collection: 'authors', member: 'authorId' },
+          param: 'bookId',
+          templates: { create: 'default', createOnParent: false },
+        }),
+      },
+    })
+    const read = async (path: string) =>
+      (await api.handle(new Request(`${ORIGIN}/api${path}`, forms))).json()
+    const author = await read('/authors/1')
+    expect(Object.keys(author._templates).sort()).toEqual(['default', 'delete', 'patch'])
+    expect(author._templates.default).toMatchObject({ method: 'PUT' })
+    const page = await read('/authors/1/books')
+    expect(page._templates.default).toMatchObject({
+      method: 'POST',
+      target: `${ORIGIN}/api/authors/1/books`,
+    })
+  })
 })
 
 describe('deleting a parent applies the rule of a direct delete to what it takes along', () => {

@@ -154,6 +154,7 @@ function checkTemplateKeys(definition: HalApiDefinition): void {
     const parent = collection.parent?.collection
     if (parent === undefined || !writable(collection)) continue
     const key = nestedCreateKey(name, collection.templates)
+    if (key === undefined) continue
     const taken = keys.get(parent) ?? new Map<string, string>()
     const holder = taken.get(key)
     if (holder) {

@@ -205,6 +205,8 @@ export interface AuthorizeCheck<R = HalRecord> {
  *
  * @example
  * const templates: TemplateNames = { create: 'createArticle', createTitle: 'Write an article' }
+ * // A nested list whose own page offers the create as `default`, and its parent's items none:
+ * const tasks: TemplateNames = { create: 'default', createOnParent: false }
  */
 export interface TemplateNames {
   /**
@@ -213,6 +215,11 @@ export interface TemplateNames {
    * parent's own `default`, `patch` and `delete`).
    */
   readonly create?: string
+  /**
+   * A nested collection's create template on its parent's items: its key (default `create`, else
+   * `createBooks`), or `false` for none (an API that offers the create on the list's pages only).
+   */
+  readonly createOnParent?: string | false
   readonly createTitle?: string
   readonly replaceTitle?: string
   readonly updateTitle?: string

@@ -79,11 +79,19 @@ export const recordNoun = (name: string, definition: { readonly singular?: strin
   definition.singular ?? singularOf(name)
 
 /**
- * The key of a nested collection's create template on its parent's items: its `templates.create`,
- * else `create` and its name (`createBooks`), never the parent's own `default`.
+ * The key of a nested collection's create template on its parent's items: its
+ * `templates.createOnParent`, else `templates.create`, else `create` and its name (`createBooks`);
+ * `undefined` when `createOnParent` is `false` (the parent's items offer none).
  *
  * @example
  * nestedCreateKey('books', {}) // 'createBooks'
  */
-export const nestedCreateKey = (name: string, names: { readonly create?: string } = {}): string =>
-  names.create ?? `create${name.charAt(0).toUpperCase()}${name.slice(1)}`
+export const nestedCreateKey = (
+  name: string,
+  names: { readonly create?: string; readonly createOnParent?: string | false } = {},
+): string | undefined =>
+  names.createOnParent === false
+    ? undefined
+    : (names.createOnParent ??
+      names.create ??
+      `create${name.charAt(0).toUpperCase()}${name.slice(1)}`)

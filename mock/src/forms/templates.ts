@@ -233,9 +233,10 @@ export function templatesOf(
     contentType: JSON_TYPE,
     properties,
   } as const
+  const onParent = collection.parent && nestedCreateKey(name, names)
   return {
     create: { key: names.create ?? 'default', ...create },
-    ...(collection.parent && { createOnParent: { key: nestedCreateKey(name, names), ...create } }),
+    ...(onParent !== undefined && { createOnParent: { key: onParent, ...create } }),
     replace: {
       key: 'default',
       title: names.replaceTitle ?? `Replace this ${noun}`,

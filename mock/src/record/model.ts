@@ -86,6 +86,8 @@ export const partialNote = (recorded: number, partial: PartialModel): string =>
 /** The keys and titles of a collection's HAL-FORMS templates (the core's `templates`). */
 export interface TemplatesModel {
   readonly create?: string
+  /** A nested list's create on its parent's items: its key, or `false` where only its pages offer it. */
+  readonly createOnParent?: string | false
   readonly createTitle?: string
   readonly replaceTitle?: string
   readonly updateTitle?: string

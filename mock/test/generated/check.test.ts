@@ -33,6 +33,7 @@ const SPEC: ServerSpec = {
       name: 'projects',
       writable: true,
       embedded: true,
+      nestedItems: true,
       fields: [{ name: 'name', type: 'string', required: true, sparse: false }],
       createdAt: true,
       updatedAt: true,

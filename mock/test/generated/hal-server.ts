@@ -143,26 +143,41 @@ export async function startGeneratedServer(spec: ServerSpec): Promise<GeneratedS
       return c && (everywhere ? spec.curie?.everywhere : true) ? { ...links, curies: c } : links
     }
 
-    const listHref = (ci: number, parentId?: number) => {
+    const parentRowOf = (ci: number, row: Row) => {
       const c = spec.collections[ci] as CollectionSpec
-      const parent = c.parent === undefined ? undefined : spec.collections[c.parent]
-      return parent && parentId !== undefined
-        ? `${base}/${parent.name}/${parentId}/${c.name}`
+      return c.parent === undefined || row.parentId === undefined
+        ? undefined
+        : tables[c.parent]?.rows.get(row.parentId)
+    }
+    /** A list's address: `/name`, or below the record it is nested under (`/projects/1/tasks`). */
+    const listHref = (ci: number, parentRow?: Row): string => {
+      const c = spec.collections[ci] as CollectionSpec
+      return c.parent !== undefined && parentRow
+        ? `${itemHref(c.parent, parentRow)}/${c.name}`
         : `${base}/${c.name}`
+    }
+    /** A record's address: under its parent's when its collection nests its items. */
+    const itemHref = (ci: number, row: Row): string => {
+      const c = spec.collections[ci] as CollectionSpec
+      const parentRow = parentRowOf(ci, row)
+      return c.nestedItems && parentRow
+        ? `${listHref(ci, parentRow)}/${row.id}`
+        : `${base}/${c.name}/${row.id}`
     }
     const children = (ci: number) =>
       spec.collections.flatMap((c, i) => (c.parent === ci ? [i] : []))
 
     const recordOf = (ci: number, row: Row, top: boolean): Json => {
       const c = spec.collections[ci] as CollectionSpec
-      const links: Json = { self: { href: `${base}/${c.name}/${row.id}` } }
-      if (c.parent !== undefined && row.parentId !== undefined) {
+      const links: Json = { self: { href: itemHref(ci, row) } }
+      const parentRow = parentRowOf(ci, row)
+      if (c.parent !== undefined && parentRow) {
         const p = spec.collections[c.parent] as CollectionSpec
-        links[singular(p.name)] = { href: `${base}/${p.name}/${row.parentId}` }
+        links[singular(p.name)] = { href: itemHref(c.parent, parentRow) }
       }
       for (const child of children(ci)) {
         const cc = spec.collections[child] as CollectionSpec
-        links[curieRel(cc.name, true)] = { href: listHref(child, row.id) }
+        links[curieRel(cc.name, true)] = { href: listHref(child, row) }
       }
       const body: Json = {
         _links: top || spec.curie?.everywhere ? withCuries(links, true) : links,
@@ -308,26 +323,41 @@ export async function startGeneratedServer(spec: ServerSpec): Promise<GeneratedS
       return error(404, 'Not Found', `There is nothing at ${path}.`)
     const segments = path.slice(spec.basePath.length + 1).split('/')
 
-    // A list: `/name`, or `/parent/{id}/name`.
-    const listAt = (): { ci: number; parentId?: number } | undefined => {
-      if (segments.length === 1) {
-        const ci = spec.collections.findIndex(
-          (c) => c.name === segments[0] && c.parent === undefined,
-        )
-        return ci < 0 ? undefined : { ci }
+    // A path, walked from a top-level list or a flat record: `/name`, `/name/{id}`, then each
+    // nested list below a record (`…/{id}/tasks`) and, where it nests its items, `…/tasks/{id}`.
+    const resolve = ():
+      | { list: { ci: number; parentRow?: Row } }
+      | { item: { ci: number; row: Row } }
+      | undefined => {
+      const [first, ...rest] = segments
+      const entry = spec.collections.findIndex(
+        (c) => c.name === first && (c.parent === undefined || !c.nestedItems),
+      )
+      if (entry < 0) return undefined
+      if (rest.length === 0)
+        return spec.collections[entry]?.parent === undefined ? { list: { ci: entry } } : undefined
+      let at: { ci: number; row: Row } | undefined
+      const id = (i: number) => (/^\d+$/.test(rest[i] ?? '') ? Number(rest[i]) : Number.NaN)
+      // A flat record: of a top-level collection, or of one whose items are not nested.
+      const top = spec.collections[entry] as CollectionSpec
+      if (top.parent !== undefined && top.nestedItems) return undefined
+      const firstRow = tables[entry]?.rows.get(id(0))
+      if (!firstRow) return undefined
+      at = { ci: entry, row: firstRow }
+      for (let i = 1; i < rest.length; i += 2) {
+        const from: { ci: number; row: Row } = at
+        const ci = spec.collections.findIndex((c) => c.name === rest[i] && c.parent === from.ci)
+        if (ci < 0) return undefined
+        if (i + 1 === rest.length) return { list: { ci, parentRow: from.row } }
+        const row = tables[ci]?.rows.get(id(i + 1))
+        if (!row || row.parentId !== from.row.id || !spec.collections[ci]?.nestedItems)
+          return undefined
+        at = { ci, row }
       }
-      if (segments.length === 3 && /^\d+$/.test(segments[1] as string)) {
-        const pi = spec.collections.findIndex((c) => c.name === segments[0])
-        const ci = spec.collections.findIndex(
-          (c) => c.name === segments[2] && c.parent === pi && pi >= 0,
-        )
-        const parentId = Number(segments[1])
-        if (ci < 0 || !tables[pi]?.rows.has(parentId)) return undefined
-        return { ci, parentId }
-      }
-      return undefined
+      return { item: at }
     }
-    const list = listAt()
+    const found = resolve()
+    const list = found && 'list' in found ? found.list : undefined
     if (list) {
       const c = spec.collections[list.ci] as CollectionSpec
       const table = tables[list.ci] as (typeof tables)[number]
@@ -348,7 +378,7 @@ export async function startGeneratedServer(spec: ServerSpec): Promise<GeneratedS
         const now = new Date().toISOString()
         const row: Row = {
           id: table.next++,
-          ...(list.parentId === undefined ? {} : { parentId: list.parentId }),
+          ...(list.parentRow === undefined ? {} : { parentId: list.parentRow.id }),
           values,
           createdAt: now,
           updatedAt: now,
@@ -356,7 +386,7 @@ export async function startGeneratedServer(spec: ServerSpec): Promise<GeneratedS
         }
         table.rows.set(row.id, row)
         return send(201, recordOf(list.ci, row, true), {
-          location: `${base}/${c.name}/${row.id}`,
+          location: itemHref(list.ci, row),
           ...validators(row, list.ci),
         })
       }
@@ -379,12 +409,12 @@ export async function startGeneratedServer(spec: ServerSpec): Promise<GeneratedS
       if (!Number.isInteger(size) || size < 1 || size > 1000)
         return error(400, 'Bad Request', `${p.size} must be a whole number from 1 to 1000.`, p.size)
       const all = [...table.rows.values()]
-        .filter((r) => list.parentId === undefined || r.parentId === list.parentId)
+        .filter((r) => list.parentRow === undefined || r.parentId === list.parentRow.id)
         .sort((a, b) => a.id - b.id)
       const pages = Math.max(1, Math.ceil(all.length / size))
       const index = page - p.first
       const items = all.slice(index * size, (index + 1) * size)
-      const at = listHref(list.ci, list.parentId)
+      const at = listHref(list.ci, list.parentRow)
       const href = (n: number) => ({ href: `${at}?${p.page}=${n + p.first}&${p.size}=${size}` })
       const links: Json = { self: href(index), first: href(0) }
       if (index > 0) links.prev = href(index - 1)
@@ -394,7 +424,7 @@ export async function startGeneratedServer(spec: ServerSpec): Promise<GeneratedS
           : href(index + 1)
       links.last = href(pages - 1)
       const records = items.map((r) => recordOf(list.ci, r, false))
-      if (!c.embedded) links.item = items.map((r) => ({ href: `${base}/${c.name}/${r.id}` }))
+      if (!c.embedded) links.item = items.map((r) => ({ href: itemHref(list.ci, r) }))
       const body: Json = { _links: withCuries(links, true) }
       if (c.embedded) body._embedded = { [curieRel(c.name, true)]: records }
       if (p.document === 'spring')
@@ -412,13 +442,13 @@ export async function startGeneratedServer(spec: ServerSpec): Promise<GeneratedS
       })
     }
 
-    // An item: `/name/{id}`.
-    if (segments.length === 2 && /^\d+$/.test(segments[1] as string)) {
-      const ci = spec.collections.findIndex((c) => c.name === segments[0])
-      const c = spec.collections[ci]
-      const table = tables[ci]
-      const row = table?.rows.get(Number(segments[1]))
-      if (c && table && row) {
+    // An item, by the walk above.
+    const item = found && 'item' in found ? found.item : undefined
+    if (item) {
+      const { ci, row } = item
+      const c = spec.collections[ci] as CollectionSpec
+      const table = tables[ci] as (typeof tables)[number]
+      {
         const allow = c.writable ? 'GET, HEAD, PUT, PATCH, DELETE, OPTIONS' : 'GET, HEAD, OPTIONS'
         if (method === 'OPTIONS') {
           res.writeHead(204, { allow })

@@ -24,6 +24,11 @@ export interface CollectionSpec {
   readonly embedded: boolean
   /** Index of an earlier collection it is nested under (`/projects/1/tasks`), if any. */
   readonly parent?: number
+  /**
+   * A nested collection's records live under their parent too (`/projects/1/tasks/7`); otherwise
+   * at a flat address (`/tasks/7`) while their list is nested.
+   */
+  readonly nestedItems: boolean
   readonly fields: readonly FieldSpec[]
   /** Members the server sets: times of creation and change, a version, a defaulted status. */
   readonly createdAt: boolean
@@ -103,9 +108,8 @@ const collection = (name: string, index: number, gaps: Gaps) =>
       writable: fc.boolean(),
       embedded: gaps.linkedItems ? fc.boolean() : fc.constant(true),
       parent:
-        index === 0 || !gaps.flatItemsOfNestedLists
-          ? fc.constant(undefined)
-          : fc.option(fc.nat(index - 1), { nil: undefined }),
+        index === 0 ? fc.constant(undefined) : fc.option(fc.nat(index - 1), { nil: undefined }),
+      nestedItems: gaps.flatItemsOfNestedLists ? fc.boolean() : fc.constant(true),
       fields: fc.subarray([...FIELDS], { minLength: 1, maxLength: 4 }).chain((names) =>
         fc.tuple(...names.map(field)).map((fields) =>
           // The first field is the one every server requires (a name, a title).

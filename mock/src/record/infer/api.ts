@@ -106,7 +106,8 @@ export function inferApi(crawl: Crawl): ApiModel {
   }
 
   // Collections by item pattern, named after the segment before the id.
-  const patterns = [...new Set([...items.values()].map((i) => i.pattern))].sort()
+  const itemPatterns = new Set([...items.values()].map((i) => i.pattern))
+  const patterns = [...itemPatterns, ...emptyNestedLists(hal, itemPatterns, under)].sort()
   const names = new Map<string, string>()
   for (const pattern of patterns) {
     const segment = pattern.split('/').at(-2) ?? 'items'
@@ -451,6 +452,29 @@ export function inferApi(crawl: Crawl): ApiModel {
   return JSON.stringify(recordedRoot) === JSON.stringify(coreRoot)
     ? model
     : { ...model, root: recordedRoot }
+}
+
+/**
+ * Item patterns of nested lists that were empty wherever the crawl read them (`/people/{}/labels`
+ * under records with no labels yet): a collection with no records, so the link to it and its
+ * writes stay. A top-level empty list is replayed as the document it was.
+ */
+function emptyNestedLists(
+  hal: readonly Exchange[],
+  known: ReadonlySet<string>,
+  under: (url: string) => string | undefined,
+): string[] {
+  const found = new Set<string>()
+  for (const exchange of hal) {
+    const raw = isObject(exchange.body) ? exchange.body._embedded : undefined
+    const lists = isObject(raw) ? Object.values(raw) : Array.isArray(raw) ? [raw] : []
+    if (lists.length !== 1 || !Array.isArray(lists[0]) || lists[0].length > 0) continue
+    const list = under(listOf(exchange.url))?.replace(/\/\d+(?=\/|$)/g, '/{}')
+    if (list === undefined || !/\{\}\/[^/{}]+$/.test(list)) continue
+    const pattern = `${list}/{}`
+    if (!known.has(pattern) && known.has(list.replace(/\/[^/]+$/, ''))) found.add(pattern)
+  }
+  return [...found]
 }
 
 /**

@@ -240,7 +240,8 @@ export function zodSource(shape: Shape, indent = ''): string {
     case 'union':
       return `z.union([${shape.of.map((s) => zodSource(s, indent)).join(', ')}])`
     case 'object': {
-      if (shape.members.length === 0) return 'z.object({})'
+      // No member seen (an empty object, a collection with no records yet): any member is taken.
+      if (shape.members.length === 0) return 'z.looseObject({})'
       const inner = `${indent}  `
       const lines = shape.members.map((m) => {
         let source = hinted(m, zodSource(m.shape, inner))

@@ -82,7 +82,7 @@ export function inferTemplates(
 } {
   const list = collection.pattern.replace(/\/\{\}$/, '')
   const shape = (url: string) => under(listOf(url))?.replace(/\/\d+(?=\/|$)/g, '/{}')
-  const names: Record<string, string> = {}
+  const names: { -readonly [K in keyof TemplatesModel]: TemplatesModel[K] } = {}
   const fields = new Set<string>()
   let forms = false
   for (const exchange of crawl.exchanges.values()) {
@@ -100,7 +100,9 @@ export function inferTemplates(
       const title = typeof template.title === 'string' ? template.title : undefined
       const item = at === collection.pattern
       if (at === list && method === 'POST') {
-        names.create ??= key
+        // A nested list's create may be offered on its parent's items too, under a key of its own.
+        if (collection.parent && shape(exchange.url) !== list) names.createOnParent ??= key
+        else names.create ??= key
         if (title !== undefined) names.createTitle ??= title
       } else if (item && method === 'PUT' && title !== undefined) names.replaceTitle ??= title
       else if (item && method === 'PATCH' && title !== undefined) names.updateTitle ??= title
@@ -113,6 +115,8 @@ export function inferTemplates(
       }
     }
   }
+  // A nested list whose pages offer the create and whose parent's items do not.
+  if (collection.parent && names.create !== undefined) names.createOnParent ??= false
   const members = collection.shape.members.map((m) => m.name)
   // Without forms, a nested record's parent id still comes from its URL, never from the body, and
   // what the server sets (times, versions) is no client's to send.
@@ -124,7 +128,7 @@ export function inferTemplates(
       !taken.includes(m) && m !== collection.parent?.member && serverSet(m, collection.records),
   )
   return {
-    ...(Object.keys(names).length > 0 ? { templates: names as TemplatesModel } : {}),
+    ...(Object.keys(names).length > 0 ? { templates: names } : {}),
     ...(taken.length < members.length ? { input: taken } : {}),
     // Without forms nothing says what a client must send: a record always holding a member says
     // the server keeps one, not that a client sends it (a default, a server-set value).
