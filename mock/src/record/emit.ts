@@ -1,5 +1,5 @@
-import { CONTROL_CHARACTERS } from '../remote/printable.js'
 import type { HalPromises } from '../definition/api.js'
+import { CONTROL_CHARACTERS } from '../remote/printable.js'
 import { key, literal, shapeType, zodSource } from './infer/schema.js'
 import type {
   ApiModel,
@@ -258,6 +258,7 @@ function collectionSource(
   }
   if (c.paging) lines.push(`paging: ${pagingSource(c.paging, '      ', curies, extras)},`)
   else if (Object.keys(extras).length > 0) lines.push(`paging: ${js(extras)},`)
+  if (c.pageItems) lines.push(`pageItems: '${c.pageItems}',`)
   if (c.list === false) lines.push('list: false,')
   const unshown = [...(c.idInBody ? [] : ['id']), ...c.hidden]
   if (unshown.length > 0) {

@@ -24,7 +24,7 @@ try {
     runs,
     seed,
     figures,
-    values.gaps ? { specs: serverSpecs({ linkedItems: true, flatItemsOfNestedLists: true }) } : {},
+    values.gaps ? { specs: serverSpecs({ flatItemsOfNestedLists: true }) } : {},
   )
 } catch (error) {
   console.error((error as Error).message)

@@ -92,8 +92,6 @@ const field = (name: string) =>
  * see each member.
  */
 export interface Gaps {
-  /** Lists that link their records as `item` (the core's page document has no place for item links). */
-  readonly linkedItems?: boolean
   /**
    * Lists nested under a record (`/projects/1/tasks`) whose records live at a flat address
    * (`/tasks/7`): the recorder nests a collection only where its items' addresses are nested.
@@ -106,7 +104,7 @@ const collection = (name: string, index: number, gaps: Gaps) =>
     .record({
       name: fc.constant(name),
       writable: fc.boolean(),
-      embedded: gaps.linkedItems ? fc.boolean() : fc.constant(true),
+      embedded: fc.boolean(),
       parent:
         index === 0 ? fc.constant(undefined) : fc.option(fc.nat(index - 1), { nil: undefined }),
       nestedItems: gaps.flatItemsOfNestedLists ? fc.boolean() : fc.constant(true),

@@ -20,7 +20,7 @@ import {
   untemplated,
 } from '../model.js'
 import { collectionName, isSafeId } from '../safe-name.js'
-import { inferPaging, isDefaultPaging } from './conventions.js'
+import { inferPaging, isDefaultPaging, linkedItemsOf } from './conventions.js'
 import { fitHints } from './fit-hints.js'
 import { inferLinks } from './links.js'
 import { objectShape } from './schema.js'
@@ -130,13 +130,7 @@ export function inferApi(crawl: Crawl): ApiModel {
   for (const exchange of hal) {
     const body = exchange.body
     if (!isObject(body)) continue
-    const raw = body._embedded
-    const entries: [string | undefined, unknown][] = Array.isArray(raw)
-      ? [[undefined, raw]]
-      : isObject(raw)
-        ? Object.entries(raw)
-        : []
-    for (const [key, value] of entries) {
+    for (const [key, value] of pageArrays(body)) {
       if (!Array.isArray(value)) continue
       const { links } = adapter.read(body)
       const selves = value.map(
@@ -281,11 +275,8 @@ export function inferApi(crawl: Crawl): ApiModel {
         .flatMap((l) => templateVariables(l.href).names),
     )
     const { shape, refused } = fitHints(withFormHints(collection, crawl, under), collection.records)
-    const paging = inferPaging(
-      ownPages.map((p) => p.exchange),
-      collection.records.length,
-      variables,
-    )
+    const read = pagesForPaging(ownPages, pages, collection.name)
+    const paging = inferPaging(read, collection.records.length, variables)
     const rootRel = rootLinks
       ?.rels()
       .find((rel) => rootLinks.getAll(rel).some((l) => untemplated(l) === list))
@@ -318,6 +309,7 @@ export function inferApi(crawl: Crawl): ApiModel {
       rel,
       ...(itemRel === undefined ? {} : { list: false as const }),
       ...(selfAsked ? { selfAsked: true as const } : {}),
+      ...linkedItemsOf(read),
       links,
       embed,
       ...(paging && isDefaultPaging(paging) ? { pageSize: paging.defaultSize } : {}),
@@ -584,4 +576,29 @@ function statedTotal(members: readonly PageMember[], body: unknown): number | un
     }
   }
   return undefined
+}
+
+/**
+ * The arrays a document may list records in, by the key it embeds them under: its `_embedded`
+ * ones, or its `_links.item` when it embeds nothing (each link read as a record with that `self`).
+ */
+function pageArrays(body: Record<string, unknown>): [string | undefined, unknown][] {
+  const raw = body._embedded
+  if (Array.isArray(raw)) return [[undefined, raw]]
+  if (isObject(raw)) return Object.entries(raw)
+  const item = isObject(body._links) ? body._links.item : undefined
+  return Array.isArray(item) ? [[undefined, item.map((self) => ({ _links: { self } }))]] : []
+}
+
+/**
+ * The pages a collection's paging is read from: its own list's, or, when it has none read (its
+ * records flat, its lists nested under another's records), those of its lists under them.
+ */
+function pagesForPaging(
+  own: readonly { exchange: Exchange }[],
+  all: readonly { exchange: Exchange; collection: string }[],
+  name: string,
+): Exchange[] {
+  const pages = own.length > 0 ? own : all.filter((p) => p.collection === name)
+  return pages.map((p) => p.exchange)
 }
