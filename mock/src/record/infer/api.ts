@@ -457,12 +457,19 @@ function emptyNestedLists(
   under: (url: string) => string | undefined,
 ): string[] {
   const found = new Set<string>()
-  for (const exchange of hal) {
-    const raw = isObject(exchange.body) ? exchange.body._embedded : undefined
-    const lists = isObject(raw) ? Object.values(raw) : Array.isArray(raw) ? [raw] : []
-    if (lists.length !== 1 || !Array.isArray(lists[0]) || lists[0].length > 0) continue
+  // Lists at the same address that hold records elsewhere (a flat collection's, `/tasks/7`,
+  // listed under `/projects/1/tasks`) make no new collection where they are empty.
+  const held = new Set<string>()
+  const lists = hal.flatMap((exchange) => {
+    const arrays = isObject(exchange.body) ? pageArrays(exchange.body) : []
     const list = under(listOf(exchange.url))?.replace(/\/\d+(?=\/|$)/g, '/{}')
-    if (list === undefined || !/\{\}\/[^/{}]+$/.test(list)) continue
+    if (list === undefined || arrays.length !== 1) return []
+    const items = arrays[0]?.[1]
+    if (Array.isArray(items) && items.length > 0) held.add(list)
+    return Array.isArray(items) && items.length === 0 ? [list] : []
+  })
+  for (const list of lists) {
+    if (held.has(list) || !/\{\}\/[^/{}]+$/.test(list)) continue
     const pattern = `${list}/{}`
     if (!known.has(pattern) && known.has(list.replace(/\/[^/]+$/, ''))) found.add(pattern)
   }
