@@ -250,6 +250,16 @@ export interface CollectionDefinition<S extends StandardSchema = StandardSchema>
   /** This collection's paging convention, over the API's {@link HalApiDefinition.paging}. */
   readonly paging?: PagingConvention
   /**
+   * How a page lists its records: embedded (`_embedded`, where its paging convention's document
+   * puts them; the default), or `linked` as `_links.item` (RFC 6573), each record's `self`, with
+   * none embedded, as many HAL servers list theirs.
+   *
+   * @example
+   * defineCollection({ schema: taskSchema, pageItems: 'linked' })
+   * // GET /tasks → { _links: { self, first, last, item: [{ href: '…/tasks/1' }, …] }, page: {…} }
+   */
+  readonly pageItems?: 'embedded' | 'linked'
+  /**
    * A nested collection: its records live under a record of another collection
    * (`/blogs/{blogId}/articles/{articleId}`); one under another parent is a 404.
    */

@@ -53,6 +53,8 @@ export interface PagingModel {
   readonly layout: PageLayout
   /** The convention's page document, as the core renders it. */
   readonly render: (page: PageView) => Record<string, unknown>
+  /** Whether a page links its records as `_links.item` and embeds none (`pageItems: 'linked'`). */
+  readonly linkedItems: boolean
 }
 
 /**
@@ -78,7 +80,10 @@ export function pagingOf(
   }
   const page = own.page ?? 'page'
   const size = own.size ?? 'size'
-  const render = own.render ?? standardPage
+  const document = own.render ?? standardPage
+  const rendered = layoutOf(document, name, collection.rel ?? name)
+  const linkedItems = collection.pageItems === 'linked'
+  const render = linkedItems ? linkingItems(document, rendered.items) : document
   return {
     page,
     size,
@@ -91,9 +96,63 @@ export function pagingOf(
     template: `{?${page},${size}}`,
     linkTemplated: own.linkTemplated ?? true,
     selfAsked: own.self === 'asked',
-    layout: layoutOf(render, name, collection.rel ?? name),
+    layout: linkedItems ? { ...rendered, items: '/_links/item' } : rendered,
+    linkedItems,
   }
 }
+
+/**
+ * A page document that links its records as `_links.item` (each one's `self`) in place of the
+ * array `render` puts at `items` (dropped, with an `_embedded` it leaves empty).
+ */
+function linkingItems(
+  render: PagingModel['render'],
+  items: string | undefined,
+): PagingModel['render'] {
+  return (page) => {
+    const body: Record<string, unknown> = { ...render(page) }
+    const path = items?.split('/').slice(1).map(unpointer) ?? []
+    const last = path.pop()
+    // Copied along the way down, so that nothing `render` returns (or shares) is changed.
+    let at: Record<string, unknown> | undefined = body
+    const chain: [Record<string, unknown>, string][] = []
+    for (const key of path) {
+      const next: unknown = at?.[key]
+      if (typeof next !== 'object' || next === null || Array.isArray(next)) {
+        at = undefined
+        break
+      }
+      const copy = { ...(next as Record<string, unknown>) }
+      at[key] = copy
+      chain.push([at, key])
+      at = copy
+    }
+    if (at && last !== undefined) {
+      delete at[last]
+      // An `_embedded` (or any holder) left empty goes too.
+      for (let i = chain.length - 1; i >= 0; i--) {
+        const [holder, key] = chain[i] as [Record<string, unknown>, string]
+        if (Object.keys(holder[key] as object).length > 0) break
+        delete holder[key]
+      }
+    }
+    const links = body._links
+    body._links = {
+      ...(typeof links === 'object' && links !== null ? links : {}),
+      item: page.items.map((item) => ({ href: selfOf(item) })),
+    }
+    return body
+  }
+}
+
+/** A record representation's `self` href. */
+const selfOf = (item: Record<string, unknown>): string => {
+  const self = (item._links as { self?: { href?: unknown } } | undefined)?.self?.href
+  return typeof self === 'string' ? self : ''
+}
+
+/** A JSON Pointer segment as a member name (RFC 6901). */
+const unpointer = (segment: string) => segment.replace(/~1/g, '/').replace(/~0/g, '~')
 
 /**
  * The paging parameters a request wrote, in its order, as a query (`?page=1`; `''` for none): a

@@ -348,6 +348,7 @@ function collectionSource(
   }
   if (c.paging) lines.push(`paging: ${pagingSource(c.paging, '      ', curies, extras)},`)
   else if (Object.keys(extras).length > 0) lines.push(`paging: ${js(extras)},`)
+  if (c.pageItems) lines.push(`pageItems: '${c.pageItems}',`)
   if (c.list === false) lines.push('list: false,')
   lines.push(...representSource(c))
   if (c.writes.source !== 'none' && c.writes.methods.length === 0) lines.push('readOnly: true,')

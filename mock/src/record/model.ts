@@ -134,6 +134,8 @@ export interface CollectionModel {
   readonly listTemplated?: false
   /** A page's `self` is the URL it was asked at (halacious's): `self: 'asked'`. */
   readonly selfAsked?: true
+  /** Its pages link their records as `_links.item` and embed none: `pageItems: 'linked'`. */
+  readonly pageItems?: 'linked'
   readonly pageSize?: number
   /**
    * `false` when the API serves no list of it: the root links its items by a template

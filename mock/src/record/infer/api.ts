@@ -20,7 +20,7 @@ import {
   untemplated,
 } from '../model.js'
 import { collectionName, isSafeId } from '../safe-name.js'
-import { inferPaging, isDefaultPaging } from './conventions.js'
+import { inferPaging, isDefaultPaging, linkedItemsOf } from './conventions.js'
 import { fitHints } from './fit-hints.js'
 import { inferLinks } from './links.js'
 import { listsAsRecorded } from './recorded-lists.js'
@@ -132,13 +132,7 @@ export function inferApi(crawl: Crawl): ApiModel {
   for (const exchange of hal) {
     const body = exchange.body
     if (!isObject(body)) continue
-    const raw = body._embedded
-    const entries: [string | undefined, unknown][] = Array.isArray(raw)
-      ? [[undefined, raw]]
-      : isObject(raw)
-        ? Object.entries(raw)
-        : []
-    for (const [key, value] of entries) {
+    for (const [key, value] of pageArrays(body)) {
       if (!Array.isArray(value)) continue
       const { links } = adapter.read(body)
       const selves = value.map(
@@ -285,11 +279,8 @@ export function inferApi(crawl: Crawl): ApiModel {
         .flatMap((l) => templateVariables(l.href).names),
     )
     const { shape, refused } = fitHints(withFormHints(collection, crawl, under), collection.records)
-    const paging = inferPaging(
-      ownPages.map((p) => p.exchange),
-      collection.records.length,
-      variables,
-    )
+    const read = pagesForPaging(ownPages, pages, collection.name)
+    const paging = inferPaging(read, collection.records.length, variables)
     const rootRel = rootLinks
       ?.rels()
       .find((rel) => rootLinks.getAll(rel).some((l) => untemplated(l) === list))
@@ -322,6 +313,7 @@ export function inferApi(crawl: Crawl): ApiModel {
       rel,
       ...(itemRel === undefined ? {} : { list: false as const }),
       ...(selfAsked ? { selfAsked: true as const } : {}),
+      ...linkedItemsOf(read),
       links,
       embed,
       ...(paging && isDefaultPaging(paging) ? { pageSize: paging.defaultSize } : {}),
@@ -483,15 +475,16 @@ function emptyNestedLists(
   under: (url: string) => string | undefined,
 ): string[] {
   const empty = new Set<string>()
-  // A list read with records anywhere is no empty one, though its records are no collection's.
+  // Lists at the same address that hold records elsewhere (a flat collection's, `/tasks/7`,
+  // listed under `/projects/1/tasks`) make no new collection where they are empty.
   const held = new Set<string>()
   for (const exchange of hal) {
-    const raw = isObject(exchange.body) ? exchange.body._embedded : undefined
-    const lists = isObject(raw) ? Object.values(raw) : Array.isArray(raw) ? [raw] : []
+    const arrays = isObject(exchange.body) ? pageArrays(exchange.body) : []
     const list = under(listOf(exchange.url))?.replace(/\/\d+(?=\/|$)/g, '/{}')
-    if (list === undefined || !/\{\}\/[^/{}]+$/.test(list)) continue
-    if (lists.some((l) => !Array.isArray(l) || l.length > 0)) held.add(list)
-    else if (lists.length === 1) empty.add(list)
+    if (list === undefined || arrays.length !== 1 || !/\{\}\/[^/{}]+$/.test(list)) continue
+    const items = arrays[0]?.[1]
+    if (Array.isArray(items) && items.length > 0) held.add(list)
+    else if (Array.isArray(items)) empty.add(list)
   }
   const found: string[] = []
   for (const list of empty) {
@@ -612,4 +605,29 @@ function statedTotal(members: readonly PageMember[], body: unknown): number | un
     }
   }
   return undefined
+}
+
+/**
+ * The arrays a document may list records in, by the key it embeds them under: its `_embedded`
+ * ones, or its `_links.item` when it embeds nothing (each link read as a record with that `self`).
+ */
+function pageArrays(body: Record<string, unknown>): [string | undefined, unknown][] {
+  const raw = body._embedded
+  if (Array.isArray(raw)) return [[undefined, raw]]
+  if (isObject(raw)) return Object.entries(raw)
+  const item = isObject(body._links) ? body._links.item : undefined
+  return Array.isArray(item) ? [[undefined, item.map((self) => ({ _links: { self } }))]] : []
+}
+
+/**
+ * The pages a collection's paging is read from: its own list's, or, when it has none read (its
+ * records flat, its lists nested under another's records), those of its lists under them.
+ */
+function pagesForPaging(
+  own: readonly { exchange: Exchange }[],
+  all: readonly { exchange: Exchange; collection: string }[],
+  name: string,
+): Exchange[] {
+  const pages = own.length > 0 ? own : all.filter((p) => p.collection === name)
+  return pages.map((p) => p.exchange)
 }

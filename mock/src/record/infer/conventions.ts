@@ -23,14 +23,53 @@ const numberParams = (url: string): Map<string, number> => {
   return out
 }
 
-/** The records a page document embeds. */
+/** The records a page document embeds, or links as `_links.item`. */
 const items = (body: unknown) => {
   const raw = isObject(body) ? body._embedded : undefined
   return Array.isArray(raw)
     ? raw.length
     : isObject(raw)
       ? (Object.values(raw).find(Array.isArray)?.length ?? 0)
-      : 0
+      : linksItems(body)
+        ? ((body as { _links: { item: unknown[] } })._links.item.length ?? 0)
+        : 0
+}
+
+/** Whether a page links its records as `_links.item` (an array) and embeds nothing. */
+const linksItems = (body: unknown): boolean =>
+  isObject(body) &&
+  body._embedded === undefined &&
+  isObject(body._links) &&
+  Array.isArray(body._links.item)
+
+/**
+ * `pageItems: 'linked'` when every page read links its records as `_links.item` and embeds none
+ * (RFC 6573's `item`, as many HAL servers list theirs).
+ *
+ * @example
+ * linkedItemsOf(pages) // { pageItems: 'linked' }
+ */
+export function linkedItemsOf(pages: readonly Exchange[]): { pageItems?: 'linked' } {
+  return pages.length > 0 && pages.every((p) => linksItems(p.body)) ? { pageItems: 'linked' } : {}
+}
+
+/** A page without the `item` links it lists its records by: the core writes those itself. */
+function withoutItemLinks(body: unknown): Record<string, unknown> {
+  if (!linksItems(body)) return body as Record<string, unknown>
+  const { item: _, ...links } = (body as { _links: Record<string, unknown> })._links
+  return { ...(body as Record<string, unknown>), _links: links }
+}
+
+/**
+ * A linked page's document as the core writes it before it links the records: the records
+ * embedded after its `_links` (where the core takes them from).
+ */
+function embeddingItems(document: readonly PageMember[]): PageMember[] {
+  return document.flatMap((m): PageMember[] =>
+    m.role === 'links' && m.name === '_links'
+      ? [m, { name: '_embedded', role: 'items', key: 'item', curies: false }]
+      : [m],
+  )
 }
 
 /** The page convention seen in a collection's pages (parameter names, first index, document). */
@@ -99,12 +138,14 @@ export function inferPaging(
     size,
     firstIndex,
     defaultSize,
-    document: pageDocument(
-      model.body as Record<string, unknown>,
-      model.links,
-      numbers,
-      model.url,
-      docs.map((d) => d.body),
+    document: (linksItems(model.body) ? embeddingItems : (d: PageMember[]) => d)(
+      pageDocument(
+        withoutItemLinks(model.body),
+        model.links,
+        numbers,
+        model.url,
+        docs.map((d) => withoutItemLinks(d.body)),
+      ),
     ),
   }
 }

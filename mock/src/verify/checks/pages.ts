@@ -219,8 +219,11 @@ export async function readPages(
     if (counted.total !== undefined) total = counted.total
     const nextHref = checkPageNeighbours(run, c, read, counted.lastIndex)
     for (const record of counted.records) {
-      await checkRecord(run, c, record, page, undefined)
-      const href = hrefOf(firstLink(linksOf(record).self))
+      // A page that links its records (`_links.item`) holds links: each is read at its URL.
+      if (!c.paging.linkedItems) await checkRecord(run, c, record, page, undefined)
+      const href = c.paging.linkedItems
+        ? hrefOf(record as { href?: string })
+        : hrefOf(firstLink(linksOf(record).self))
       if (href !== undefined && samples.length < run.samples) samples.push(href)
     }
     count += counted.records.length
