@@ -214,8 +214,10 @@ export class RemoteClient {
     const stops = cleanup ? [] : [this.#deadline.signal]
     // A write runs to its end on Ctrl-C: a create stopped halfway could leave a record nobody knows of.
     if (this.#options.signal && !cleanup && safe) stops.push(this.#options.signal)
+    // Past what is left, the run's deadline ends the request and says so ("past --max-time"): its
+    // own timer, a second later, only backs that up, never wins the race to name the bound.
     const left = this.#options.maxTime - this.elapsed
-    const timeout = cleanup ? REQUEST_TIMEOUT : Math.max(1, Math.min(REQUEST_TIMEOUT, left))
+    const timeout = cleanup ? REQUEST_TIMEOUT : Math.max(1, Math.min(REQUEST_TIMEOUT, left + 1000))
     return requestGuard(AbortSignal.any(stops), timeout)
   }
 }
