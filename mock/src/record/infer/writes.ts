@@ -91,11 +91,7 @@ export function inferTemplates(
     if (!isObject(templates)) continue
     for (const [key, template] of Object.entries(templates)) {
       if (!isObject(template) || typeof template.method !== 'string') continue
-      const target =
-        typeof template.target === 'string'
-          ? new URL(template.target, exchange.url).href
-          : exchange.url
-      const at = shape(target)
+      const at = shape(targetOf(template, exchange.url))
       const method = template.method.toUpperCase()
       const title = typeof template.title === 'string' ? template.title : undefined
       const item = at === collection.pattern
@@ -157,6 +153,10 @@ export function serverSet(member: string, records: readonly Record<string, unkno
   })
 }
 
+/** Where a HAL-FORMS template acts: its target (another collection's list, say), or its document. */
+const targetOf = (template: Record<string, unknown>, document: string): string =>
+  typeof template.target === 'string' ? new URL(template.target, document).href : document
+
 /**
  * Which writes a collection offers: its HAL-FORMS templates, its ALPS profile's descriptors, or
  * what `OPTIONS` allows on its list and items.
@@ -178,12 +178,7 @@ export function inferWrites(
     if (here === collection.pattern || here === list) offered = true
     for (const template of Object.values(templates)) {
       if (!isObject(template) || typeof template.method !== 'string') continue
-      // A template acts on its target (another collection's list, say), or on its document.
-      const target =
-        typeof template.target === 'string'
-          ? new URL(template.target, exchange.url).href
-          : exchange.url
-      const at = shape(target)
+      const at = shape(targetOf(template, exchange.url))
       if (at !== collection.pattern && at !== list) continue
       offered = true
       methods.add(template.method.toUpperCase())
