@@ -1,10 +1,18 @@
 // A HAR 1.2 file (http://www.softwareishard.com/blog/har-12-spec/) read as browsers and tools
 // write it: its entries of one API's origin and base path, in the order they were sent.
 
-import { deeperThan, MAX_DEPTH } from '../../remote/depth.js'
+import {
+  type AnswerOf,
+  ApiTraffic,
+  answersOf,
+  type HarRead,
+  isJson,
+  mediaType,
+  type ObservedWrite,
+} from './classify.js'
 import type { HarEntry, NameValue } from './entry.js'
 import { jsonOfParams } from './json-params.js'
-import { type HarSecrets, SecretsFound, secretsOfEntry } from './secrets.js'
+import { type HarSecrets, SecretsFound } from './secrets.js'
 
 /** A HAR that cannot be read (too large, not a HAR, no API in it): its message says why. */
 export class HarError extends Error {
@@ -28,35 +36,8 @@ export const HAR_LIMITS = {
   bodyBytes: 32 * 1024 * 1024,
 } as const
 
-/** A GET of the API the HAR holds with a JSON body. */
-export interface HarRead {
-  readonly url: string
-  readonly status: number
-  readonly contentType: string
-  readonly body: unknown
-  readonly accept: 'hal' | 'forms' | 'alps' | 'schema'
-  readonly validators: boolean
-  /** Its place in the session (entries in the order they were sent). */
-  readonly at: number
-}
-
-/** A POST, PUT, PATCH or DELETE of the API the HAR holds. */
-export interface ObservedWrite {
-  readonly method: string
-  readonly url: string
-  readonly status: number
-  /** The request's body, parsed when JSON (or form fields). */
-  readonly body?: unknown
-  readonly bodyType?: string
-  /** Where the answer said the record is (`Location`, or the answer's `self`), absolute. */
-  readonly location?: string
-  /** Whether the request carried `If-Match` or `If-Unmodified-Since`. */
-  readonly conditional: boolean
-  /** The answer's body, parsed when JSON. */
-  readonly answer?: unknown
-  readonly answerType?: string
-  readonly at: number
-}
+// A read and a write are what an entry becomes (classify.ts; importers here keep their path).
+export type { HarRead, ObservedWrite } from './classify.js'
 
 /** What a HAR holds of one API. */
 export interface HarTraffic {
@@ -81,15 +62,6 @@ export interface ReadHarOptions extends HarLimits {
   /** The API's root (`https://api.example.com/api`); default the most-used API origin's. */
   readonly base?: string
 }
-
-const isJson = (type: string) => /[/+]json$/i.test(type)
-const mediaType = (type: string | undefined) =>
-  (type ?? '').split(';')[0]?.trim().toLowerCase() ?? ''
-const header = (
-  headers: HarEntry['request']['headers'] | undefined,
-  name: string,
-): string | undefined => headers?.find((h) => h.name.toLowerCase() === name)?.value
-const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
 /** The HAR's entries, checked for the members read: a clear error on what is no HAR. */
 function entriesOf(text: string, name: string, limits: Required<HarLimits>): HarEntry[] {
@@ -121,16 +93,6 @@ function entriesOf(text: string, name: string, limits: Required<HarLimits>): Har
     out.push(cleaned(e as HarEntry))
   }
   return out
-}
-
-/** A reference resolved against an entry's URL; `undefined` for none or one that does not parse. */
-function resolved(reference: string | undefined, base: URL): string | undefined {
-  if (reference === undefined) return undefined
-  try {
-    return new URL(reference, base).href
-  } catch {
-    return undefined
-  }
 }
 
 /** Name-value lists as HAR 1.2 writes them, whatever else a tool put there left out. */
@@ -185,16 +147,6 @@ function cleaned(e: HarEntry): HarEntry {
     }),
   }) as unknown as HarEntry
 }
-
-/** A body's text (base64 decoded), `undefined` when the HAR holds none. */
-function bodyText(content: HarEntry['response']['content']): string | undefined {
-  const text = content?.text
-  if (typeof text !== 'string') return undefined
-  return content?.encoding === 'base64' ? Buffer.from(text, 'base64').toString('utf8') : text
-}
-
-/** A response's text and JSON, read once per entry however often asked. */
-type AnswerOf = (entry: HarEntry) => { readonly text: string; readonly body: unknown } | undefined
 
 /** The API's root when none is given: the most-used API origin, and its base path. */
 function chooseRoot(
@@ -323,34 +275,11 @@ function mentionedIn(
 /** A secret's word long enough to look for; a secret without one is replaced wherever it is. */
 const LONG_WORD = 6
 
-const safeParse = (text: string | undefined): unknown => {
-  if (text === undefined || text === '') return undefined
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
-  }
-}
-
-/**
- * Reads HAR files (their texts, by name) into what they hold of one API: its reads (GETs with a
- * JSON body) and writes in the order they were sent, what gave no document and why, what was left
- * out, and every secret met in any entry. Entries may be in any order and repeated (several files
- * of one session); preflights, pages, scripts, images and other origins are left out.
- *
- * @example
- * const traffic = readHar([{ name: 'session.har', text: await readFile('session.har', 'utf8') }])
- * traffic.root // 'https://api.example.com/api'
- */
-export function readHar(
+/** The entries of all files, each once, in the order they were sent. */
+function sentOrder(
   files: readonly { readonly name: string; readonly text: string }[],
-  options: ReadHarOptions = {},
-): HarTraffic {
-  const limits = {
-    fileBytes: options.fileBytes ?? HAR_LIMITS.fileBytes,
-    entries: options.entries ?? HAR_LIMITS.entries,
-    bodyBytes: options.bodyBytes ?? HAR_LIMITS.bodyBytes,
-  }
+  limits: Required<HarLimits>,
+): HarEntry[] {
   const all: { entry: HarEntry; time: number; order: number }[] = []
   const seen = new Set<string>()
   for (const file of files) {
@@ -374,184 +303,42 @@ export function readHar(
       ? a.order - b.order
       : a.time - b.time || a.order - b.order,
   )
-  const entries = all.map((a) => a.entry)
+  return all.map((a) => a.entry)
+}
+
+/**
+ * Reads HAR files (their texts, by name) into what they hold of one API: its reads (GETs with a
+ * JSON body) and writes in the order they were sent, what gave no document and why, what was left
+ * out, and every secret met in any entry. Entries may be in any order and repeated (several files
+ * of one session); preflights, pages, scripts, images and other origins are left out.
+ *
+ * @example
+ * const traffic = readHar([{ name: 'session.har', text: await readFile('session.har', 'utf8') }])
+ * traffic.root // 'https://api.example.com/api'
+ */
+export function readHar(
+  files: readonly { readonly name: string; readonly text: string }[],
+  options: ReadHarOptions = {},
+): HarTraffic {
+  const limits = {
+    fileBytes: options.fileBytes ?? HAR_LIMITS.fileBytes,
+    entries: options.entries ?? HAR_LIMITS.entries,
+    bodyBytes: options.bodyBytes ?? HAR_LIMITS.bodyBytes,
+  }
+  const entries = sentOrder(files, limits)
   // Secrets of every entry, the API's or not: a value may appear anywhere.
   const found = new SecretsFound()
-  const schemes: Record<string, Readonly<Record<string, unknown>>> = {}
-  // What is kept of the API (URLs, bodies), to find which secrets it may hold: one none of it
-  // holds is never near a file, and replacing each of thousands (a beacon's key per request) in
-  // every string would cost minutes.
-  const kept: string[] = []
-  const hear = (text: string | undefined) => {
-    if (text !== undefined) kept.push(text)
-  }
-  const answers = new WeakMap<HarEntry, { text: string; body: unknown } | undefined>()
-  const answerOf: AnswerOf = (entry) => {
-    if (answers.has(entry)) return answers.get(entry)
-    const text = bodyText(entry.response.content)
-    const type = mediaType(
-      entry.response.content?.mimeType || header(entry.response.headers, 'content-type'),
-    )
-    const answer =
-      text === undefined || text === '' || text.length > limits.bodyBytes || !isJson(type)
-        ? undefined
-        : { text, body: safeParse(text) }
-    answers.set(entry, answer)
-    return answer
-  }
+  const answerOf = answersOf(limits.bodyBytes)
   const picked =
     options.base === undefined ? chooseRoot(entries, answerOf) : givenRoot(options.base)
-  const root = new URL(picked.root)
-  const basePath = root.pathname.replace(/\/$/, '')
-  const reads: HarRead[] = []
-  const writes: ObservedWrite[] = []
-  const unreached = new Map<string, string>()
-  const skipped = new Map<string, number>()
-  const skip = (reason: string) => skipped.set(reason, (skipped.get(reason) ?? 0) + 1)
-  let rootAt = picked.root
-  for (const [at, entry] of entries.entries()) {
-    const used = secretsOfEntry(entry, found, answerOf(entry))
-    const { request, response } = entry
-    let url: URL
-    try {
-      url = new URL(request.url)
-    } catch {
-      skip('entries whose URL does not parse')
-      continue
-    }
-    url.hash = ''
-    if (url.origin !== root.origin) {
-      skip(`entries of other origins than ${root.origin}`)
-      continue
-    }
-    const path = url.pathname.replace(/\/$/, '')
-    if (path !== basePath && !url.pathname.startsWith(`${basePath}/`)) {
-      skip(`entries outside the base path ${basePath || '/'}`)
-      continue
-    }
-    const method = request.method.toUpperCase()
-    hear(url.href)
-    // How the API is called: from its own requests only (an analytics cookie is none of it).
-    if (method !== 'OPTIONS') Object.assign(schemes, used)
-    if (method === 'OPTIONS') {
-      skip('CORS preflights (OPTIONS)')
-      continue
-    }
-    // 0: blocked, cancelled or never answered (Chromium writes those too).
-    if (response.status === 0) {
-      skip('requests that got no answer (status 0)')
-      continue
-    }
-    const type = mediaType(response.content?.mimeType || header(response.headers, 'content-type'))
-    const location = header(response.headers, 'location') || response.redirectURL || undefined
-    if (method === 'GET' || method === 'HEAD') {
-      if (response.status >= 300 && response.status < 400) {
-        const target = location === undefined ? undefined : resolved(location, url)
-        // The root's redirect on its own origin (`/api` → `/api/`): the root is where it led.
-        if (target && url.href.replace(/\/$/, '') === rootAt.replace(/\/$/, '')) {
-          if (new URL(target).origin === root.origin) rootAt = target
-        }
-        if (response.status !== 304) skip('redirects (their targets are entries of their own)')
-        else skip('304 Not Modified answers (no body; the document is an earlier entry)')
-        continue
-      }
-      if (method === 'HEAD') {
-        skip('HEAD requests')
-        continue
-      }
-      if (response.status < 200 || response.status >= 300) {
-        unreached.set(url.href, `${response.status} ${response.statusText ?? ''}`.trim())
-        continue
-      }
-      if (!isJson(type)) {
-        skip('answers that are no JSON (pages, scripts, images, styles)')
-        continue
-      }
-      const text = bodyText(response.content)
-      if (text === undefined || text === '') {
-        unreached.set(url.href, 'no body in the HAR (content not available, or sanitized)')
-        continue
-      }
-      if (text.length > limits.bodyBytes) {
-        unreached.set(
-          url.href,
-          `a body of ${text.length} characters, over the bound of ${limits.bodyBytes}`,
-        )
-        continue
-      }
-      hear(text)
-      const body = answerOf(entry)?.body
-      if (body === undefined) {
-        unreached.set(url.href, 'JSON that does not parse')
-        continue
-      }
-      if (deeperThan(body, MAX_DEPTH)) {
-        unreached.set(url.href, `nested deeper than ${MAX_DEPTH} levels: not recorded`)
-        continue
-      }
-      unreached.delete(url.href)
-      reads.push({
-        url: url.href,
-        status: response.status,
-        contentType: type,
-        body,
-        accept: /hal-forms/.test(type)
-          ? 'forms'
-          : /alps/.test(type)
-            ? 'alps'
-            : /schema\+json/.test(type)
-              ? 'schema'
-              : 'hal',
-        validators:
-          header(response.headers, 'etag') !== undefined &&
-          header(response.headers, 'last-modified') !== undefined,
-        at,
-      })
-      continue
-    }
-    if (!WRITES.has(method)) {
-      skip(`${method} requests`)
-      continue
-    }
-    const sent = request.postData?.text
-    hear(sent)
-    for (const p of request.postData?.params ?? []) hear(p.value)
-    const bodyType = mediaType(
-      request.postData?.mimeType || header(request.headers, 'content-type'),
-    )
-    const fields = request.postData?.params
-    const body =
-      sent !== undefined && sent.length <= limits.bodyBytes && isJson(bodyType)
-        ? safeParse(sent)
-        : fields && fields.length > 0
-          ? Object.fromEntries(fields.map((f) => [f.name, f.value]))
-          : undefined
-    const answered = answerOf(entry)
-    hear(answered?.text)
-    const answer = answered?.body
-    const self = (answer as { _links?: { self?: { href?: unknown } } } | undefined)?._links?.self
-      ?.href
-    const where = resolved(location ?? (typeof self === 'string' ? self : undefined), url)
-    writes.push({
-      method,
-      url: url.href,
-      status: response.status,
-      ...(body === undefined || deeperThan(body, MAX_DEPTH) ? {} : { body }),
-      ...(bodyType ? { bodyType } : {}),
-      ...(where === undefined ? {} : { location: where }),
-      conditional:
-        header(request.headers, 'if-match') !== undefined ||
-        header(request.headers, 'if-unmodified-since') !== undefined,
-      ...(answer === undefined || deeperThan(answer, MAX_DEPTH) ? {} : { answer }),
-      ...(type ? { answerType: type } : {}),
-      at,
-    })
-  }
+  const traffic = new ApiTraffic(picked.root, found, answerOf, limits.bodyBytes)
+  for (const [at, entry] of entries.entries()) traffic.add(at, entry)
+  const { reads, writes, unreached, skipped, schemes, kept } = traffic
   if (reads.length === 0 && writes.length === 0) {
     throw new HarError(`the HAR holds no JSON answer under ${picked.root}: nothing to record`)
   }
   return {
-    root: rootAt,
+    root: traffic.rootAt,
     chosen: picked.chosen,
     reads,
     writes,
