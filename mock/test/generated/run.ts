@@ -1,14 +1,17 @@
 import { parseArgs } from 'node:util'
 import { packedBin } from '../packed.js'
 import { type Figures, roundTrips } from './property.js'
+import { serverSpecs } from './spec.js'
 
-// `npm run test:roundtrip -- --runs 500 [--seed n]`: the round trip's long run, on the packed
-// tarball's bin (packed and installed at its start, reused for the same sources).
+// `npm run test:roundtrip -- --runs 500 [--seed n] [--gaps]`: the round trip's long run, on the
+// packed tarball's bin (packed and installed at its start, reused for the same sources). `--gaps`
+// draws the conventions it does not pass yet too (`Gaps` in spec.ts).
 
 const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '500' },
     seed: { type: 'string', default: String(Date.now() % 2 ** 31) },
+    gaps: { type: 'boolean', default: false },
   },
 })
 const runs = Number(values.runs)
@@ -18,7 +21,8 @@ const figures: Figures = { servers: 0, passed: 0, documents: 0, refusals: 0, inv
 const started = Date.now()
 let code = 0
 try {
-  await roundTrips(bin, runs, seed, figures)
+  const gaps = values.gaps ? { specs: serverSpecs({ writableFlatItemsOfNestedLists: true }) } : {}
+  await roundTrips(bin, runs, seed, figures, gaps)
 } catch (error) {
   console.error((error as Error).message)
   code = 1
