@@ -1,7 +1,6 @@
 import { shapeType } from '../infer/schema.js'
 import type { ApiModel } from '../model.js'
 import { RECORDED_ORIGIN } from '../model.js'
-import type { EmitNotes } from './module.js'
 
 /** The shape of a recording, without values: what `record --check` compares. */
 export interface RecordingShape {
@@ -25,7 +24,7 @@ export interface RecordingShape {
 /** A model's shape: rels, members and their types, address patterns, paging, documents. */
 export function recordingShape(
   model: ApiModel,
-  notes: Pick<EmitNotes, 'unreached'>,
+  notes: { readonly unreached: RecordingShape['unreached'] },
 ): RecordingShape {
   return {
     basePath: model.basePath,
