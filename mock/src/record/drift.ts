@@ -1,4 +1,4 @@
-import type { RecordingShape } from './emit.js'
+import type { RecordingShape } from './emit/shape.js'
 
 /** One difference between a recording and the API now. */
 export interface Drift {

@@ -3,13 +3,8 @@ import { join } from 'node:path'
 import type { HalPromises } from '../definition/api.js'
 import { type Crawl, type CrawlOptions, crawlApi, type Exchange } from './crawl.js'
 import { compareShapes, type Drift } from './drift.js'
-import {
-  type EmitNotes,
-  emitRecording,
-  type RecordingFiles,
-  type RecordingShape,
-  recordingShape,
-} from './emit.js'
+import { type EmitNotes, emitRecording, type RecordingFiles } from './emit/module.js'
+import { type RecordingShape, recordingShape } from './emit/shape.js'
 import { inferApi } from './infer/api.js'
 import { securitySchemesOf } from './infer/auth.js'
 import { errorFormatOf } from './infer/errors.js'

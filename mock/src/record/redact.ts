@@ -78,7 +78,7 @@ function written(value: string): string[] {
 /**
  * The spans of a source text that are text, not code: the contents of its string literals (JSON's
  * `"…"`; TypeScript's `'…'`, `"…"` and template literals outside their `${…}`) and of its
- * comments. The emitted files hold no regular expression literal (emit.ts writes `new RegExp('…')`).
+ * comments. The emitted files hold no regular expression literal (emit/ writes `new RegExp('…')`).
  */
 function textSpans(source: string): { start: number; end: number }[] {
   const spans: { start: number; end: number }[] = []

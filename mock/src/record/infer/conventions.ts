@@ -223,45 +223,9 @@ function pageDocument(
           name,
           role: 'links',
           links: withNeighbours(
-            mergedLinks(name, value, others).map(([rel, found]): PageLink => {
-              // The CURIEs: the API's, which the replay writes on its own origin.
-              if (rel === 'curies') return { rel, curies: true }
-              const link = Array.isArray(found) ? found[0] : found
-              const href = new URL((link as { href: string }).href, url).href
-              const page =
-                standard.get(href) ?? (PAGE_RELS as readonly string[]).find((r) => r === rel)
-              const byName = /prev/i.test(rel)
-                ? 'prev'
-                : /next/i.test(rel)
-                  ? 'next'
-                  : /first/i.test(rel)
-                    ? 'first'
-                    : /last/i.test(rel)
-                      ? 'last'
-                      : rel === 'self'
-                        ? 'self'
-                        : undefined
-              const known = (byName ?? page) as PageRel | undefined
-              const written = link as { href: string; templated?: boolean }
-              const open = written.templated === true ? written.href.indexOf('{') : -1
-              // Before the template, the page's URL; or the list's alone (Spring Data REST's self,
-              // `/persons{&sort,page,size}`).
-              const bare = open >= 0 && !written.href.slice(0, open).includes('?')
-              if (known && open >= 0)
-                return {
-                  rel,
-                  page: known,
-                  suffix: written.href.slice(open),
-                  ...(bare ? { bare: true as const } : {}),
-                }
-              if (known) return { rel, page: known }
-              const raw = (link as { href: string; templated?: boolean }).href
-              return {
-                rel,
-                href: raw.startsWith(origin) ? raw.slice(origin.length) : raw,
-                ...((link as { templated?: boolean }).templated ? { templated: true } : {}),
-              }
-            }),
+            mergedLinks(name, value, others).map(([rel, found]) =>
+              pageLink(rel, found, standard, url, origin),
+            ),
           ),
         }
       }
@@ -274,6 +238,55 @@ function pageDocument(
       return { name, role: 'constant', value }
     })
   return countBesideTotal(members(body))
+}
+
+/**
+ * One link of a page's links member: the CURIEs, a page link (by its rel or its href, with the
+ * template it adds), or any other as written (on the replay's origin when on the API's).
+ */
+function pageLink(
+  rel: string,
+  found: unknown,
+  standard: ReadonlyMap<string, PageRel>,
+  url: string,
+  origin: string,
+): PageLink {
+  // The CURIEs: the API's, which the replay writes on its own origin.
+  if (rel === 'curies') return { rel, curies: true }
+  const link = Array.isArray(found) ? found[0] : found
+  const href = new URL((link as { href: string }).href, url).href
+  const page = standard.get(href) ?? (PAGE_RELS as readonly string[]).find((r) => r === rel)
+  const byName = /prev/i.test(rel)
+    ? 'prev'
+    : /next/i.test(rel)
+      ? 'next'
+      : /first/i.test(rel)
+        ? 'first'
+        : /last/i.test(rel)
+          ? 'last'
+          : rel === 'self'
+            ? 'self'
+            : undefined
+  const known = (byName ?? page) as PageRel | undefined
+  const written = link as { href: string; templated?: boolean }
+  const open = written.templated === true ? written.href.indexOf('{') : -1
+  // Before the template, the page's URL; or the list's alone (Spring Data REST's self,
+  // `/persons{&sort,page,size}`).
+  const bare = open >= 0 && !written.href.slice(0, open).includes('?')
+  if (known && open >= 0)
+    return {
+      rel,
+      page: known,
+      suffix: written.href.slice(open),
+      ...(bare ? { bare: true as const } : {}),
+    }
+  if (known) return { rel, page: known }
+  const raw = (link as { href: string; templated?: boolean }).href
+  return {
+    rel,
+    href: raw.startsWith(origin) ? raw.slice(origin.length) : raw,
+    ...((link as { templated?: boolean }).templated ? { templated: true } : {}),
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { errorsSource } from '../emit-errors.js'
+import { errorsSource } from '../emit/errors.js'
 import type { ErrorSample } from '../error-probe.js'
 import { errorFormatOf } from './errors.js'
 

@@ -77,21 +77,7 @@ export function inferLinks(
         many,
       )
       if (found) {
-        const titles = all.map((l) => l.title)
-        const target = context.byName.get(to)
-        let title: { member: string } | { text: string } | undefined
-        if (titles.every((t) => t !== undefined)) {
-          const texts = [...new Set(titles)]
-          const recordsById = new Map(target?.records.map((r) => [r.id as number, r]))
-          const member = Object.keys(target?.records[0] ?? {}).find((m) =>
-            all.every((l, i) => recordsById.get(targets[i]?.id as number)?.[m] === l.title),
-          )
-          title = member
-            ? { member }
-            : texts.length === 1
-              ? { text: texts[0] as string }
-              : undefined
-        }
+        const title = relationTitle(all, targets, context.byName.get(to))
         links.push({
           rel,
           kind: 'relation',
@@ -113,40 +99,10 @@ export function inferLinks(
       dropped.push(`${rel}: no member of the record holds the linked ids`)
       continue
     }
-    // A back link: a list one segment under each record (the core's `{self}/{rel}{?page,size}`,
-    // halacious's `{self}/tasks`) of another collection's records, which link to this one.
-    const segment =
-      untemplated(all[0] ?? { href: '', context: '' })
-        .split('/')
-        .at(-1) ?? ''
-    const back =
-      segment !== '' &&
-      uses.every((r) =>
-        r.links.getAll(rel).every((l) => untemplated(l) === `${r.item.url}/${segment}`),
-      )
-    if (back) {
-      const list = context.pages.find((p) => p.list === `${uses[0]?.item.url}/${segment}`)
-      const from = list && context.byName.get(list.collection)
-      if (from && from.name !== collection.name && from.parent?.collection !== collection.name) {
-        const path = segment === rel ? '' : `/${segment}`
-        // Templated as the API wrote it, for when no relation of `from` turns out to reverse it.
-        const templated = all.every((l) => l.templated === true)
-        links.push({ rel, kind: 'plain', href: `@back:${from.name}${path}`, templated })
-        continue
-      }
-    }
-    // A nested list under this record (the parent's link to a nested collection).
-    const nested = [...context.byName.values()].find(
-      (c) =>
-        c.parent?.collection === collection.name &&
-        uses.every((r) =>
-          r.links
-            .getAll(rel)
-            .every((l) => untemplated(l) === `${r.item.url}/${c.pattern.split('/').at(-2)}`),
-        ),
-    )
-    if (nested) {
-      links.push({ rel, kind: 'plain', href: `@nested:${nested.name}`, templated: true })
+    // A link to a list under each record: another collection's records, or a nested collection.
+    const list = listLink(collection, rel, uses, all, context)
+    if (list) {
+      links.push(list)
       continue
     }
     // Any other link: one href pattern once the record's id is put in its place.
@@ -174,6 +130,78 @@ export function inferLinks(
   }
   // Back links: on the relation they reverse, in the collection that points here.
   return { links, dropped }
+}
+
+/** One record's links, as read: its item, its links, its record's members. */
+interface ReadLinks {
+  readonly item: Item
+  readonly links: Links
+  readonly data: Record<string, unknown>
+}
+
+/** A link as the SDK reads it. */
+type ReadLink = ReturnType<Links['getAll']>[number]
+
+/**
+ * A relation's title, when every link has one: the member of the linked record that holds it, or
+ * the one text all of them show.
+ */
+function relationTitle(
+  all: readonly ReadLink[],
+  targets: readonly ({ name: string; id: number } | undefined)[],
+  target: CollectionModel | undefined,
+): { member: string } | { text: string } | undefined {
+  const titles = all.map((l) => l.title)
+  if (!titles.every((t) => t !== undefined)) return undefined
+  const texts = [...new Set(titles)]
+  const recordsById = new Map(target?.records.map((r) => [r.id as number, r]))
+  const member = Object.keys(target?.records[0] ?? {}).find((m) =>
+    all.every((l, i) => recordsById.get(targets[i]?.id as number)?.[m] === l.title),
+  )
+  return member ? { member } : texts.length === 1 ? { text: texts[0] as string } : undefined
+}
+
+/** The placeholder of a link to a list under each record (`@back:`, `@nested:`), if it is one. */
+function listLink(
+  collection: CollectionModel,
+  rel: string,
+  uses: readonly ReadLinks[],
+  all: readonly ReadLink[],
+  context: LinkContext,
+): LinkModel | undefined {
+  // A back link: a list one segment under each record (the core's `{self}/{rel}{?page,size}`,
+  // halacious's `{self}/tasks`) of another collection's records, which link to this one.
+  const segment =
+    untemplated(all[0] ?? { href: '', context: '' })
+      .split('/')
+      .at(-1) ?? ''
+  const back =
+    segment !== '' &&
+    uses.every((r) =>
+      r.links.getAll(rel).every((l) => untemplated(l) === `${r.item.url}/${segment}`),
+    )
+  if (back) {
+    const list = context.pages.find((p) => p.list === `${uses[0]?.item.url}/${segment}`)
+    const from = list && context.byName.get(list.collection)
+    if (from && from.name !== collection.name && from.parent?.collection !== collection.name) {
+      const path = segment === rel ? '' : `/${segment}`
+      // Templated as the API wrote it, for when no relation of `from` turns out to reverse it.
+      const templated = all.every((l) => l.templated === true)
+      return { rel, kind: 'plain', href: `@back:${from.name}${path}`, templated }
+    }
+  }
+  // A nested list under this record (the parent's link to a nested collection).
+  const nested = [...context.byName.values()].find(
+    (c) =>
+      c.parent?.collection === collection.name &&
+      uses.every((r) =>
+        r.links
+          .getAll(rel)
+          .every((l) => untemplated(l) === `${r.item.url}/${c.pattern.split('/').at(-2)}`),
+      ),
+  )
+  if (nested) return { rel, kind: 'plain', href: `@nested:${nested.name}`, templated: true }
+  return undefined
 }
 
 /**

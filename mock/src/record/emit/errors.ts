@@ -1,5 +1,5 @@
-import type { ErrorFormatModel, ErrorRole, ErrorShape } from './infer/errors.js'
-import { key, literal } from './infer/schema.js'
+import type { ErrorFormatModel, ErrorRole, ErrorShape } from '../infer/errors.js'
+import { key, literal } from '../infer/schema.js'
 
 /** The source of one member's value, from the problem `p` (and, in a list, its field error `e`). */
 function valueSource(as: ErrorRole): string {
