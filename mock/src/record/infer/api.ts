@@ -2,18 +2,18 @@ import { Links } from '@halyard/sdk'
 import { resolve } from '../../represent/links.js'
 import type { Crawl, Exchange } from '../crawl.js'
 import { type ApiModel, type CollectionModel, neutral, RECORDED_ORIGIN } from '../model.js'
+import { listsAsRecorded } from './recorded-lists.js'
 import {
   completeCollection,
   keepUnreversedBackLinks,
   markPlainLists,
   recordedCollection,
-} from './collections.js'
-import { curiesOf } from './curies.js'
-import { documentsOf } from './documents.js'
-import { collectionNames, collectionOfItems, itemsOf } from './items.js'
-import { pagesOf } from './pages.js'
-import { listsAsRecorded } from './recorded-lists.js'
-import { adapter, scopeOf } from './scope.js'
+} from './steps/collections.js'
+import { curiesOf } from './steps/curies.js'
+import { documentsOf } from './steps/documents.js'
+import { collectionNames, collectionOfItems, itemsOf } from './steps/items.js'
+import { pagesOf } from './steps/pages.js'
+import { adapter, scopeOf } from './steps/scope.js'
 import { hrefsWritten, singleCurieWritten } from './written.js'
 
 // The recorded API as a whole: its collections by address pattern, their records, pages,

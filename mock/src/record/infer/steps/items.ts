@@ -1,7 +1,7 @@
 import { Links } from '@halyard/sdk'
-import { type Exchange, listOf } from '../crawl.js'
-import { type Item, isObject } from '../model.js'
-import { collectionName, isSafeId } from '../safe-name.js'
+import { type Exchange, listOf } from '../../crawl.js'
+import { type Item, isObject } from '../../model.js'
+import { collectionName, isSafeId } from '../../safe-name.js'
 import { adapter, type Scope } from './scope.js'
 
 /**

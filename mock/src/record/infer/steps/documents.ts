@@ -1,5 +1,11 @@
-import { listOf } from '../crawl.js'
-import { type CollectionModel, type DocumentModel, type Item, isObject, neutral } from '../model.js'
+import { listOf } from '../../crawl.js'
+import {
+  type CollectionModel,
+  type DocumentModel,
+  type Item,
+  isObject,
+  neutral,
+} from '../../model.js'
 import type { Page, Scope } from './scope.js'
 
 /**

@@ -1,12 +1,12 @@
 import { Links } from '@halyard/sdk'
-import { type Crawl, type Exchange, listOf } from '../crawl.js'
+import { type Crawl, type Exchange, listOf } from '../../crawl.js'
 import {
   type CollectionModel,
   isObject,
   type PageMember,
   type PagingModel,
   type PartialModel,
-} from '../model.js'
+} from '../../model.js'
 import { pageArrays } from './items.js'
 import { adapter, type Page, type Scope } from './scope.js'
 

@@ -1,6 +1,6 @@
 import { halAdapter } from '@halyard/sdk'
-import type { Crawl, Exchange } from '../crawl.js'
-import { byKey } from '../model.js'
+import type { Crawl, Exchange } from '../../crawl.js'
+import { byKey } from '../../model.js'
 
 /** The HAL reader every step reads documents with. */
 export const adapter = halAdapter()

@@ -1,6 +1,6 @@
 import type { Links } from '@halyard/sdk'
-import type { Exchange } from '../crawl.js'
-import { type ApiModel, isObject, neutral, relative } from '../model.js'
+import type { Exchange } from '../../crawl.js'
+import { type ApiModel, isObject, neutral, relative } from '../../model.js'
 import type { Scope } from './scope.js'
 
 /** The root's CURIEs, as it wrote them, and where the API writes them. */

@@ -1,5 +1,5 @@
 import { Links } from '@halyard/sdk'
-import { templateVariables } from '../crawl.js'
+import { templateVariables } from '../../crawl.js'
 import {
   type CollectionModel,
   type Item,
@@ -8,14 +8,14 @@ import {
   PAGE_RELS,
   singular,
   untemplated,
-} from '../model.js'
-import { inferPaging, isDefaultPaging, linkedItemsOf } from './conventions.js'
-import { fitHints } from './fit-hints.js'
-import { inferLinks } from './links.js'
+} from '../../model.js'
+import { inferPaging, isDefaultPaging, linkedItemsOf } from '../conventions.js'
+import { fitHints } from '../fit-hints.js'
+import { inferLinks } from '../links.js'
+import { objectShape } from '../schema.js'
+import { inferTemplates, inferWrites, withFormHints } from '../writes.js'
 import { pagesForPaging, partialOf } from './pages.js'
-import { objectShape } from './schema.js'
 import { adapter, type Page, type Scope } from './scope.js'
-import { inferTemplates, inferWrites, withFormHints } from './writes.js'
 
 /** A back link's placeholder: the collection whose records make the list, and its segment. */
 const BACK = /^@back:([^/]+)(?:\/(.+))?$/
