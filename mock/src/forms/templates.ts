@@ -101,8 +101,9 @@ export class CollectionForms {
    */
   collection(target: string, onParent = false): CollectionTemplates {
     const { create, createOnParent } = this.#templates
-    const template = (onParent && createOnParent) || create
-    return { [template.key]: formOf(template, target) }
+    // `createOnParent: false`: the parent's items offer none.
+    const template = onParent ? createOnParent : create
+    return template ? { [template.key]: formOf(template, target) } : {}
   }
 
   /** The JSON Pointers a JSON Patch on `fields` may touch (or go below): the schema's members. */

@@ -1,3 +1,4 @@
+import type { TemplateNames } from '../definition/definition.js'
 import { beforeTemplate } from './crawl.js'
 import type { Shape } from './infer/schema.js'
 
@@ -95,17 +96,6 @@ export interface PartialModel {
 export const partialNote = (recorded: number, partial: PartialModel): string =>
   `${recorded} records recorded${partial.total === undefined ? '' : ` of the ${partial.total} the API stated`}, cut ${partial.reason}; the replay's totals count the records recorded`
 
-/** The keys and titles of a collection's HAL-FORMS templates (the core's `templates`). */
-export interface TemplatesModel {
-  readonly create?: string
-  /** A nested list's create on its parent's items: its key, or `false` where only its pages offer it. */
-  readonly createOnParent?: string | false
-  readonly createTitle?: string
-  readonly replaceTitle?: string
-  readonly updateTitle?: string
-  readonly deleteTitle?: string
-}
-
 /** What a collection lets clients write, and what said so. */
 export interface WritesModel {
   readonly source: 'hal-forms' | 'alps' | 'allow' | 'traffic' | 'none'
@@ -151,7 +141,8 @@ export interface CollectionModel {
   /** Set when a bound cut its list: why, and the total the API stated, when it did. */
   readonly partial?: PartialModel
   /** The keys and titles of its HAL-FORMS templates, as the API wrote them. */
-  readonly templates?: TemplatesModel
+  /** The keys and titles of its HAL-FORMS templates, as the definition's `templates` says them. */
+  readonly templates?: TemplateNames
   /** The members a write takes, when not every member of the schema (its forms' fields). */
   readonly input?: readonly string[]
   /** Members the server sets on every write (times, versions): never sent, set by the replay. */

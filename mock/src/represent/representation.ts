@@ -340,8 +340,7 @@ export class Representations {
     const templates: Record<string, unknown> = c.offersForms ? { ...c.forms.item() } : {}
     for (const name of c.children) {
       const child = this.collection(name)
-      // Unless the child's create is offered on its own pages only (`createOnParent: false`).
-      if (child.offersForms && child.templates.createOnParent) {
+      if (child.offersForms) {
         Object.assign(templates, child.forms.collection(`${self}/${child.segment}`, true))
       }
     }

@@ -1,7 +1,8 @@
 // What a collection lets clients write, and how: from HAL-FORMS templates or ALPS profiles.
 
+import type { TemplateNames } from '../../definition/definition.js'
 import { type Crawl, listOf } from '../crawl.js'
-import { type CollectionModel, isObject, type TemplatesModel, type WritesModel } from '../model.js'
+import { type CollectionModel, isObject, type WritesModel } from '../model.js'
 
 /**
  * A collection's shape with what its HAL-FORMS templates say of each member (prompt, bounds,
@@ -75,14 +76,14 @@ export function inferTemplates(
   crawl: Crawl,
   under: (url: string) => string | undefined,
 ): {
-  templates?: TemplatesModel
+  templates?: TemplateNames
   input?: string[]
   inputOptional?: true
   outputOnly?: string[]
 } {
   const list = collection.pattern.replace(/\/\{\}$/, '')
   const shape = (url: string) => under(listOf(url))?.replace(/\/\d+(?=\/|$)/g, '/{}')
-  const names: { -readonly [K in keyof TemplatesModel]: TemplatesModel[K] } = {}
+  const names: { -readonly [K in keyof TemplateNames]: TemplateNames[K] } = {}
   const fields = new Set<string>()
   let forms = false
   for (const exchange of crawl.exchanges.values()) {
